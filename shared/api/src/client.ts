@@ -1,0 +1,68 @@
+/**
+ * One typed client per service over `fetch`: calls return `{ ok: true, data, status }` or
+ * `{ ok: false, error }` with a normalised FoyerError. Never throws for HTTP or network failures.
+ */
+import { foyerError, normalizeError, type FoyerError } from './errors/foyer-error';
+import type { Endpoint } from './identity/endpoints';
+
+export type ApiResult<R> = { ok: true; data: R; status: number } | { ok: false; error: FoyerError };
+
+export interface ClientOptions {
+  baseUrl: string;
+  /** The Authorization header value for a call, or undefined for anonymous calls. */
+  authorization?: () => string | undefined;
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions<P, B> {
+  params?: P;
+  body?: B;
+  query?: Record<string, string | undefined>;
+  signal?: AbortSignal;
+}
+
+export async function callEndpoint<P extends Record<string, string>, B, R>(
+  options: ClientOptions,
+  endpoint: Endpoint<P, B, R>,
+  call: CallOptions<P, B> = {},
+): Promise<ApiResult<R>> {
+  const url = new URL(options.baseUrl.replace(/\/$/, '') + endpoint.toPath((call.params ?? {}) as P));
+  for (const [key, value] of Object.entries(call.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, value);
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const authorization = options.authorization?.();
+  if (authorization) headers.authorization = authorization;
+  if (call.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await (options.fetch ?? fetch)(url, {
+      method: endpoint.method,
+      headers,
+      body: call.body === undefined ? null : JSON.stringify(call.body),
+      credentials: 'omit',
+      signal: call.signal ?? null,
+    });
+  } catch {
+    return { ok: false, error: foyerError('NETWORK_ERROR', [], 0) };
+  }
+  const text = await response.text().catch(() => '');
+  let json: unknown = undefined;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  if (!response.ok) return { ok: false, error: normalizeError(response.status, json) };
+  if (!endpoint.response) return { ok: true, data: undefined as R, status: response.status };
+  const parsed = endpoint.response.safeParse(json);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      error: foyerError('technical_difficulties', [], 502, 'The server answered with an unexpected body'),
+    };
+  }
+  return { ok: true, data: parsed.data, status: response.status };
+}

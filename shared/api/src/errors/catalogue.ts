@@ -1,0 +1,85 @@
+/**
+ * The error catalogue of the identity spec §8 (and, later, the purchase spec §8): one entry per
+ * code with its HTTP status and the English default of the visitor text. The frame's translation
+ * table takes its English defaults from here; other languages translate by code.
+ * `{0}`, `{1}` … are filled from the error's `args`.
+ */
+export const IDENTITY_ERRORS = {
+  // Handled specially by the session machinery (identity spec §4, §8)
+  SESSION_HAS_EXPIRED: { status: 401, text: 'Your session has expired. Please log in again.' },
+  SESSION_NOT_FOUND: { status: 404, text: 'Your session was not found. Please log in again.' },
+  REQUIRED_ATTRIBUTE_MISSING: { status: 403, text: 'Some information your account needs for this service is missing.' },
+  access_denied: { status: 401, text: 'We are experiencing technical difficulties. Please try again later.' },
+  secure_session_expired: { status: 401, text: 'Session has expired.' },
+  // Login
+  IDENTIFIERS_INVALID: {
+    status: 401,
+    text: 'Invalid username and password. Please reset your password through Forgot Password link and try again.',
+  },
+  IDENTIFIERS_NOT_FOUND: { status: 401, text: "We couldn't find the account, please register a new account." },
+  user_profile_inactive: { status: 403, text: 'Your account is not yet activated' },
+  USER_PROFILE_LOCKED: { status: 403, text: 'Your account is locked. Please contact the site to unlock it.' },
+  TOO_MANY_ATTEMPTS: {
+    status: 429,
+    text: 'Too many attempts. Please wait {0} minutes before you try again.',
+  },
+  // Registration, reset, activation (identity issue)
+  USER_PROFILE_IDENTIFIERS_NOT_FOUND: { status: 404, text: 'This identifier is available.' },
+  user_profile_identifiers_not_found: { status: 404, text: 'This identifier is available.' },
+  ATTRIBUTE_VALIDATION_FAILED: {
+    status: 400,
+    text: 'The new password could not be accepted. Please check it and try again.',
+  },
+  reset_validation_failed: {
+    status: 400,
+    text: 'The new password could not be accepted. Please check it and try again.',
+  },
+  RESET_USER_PROFILE_NOT_FOUND: { status: 404, text: 'This reset link has already been used or has expired.' },
+  reset_key_used: { status: 404, text: 'This reset link has already been used or has expired.' },
+  DUPLICATE_IDENTIFIERS_FOUND: { status: 409, text: 'Account is already associated! Please register a new account.' },
+  duplicate_identifiers_found: { status: 409, text: 'Account is already associated! Please register a new account.' },
+  duplicate_user_profile: { status: 409, text: 'Email already in use! Please log in or use another email address.' },
+  user_linked_with_different_account: { status: 409, text: 'This social account is linked with a different account.' },
+  USER_ALREADY_LINKED_WITH_SAME_SOCIAL_NETWORK: {
+    status: 409,
+    text: 'Your account is already linked with this social network.',
+  },
+  unlink_user_social_network: {
+    status: 403,
+    text: 'Please complete your profile before you unlink this social network.',
+  },
+  general_attribute_mandatory: { status: 400, text: '{0} is mandatory.' },
+  general_attributes_mandatory: { status: 400, text: '{0} are mandatory.' },
+  // Generic
+  technical_difficulties: { status: 500, text: 'We are experiencing technical difficulties. Please try again later.' },
+  NETWORK_ERROR: { status: 0, text: "We couldn't reach the server. Check your connection and try again." },
+  VALIDATION_FAILED: { status: 400, text: 'Some of the information sent is not valid: {0}' },
+  NOT_FOUND: { status: 404, text: 'Not found.' },
+  SERVICE_NOT_FOUND: { status: 404, text: 'The service {0} does not exist.' },
+  AUTHENTICATION_SCHEME_NOT_FOUND: { status: 404, text: 'The authentication scheme {0} does not exist.' },
+  USER_PROFILE_NOT_FOUND: { status: 404, text: 'The account was not found.' },
+  UNAUTHORIZED: { status: 401, text: 'You need to be logged in to use this widget' },
+  FORBIDDEN: { status: 403, text: 'You are not allowed to do this.' },
+  ORIGIN_NOT_ALLOWED: { status: 403, text: 'This site is not allowed to use these widgets.' },
+  // Client-side messages (identity spec §8)
+  NOT_LOGGED_IN: { status: 401, text: 'Not logged-in!' },
+  USER_NOT_LOGGED_IN: { status: 401, text: 'User is not loggedIn.' },
+  INVALID_WIDGET_CONFIG: { status: 400, text: 'This widget is not configured correctly: {0}' },
+  WIDGET_NOT_AVAILABLE: { status: 404, text: 'This widget is not available yet.' },
+  SEAMLESS_DOMAINS_NOT_FOUND: { status: 400, text: "Couldn't find the participating seamless sign-in domains" },
+  COOKIES_DISABLED: { status: 400, text: 'cookies are disabled' },
+  ACTIVATION_KEY_MISSING: { status: 400, text: "Couldn't find the activation key!" },
+  AUTH_SCHEME_EMPTY: { status: 400, text: 'Authentication scheme should not be empty!' },
+  SERVICE_NAME_EMPTY: { status: 400, text: 'Service name should not be empty!' },
+  MISSING_ATTRIBUTES_NOT_FOUND: { status: 400, text: "Couldn't find any missing attributes for the service" },
+  RECAPTCHA_SITE_KEY_REQUIRED: { status: 400, text: 'Google Re-captcha Site Key required.' },
+  NOT_SUPPORTED_ACTION: { status: 400, text: 'Not Supported action' },
+} as const satisfies Record<string, { status: number; text: string }>;
+
+export type IdentityErrorCode = keyof typeof IDENTITY_ERRORS;
+
+export const ERROR_CATALOGUE: Record<string, { status: number; text: string }> = { ...IDENTITY_ERRORS };
+
+export function isKnownErrorCode(code: string): code is IdentityErrorCode {
+  return Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, code);
+}

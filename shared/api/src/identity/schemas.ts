@@ -1,0 +1,97 @@
+/**
+ * Identity server payloads (identity spec §3, §7) as zod schemas; types are inferred.
+ * The server validates its requests and responses with these, the frame its responses.
+ */
+import * as z from 'zod/mini';
+
+const shortText = z.string().check(z.minLength(1), z.maxLength(255));
+const name = z.string().check(z.minLength(1), z.maxLength(100));
+
+export const nameValueSchema = z.object({ name, value: z.string().check(z.maxLength(255)) });
+export type NameValue = z.infer<typeof nameValueSchema>;
+
+export const ATTRIBUTE_TYPES = ['STRING', 'NUMERIC', 'BOOLEAN', 'DATE', 'DATE_TIME'] as const;
+
+export const attributeSchema = z.object({
+  name,
+  label: z.string(),
+  type: z.enum(ATTRIBUTE_TYPES),
+  mandatory: z._default(z.boolean(), false),
+  placeholder: z.optional(z.string()),
+  value: z.optional(z.string()),
+  options: z.optional(z.array(z.object({ value: z.string(), caption: z.string() }))),
+  validations: z.optional(
+    z.array(z.object({ name: z.string(), parameters: z.optional(z.record(z.string(), z.string())) })),
+  ),
+  /** Browser autofill token for the field (`username`, `current-password`, `email` …). */
+  autocomplete: z.optional(z.string()),
+  /** `password` for validators that must be masked. */
+  inputType: z.optional(z.enum(['text', 'email', 'password', 'tel', 'number'])),
+});
+export type Attribute = z.infer<typeof attributeSchema>;
+
+/** Login and registration templates: identifiers, validators, attributes. */
+export const templateSchema = z.object({
+  identifiers: z.array(attributeSchema),
+  validators: z.array(attributeSchema),
+  attributes: z.array(attributeSchema),
+});
+export type Template = z.infer<typeof templateSchema>;
+
+export const sessionCreateSchema = z.object({
+  realmName: name,
+  authenticationSchemeName: name,
+  identifiers: z.array(nameValueSchema).check(z.minLength(1), z.maxLength(10)),
+  validators: z.array(nameValueSchema).check(z.minLength(1), z.maxLength(10)),
+  rememberMe: z._default(z.boolean(), false),
+});
+export type SessionCreate = z.infer<typeof sessionCreateSchema>;
+
+const sessionPartSchema = z.object({
+  sessionId: z.string(),
+  /** Idle expiry, epoch milliseconds. */
+  expiry: z.number(),
+});
+
+export const sessionResponseSchema = z.object({
+  guid: z.string(),
+  mainSession: z.extend(sessionPartSchema, {
+    /** True: keep in tab storage (a browser-session cookie); false: persistent storage. */
+    sessionCookie: z.boolean(),
+  }),
+  secureSession: z.optional(sessionPartSchema),
+  /** Present on status 202: service attributes the profile is missing. */
+  missingAttributes: z.optional(z.array(z.string())),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const PROFILE_STATES = ['ACTIVE', 'INACTIVE', 'LOCKED'] as const;
+
+export const userProfileSchema = z.object({
+  guid: z.string(),
+  attributes: z.array(nameValueSchema),
+  roles: z.array(z.string()),
+  services: z.array(z.string()),
+  state: z.enum(PROFILE_STATES),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const authenticationSchemeSchema = z.object({
+  name,
+  realmName: name,
+  identifiers: z.array(z.string()),
+  validators: z.array(z.string()),
+});
+export type AuthenticationScheme = z.infer<typeof authenticationSchemeSchema>;
+
+/** What anyone may know of a service. */
+export const servicePublicSchema = z.object({
+  name,
+  realmName: name,
+  authenticationSchemeName: name,
+  displayName: shortText,
+  requiredAttributes: z.array(z.string()),
+});
+export type ServicePublic = z.infer<typeof servicePublicSchema>;
+
+export const profileQuerySchema = z.object({ serviceName: z.optional(name) });

@@ -1,0 +1,61 @@
+/**
+ * Event names and the envelope that carries them across frames. Dependency-free (the loader uses
+ * it); the payload schemas live in `event-schemas.ts`.
+ */
+export const EVENT_NAMES = [
+  'login.success',
+  'login.failed',
+  'login.missingAttributes',
+  'logout.action',
+  'session.refresh',
+  'session.expired',
+  'profile.updated',
+  'profile.loaded',
+  'registration.success',
+  'registration.cancelled',
+  'forgotPassword.success',
+  'forgotPassword.cancelled',
+  'widget.configError',
+] as const;
+
+export type EventName = (typeof EVENT_NAMES)[number];
+
+/** An event as it crosses postMessage: a known name and a JSON object payload. */
+export interface EventEnvelope {
+  name: EventName;
+  payload: Record<string, unknown>;
+}
+
+/** Payloads larger than this (as JSON) are refused: events carry ids and codes, not documents. */
+export const MAX_EVENT_PAYLOAD_BYTES = 16_384;
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && (EVENT_NAMES as readonly string[]).includes(value);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * The loader's structural check of an event coming from a frame. The frame validates payloads
+ * against the full zod schemas before it sends and after it receives.
+ */
+export function isEventEnvelope(value: unknown): value is EventEnvelope {
+  if (!isPlainObject(value) || !isEventName(value.name) || !isPlainObject(value.payload)) return false;
+  try {
+    return JSON.stringify(value.payload).length <= MAX_EVENT_PAYLOAD_BYTES;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The modal wrapper closes on any widget's success or cancelled event, except the
+ * forgot-password ones (they flip back to the login panel instead).
+ */
+export function closesModal(name: EventName): boolean {
+  return /\.(success|cancelled)$/.test(name) && !name.startsWith('forgotPassword.');
+}

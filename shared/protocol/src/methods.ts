@@ -1,0 +1,50 @@
+import type { EventEnvelope } from './events';
+import type { WidgetName } from './widgets';
+
+/** Travels in every handshake; a frame refuses a host speaking another major version. */
+export const PROTOCOL_VERSION = 1;
+
+/** Everything a frame learns from its host page, pulled again on every (re)connect. */
+export interface FrameContext {
+  protocolVersion: number;
+  widget: WidgetName;
+  /** Raw `data-*` values (camelCased names); the frame parses them with the widget's schema. */
+  attributes: Record<string, string>;
+  /** Page-level settings (`window.FoyerSettings` or the settings JSON block), unvalidated. */
+  settings: Record<string, unknown>;
+  /** The host page's query parameters. */
+  query: Record<string, string>;
+  hostOrigin: string;
+  /** True when the widget is shown in the loader's modal wrapper. */
+  inModal: boolean;
+}
+
+/** Methods the loader (host page) exposes to each frame over penpal. */
+export interface HostMethods {
+  [name: string]: (...args: never[]) => unknown;
+  getContext(): FrameContext;
+  /** The frame's content height in CSS pixels. */
+  resize(height: number): void;
+  /** Publishes an event to the other frames, `Foyer.on` handlers and `window`. */
+  publish(event: EventEnvelope): void;
+  /** Asks for top-level navigation; true when the loader accepted and started it. */
+  navigate(url: string): boolean;
+  /** Closes the modal the widget is shown in (no-op inline). */
+  close(): void;
+}
+
+/** Methods each frame exposes to the loader. */
+export interface FrameMethods {
+  [name: string]: (...args: never[]) => unknown;
+  /** An event published by another frame on the page. */
+  deliver(event: EventEnvelope): void;
+  /** `Foyer.logout()`: ends the session; resolves when done. */
+  logout(): Promise<void>;
+}
+
+/** Largest frame height the loader accepts (px); protects the host page from absurd values. */
+export const MAX_FRAME_HEIGHT = 20_000;
+
+export function isFrameHeight(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_FRAME_HEIGHT;
+}

@@ -1,0 +1,138 @@
+/**
+ * zod schemas of the protocol (frame side). `zod/mini` keeps the frame bundle small.
+ */
+import * as z from 'zod/mini';
+import { EVENT_NAMES, MAX_EVENT_PAYLOAD_BYTES } from './events';
+import { PROTOCOL_VERSION, MAX_FRAME_HEIGHT } from './methods';
+import { WIDGET_NAMES } from './widgets';
+
+/** A flag attribute: `data-show-header="false"`; also accepts 1/0, yes/no, on/off. */
+export const flagAttribute = (fallback: boolean) => z._default(z.stringbool(), fallback);
+
+/** A positive whole-number attribute given as text. */
+export const countAttribute = (fallback: number, max = 1_000_000) =>
+  z._default(
+    z.coerce.number().check(
+      z.refine((n) => Number.isInteger(n), 'must be a whole number'),
+      z.minimum(1),
+      z.maximum(max),
+    ),
+    fallback,
+  );
+
+export const textAttribute = () => z.optional(z.string().check(z.minLength(1), z.maxLength(255)));
+
+/** Page-level settings: `window.FoyerSettings` or the `data-foyer-settings` JSON block. */
+export const pageSettingsSchema = z.object({
+  /** Identity server base URL; default: the widgets server's own `/ic/api`. */
+  icDomain: z.optional(z.url({ protocol: /^https?$/ })),
+  /** Widget / product-manager service base URL; default: the widgets server's own `/pm/api`. */
+  pmDomain: z.optional(z.url({ protocol: /^https?$/ })),
+  serviceName: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  realmName: z._default(z.string().check(z.minLength(1), z.maxLength(100)), 'default'),
+  icAppName: z._default(z.string(), 'ev-widgets'),
+  version: z._default(z.union([z.literal(1), z.literal(2)]), 2),
+  recaptchaSiteKey: z.optional(z.string()),
+  secureMode: z._default(z.boolean(), false),
+  ssoCookieDomain: z.optional(z.string()),
+  enableSSOMode: z._default(z.boolean(), true),
+  enableSeamlessMode: z._default(z.boolean(), true),
+  uniqueIdentifierValidation: z._default(z.boolean(), true),
+  socialScope: z._default(z.string(), 'email'),
+  /** BCP 47 tag; default: the browser's language. */
+  locale: z.optional(z.string().check(z.maxLength(35))),
+  /** Site-owner opt-in: include the session id in `login.success` / `session.refresh` payloads. */
+  exposeSessionId: z._default(z.boolean(), false),
+});
+export type PageSettings = z.infer<typeof pageSettingsSchema>;
+
+/** Attributes every widget understands. */
+const commonAttributes = {
+  serviceName: textAttribute(),
+  showHeader: flagAttribute(true),
+  showLabels: flagAttribute(true),
+  showErrorMsgs: flagAttribute(true),
+  containerClass: z._default(z.string().check(z.maxLength(255)), 'widget-container'),
+  title: textAttribute(),
+};
+
+export const loginAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  authenticationSchemeName: textAttribute(),
+  showRememberMe: flagAttribute(true),
+  showForgotPassword: flagAttribute(true),
+  showCancel: flagAttribute(false),
+  submitLabel: textAttribute(),
+});
+export type LoginAttributes = z.infer<typeof loginAttributesSchema>;
+
+/** Default profile refresh: 30 minutes (identity spec §9). */
+export const DEFAULT_PROFILE_REFRESH_SECONDS = 30 * 60;
+
+export const profileAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  refreshInterval: countAttribute(DEFAULT_PROFILE_REFRESH_SECONDS, 7 * 24 * 3600),
+  showLogout: flagAttribute(true),
+});
+export type ProfileAttributes = z.infer<typeof profileAttributesSchema>;
+
+/** Attribute schemas of the widgets built so far, by widget name. */
+export const widgetAttributeSchemas = {
+  login: loginAttributesSchema,
+  profile: profileAttributesSchema,
+} as const;
+
+const guid = z.string().check(z.minLength(1), z.maxLength(100));
+const sessionId = z.string().check(z.minLength(16), z.maxLength(200));
+
+/** Payload of each event (identity spec §2 and §4). Payloads never carry secrets. */
+export const eventPayloadSchemas = {
+  'login.success': z.strictObject({ guid, sessionId: z.optional(sessionId) }),
+  'login.failed': z.strictObject({ code: z.string(), statusCode: z.optional(z.number()) }),
+  'login.missingAttributes': z.strictObject({
+    guid,
+    serviceName: z.string(),
+    attributes: z.array(z.string()),
+  }),
+  'logout.action': z.strictObject({ guid: z.optional(guid) }),
+  'session.refresh': z.strictObject({
+    loggedIn: z.boolean(),
+    guid: z.optional(guid),
+    sessionId: z.optional(sessionId),
+  }),
+  'session.expired': z.strictObject({}),
+  'profile.updated': z.strictObject({ guid }),
+  'profile.loaded': z.strictObject({ guid, state: z.optional(z.string()) }),
+  'registration.success': z.strictObject({ guid }),
+  'registration.cancelled': z.strictObject({}),
+  'forgotPassword.success': z.strictObject({}),
+  'forgotPassword.cancelled': z.strictObject({}),
+  'widget.configError': z.strictObject({ widget: z.string(), message: z.string() }),
+} satisfies Record<(typeof EVENT_NAMES)[number], z.ZodMiniType>;
+
+export type EventPayloads = { [K in keyof typeof eventPayloadSchemas]: z.infer<(typeof eventPayloadSchemas)[K]> };
+
+/** A typed event: name plus its payload. */
+export type FoyerEvent = { [K in keyof EventPayloads]: { name: K; payload: EventPayloads[K] } }[keyof EventPayloads];
+
+/** Full validation of an event crossing a frame boundary. Returns null when invalid. */
+export function parseEvent(value: unknown): FoyerEvent | null {
+  const envelope = z.object({ name: z.enum(EVENT_NAMES), payload: z.record(z.string(), z.unknown()) }).safeParse(value);
+  if (!envelope.success) return null;
+  if (JSON.stringify(envelope.data.payload).length > MAX_EVENT_PAYLOAD_BYTES) return null;
+  const payload = eventPayloadSchemas[envelope.data.name].safeParse(envelope.data.payload);
+  if (!payload.success) return null;
+  return { name: envelope.data.name, payload: payload.data } as FoyerEvent;
+}
+
+export const frameContextSchema = z.object({
+  protocolVersion: z.literal(PROTOCOL_VERSION),
+  widget: z.enum(WIDGET_NAMES),
+  attributes: z.record(z.string(), z.string()),
+  settings: z.record(z.string(), z.unknown()),
+  query: z.record(z.string(), z.string()),
+  hostOrigin: z.string(),
+  inModal: z.boolean(),
+});
+
+export const frameHeightSchema = z.number().check(z.minimum(0), z.maximum(MAX_FRAME_HEIGHT));
