@@ -2,7 +2,7 @@
  * Every identity call used so far: method, path, body and response schemas. The client below and
  * the server's route table are both built from this list, so the two cannot drift.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   authenticationSchemeSchema,
   servicePublicSchema,
