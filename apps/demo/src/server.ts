@@ -1,0 +1,73 @@
+/**
+ * The demo host site: plain static pages on their own origin, each using the Foyer snippet
+ * exactly as a site owner would. The only thing the server does to a page is write the widgets
+ * server's URL into `{{WIDGETS_URL}}`, so tests can run the stack on free ports.
+ */
+import { createServer, type Server } from 'node:http';
+import { readFile, readdir } from 'node:fs/promises';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'pages');
+
+export interface DemoOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  /** Interface to listen on; `localhost` keeps the demo on the `http://localhost:<port>` origin. */
+  host?: string;
+  /** Origin (and base path) of the widgets server, e.g. http://127.0.0.1:8081 */
+  widgetsUrl: string;
+}
+
+export interface RunningDemo {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Page names are plain words: nothing else is served, so no path tricks reach the disk. */
+const PAGE_NAME = /^[a-z0-9-]+$/;
+
+export async function listPages(): Promise<string[]> {
+  const files = await readdir(PAGES_DIR);
+  return files.filter((file) => file.endsWith('.html')).map((file) => file.slice(0, -'.html'.length));
+}
+
+export async function startDemo({ port = 8080, host = 'localhost', widgetsUrl }: DemoOptions): Promise<RunningDemo> {
+  const widgets = widgetsUrl.replace(/\/$/, '');
+  const server: Server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://demo').pathname;
+    const name = path === '/' ? 'index' : path.replace(/^\//, '').replace(/\.html$/, '');
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (!PAGE_NAME.test(name)) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
+    readFile(join(PAGES_DIR, `${name}.html`), 'utf8').then(
+      (html) => {
+        response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+          .end(html.replaceAll('{{WIDGETS_URL}}', widgets));
+      },
+      () => {
+        response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://${host}:${actualPort}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * Starts the real stack (server with an in-memory PGlite database, frames, loader, demo host
+ * site) once for the e2e run, on free ports. Workers read the URLs from the environment.
+ */
+import { startStack } from '../scripts/stack-process';
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const stack = await startStack(['--ephemeral']);
+  process.env.FOYER_WIDGETS_URL = stack.widgetsUrl;
+  process.env.FOYER_DEMO_URL = stack.demoUrl;
+  process.env.FOYER_FOREIGN_URL = stack.foreignUrl ?? '';
+  return () => stack.stop();
+}

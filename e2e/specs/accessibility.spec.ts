@@ -1,0 +1,60 @@
+import { createRequire } from 'node:module';
+import { expect, test, type Frame, type Page } from '@playwright/test';
+import { DEMO_ACCOUNT, stack } from '../support/stack';
+import { LoginWidget, ProfileWidget } from '../support/widgets';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Widget routes built so far; every new widget route joins this list. */
+const WIDGET_ROUTES = ['login', 'profile'] as const;
+
+// axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
+test.use({ bypassCSP: true });
+
+async function axeViolations(frame: Frame | Page): Promise<string[]> {
+  await frame.addScriptTag({ path: axePath });
+  const result = await frame.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+          ): Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown }> }> }>;
+        };
+      }
+    ).axe;
+    const { violations } = await axe.run(document);
+    return violations.map(
+      (violation) => `${violation.id}: ${violation.help} ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
+  });
+  return result;
+}
+
+for (const route of WIDGET_ROUTES) {
+  test(`/w/${route} opened standalone has no axe violations`, async ({ page }) => {
+    await page.goto(`${stack.widgetsUrl}/w/${route}`);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expect(page.locator('main, [role="main"], body')).not.toBeEmpty();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+test('the embedded login and profile widgets have no axe violations, logged out and logged in', async ({ page }) => {
+  await page.goto(`${stack.demoUrl}/login`);
+  const login = new LoginWidget(page);
+  const profile = new ProfileWidget(page);
+  await expect(login.email).toBeVisible();
+  await expect(profile.frame.getByText(/not logged in/i)).toBeVisible();
+  const frames = () => page.frames().filter((frame) => frame !== page.mainFrame());
+  for (const frame of frames()) expect(await axeViolations(frame), frame.url()).toEqual([]);
+
+  // An error state.
+  await login.logIn(DEMO_ACCOUNT.email, 'wrong-password');
+  await expect(login.alert).toBeVisible();
+  for (const frame of frames()) expect(await axeViolations(frame), frame.url()).toEqual([]);
+
+  await login.logIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await expect(profile.frame.getByText(DEMO_ACCOUNT.email)).toBeVisible();
+  for (const frame of frames()) expect(await axeViolations(frame), frame.url()).toEqual([]);
+});

@@ -1,0 +1,72 @@
+/**
+ * Page objects over the widgets' frames. They find things the way a visitor (or a screen reader)
+ * does: by frame title, label and role.
+ */
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+
+export function widgetFrame(page: Page, widget: string, index = 0): FrameLocator {
+  return page.frameLocator(`iframe[title="Foyer ${widget.replace(/-/g, ' ')} widget"]`).nth(index);
+}
+
+export function widgetIframe(page: Page, widget: string): Locator {
+  return page.locator(`iframe[title="Foyer ${widget.replace(/-/g, ' ')} widget"]`);
+}
+
+export class LoginWidget {
+  readonly frame: FrameLocator;
+  constructor(
+    readonly page: Page,
+    index = 0,
+  ) {
+    this.frame = widgetFrame(page, 'login', index);
+  }
+  get email(): Locator {
+    return this.frame.getByLabel('Email');
+  }
+  get password(): Locator {
+    return this.frame.getByLabel('Password', { exact: true });
+  }
+  get submit(): Locator {
+    return this.frame.getByRole('button', { name: /^log ?in$/i });
+  }
+  get alert(): Locator {
+    return this.frame.getByRole('alert');
+  }
+  async logIn(email: string, password: string): Promise<void> {
+    await this.email.fill(email);
+    await this.password.fill(password);
+    await expect(this.submit).toBeEnabled();
+    await this.submit.click();
+  }
+}
+
+export class ProfileWidget {
+  readonly frame: FrameLocator;
+  constructor(readonly page: Page) {
+    this.frame = widgetFrame(page, 'profile');
+  }
+  get logout(): Locator {
+    return this.frame.getByRole('button', { name: /log ?out/i });
+  }
+}
+
+/** Collects `foyer:*` DOM events on the host page from the moment it is called (before navigation). */
+export async function recordHostEvents(page: Page): Promise<() => Promise<Array<{ name: string; detail: unknown }>>> {
+  await page.addInitScript(() => {
+    const seen: Array<{ name: string; detail: unknown }> = [];
+    (window as unknown as { __foyerSeen: typeof seen }).__foyerSeen = seen;
+    const names = [
+      'login.success',
+      'login.failed',
+      'logout.action',
+      'session.refresh',
+      'session.expired',
+      'profile.loaded',
+    ];
+    for (const name of names) {
+      window.addEventListener(`foyer:${name}`, (event) => seen.push({ name, detail: (event as CustomEvent).detail }));
+    }
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { __foyerSeen: Array<{ name: string; detail: unknown }> }).__foyerSeen);
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+
+/** Debian's Chromium: Playwright cannot download its own browser on this machine. */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions,
+    trace: 'off',
+  },
+  projects: [
+    { name: 'protocol', testDir: './tests/browser', testMatch: '**/*.spec.ts' },
+    { name: 'e2e', testDir: './e2e/specs', testMatch: '**/*.spec.ts' },
+  ],
+});

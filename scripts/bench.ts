@@ -1,0 +1,153 @@
+/**
+ * `npm run bench`: the performance budgets of the foundation issue, measured in headless
+ * Chromium against the real stack (in-memory database, free ports). Each figure is the median
+ * of RUNS runs, each in a fresh browser context (cold cache).
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { chromiumLaunchOptions } from '../playwright.config';
+import { startStack } from './stack-process';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 11);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** gzip bytes (level 9) of every JavaScript response the filter accepts. */
+async function gzipJsBytes(responses: Response[], accept: (response: Response) => boolean): Promise<number> {
+  let total = 0;
+  for (const response of responses) {
+    const type = response.headers()['content-type'] ?? '';
+    if (!accept(response) || !/javascript/.test(type)) continue;
+    total += gzipSync(await response.body(), { level: 9 }).length;
+  }
+  return total;
+}
+
+async function withPage<T>(context: () => Promise<BrowserContext>, run: (page: Page) => Promise<T>): Promise<T> {
+  const ctx = await context();
+  try {
+    return await run(await ctx.newPage());
+  } finally {
+    await ctx.close();
+  }
+}
+
+const stack = await startStack(['--ephemeral']);
+const browser = await chromium.launch(chromiumLaunchOptions);
+const newContext = () => browser.newContext();
+const widgetsOrigin = new URL(stack.widgetsUrl).origin;
+const firstField = 'input:not([type=hidden])';
+
+try {
+  const loaderBytes: number[] = [];
+  const loginJsBytes: number[] = [];
+  const embeddedMs: number[] = [];
+  const standaloneMs: number[] = [];
+  const resizeMs: number[] = [];
+  const resizeFrames: number[] = [];
+
+  for (let run = 0; run < RUNS; run += 1) {
+    // 1. Everything the loader downloads before a widget is requested.
+    loaderBytes.push(
+      await withPage(newContext, async (page) => {
+        const responses: Response[] = [];
+        page.on('response', (response) => responses.push(response));
+        await page.goto(`${stack.demoUrl}/loader-only`, { waitUntil: 'networkidle' });
+        await page.waitForFunction(
+          () => typeof (window as { Foyer?: { mount?: unknown } }).Foyer?.mount === 'function',
+        );
+        return gzipJsBytes(responses, (response) => new URL(response.url()).origin === widgetsOrigin);
+      }),
+    );
+
+    // 2 and 3. The login frame embedded: its JS, and the time to its first focusable field.
+    await withPage(newContext, async (page) => {
+      const responses: Response[] = [];
+      page.on('response', (response) => responses.push(response));
+      const start = Date.now();
+      await page.goto(`${stack.demoUrl}/login-only`);
+      await page.frameLocator('iframe').locator(firstField).first().waitFor({ state: 'visible' });
+      embeddedMs.push(Date.now() - start);
+      await page.waitForLoadState('networkidle');
+      loginJsBytes.push(await gzipJsBytes(responses, (response) => response.frame() !== page.mainFrame()));
+
+      // 4. From a content change in the frame to the iframe's new height on the host page.
+      await page.evaluate(() => {
+        const state = { frames: 0, changedAt: 0, changedAtFrame: 0 };
+        (window as unknown as { __bench: typeof state }).__bench = state;
+        const tick = () => {
+          state.frames += 1;
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+        const iframe = document.querySelector('iframe')!;
+        new MutationObserver(() => {
+          if (state.changedAt) return;
+          state.changedAt = performance.timeOrigin + performance.now();
+          state.changedAtFrame = state.frames;
+        }).observe(iframe, { attributes: true, attributeFilter: ['style', 'height'] });
+      });
+      const frame = page.frames().find((candidate) => candidate !== page.mainFrame())!;
+      const startFrame = await page.evaluate(
+        () => (window as unknown as { __bench: { frames: number } }).__bench.frames,
+      );
+      const changedAt = await frame.evaluate(() => {
+        const block = document.createElement('div');
+        block.style.height = '173px';
+        const host = document.querySelector('#root') ?? document.body;
+        host.append(block);
+        return performance.timeOrigin + performance.now();
+      });
+      await page.waitForFunction(() => (window as unknown as { __bench: { changedAt: number } }).__bench.changedAt > 0);
+      const result = await page.evaluate(
+        () => (window as unknown as { __bench: { changedAt: number; changedAtFrame: number } }).__bench,
+      );
+      resizeMs.push(result.changedAt - changedAt);
+      resizeFrames.push(result.changedAtFrame - startFrame);
+    });
+
+    // 3'. The same route opened standalone.
+    await withPage(newContext, async (page) => {
+      const start = Date.now();
+      await page.goto(`${widgetsOrigin}/w/login`);
+      await page.locator(firstField).first().waitFor({ state: 'visible' });
+      standaloneMs.push(Date.now() - start);
+    });
+  }
+
+  const ratio = median(embeddedMs) / median(standaloneMs);
+  const rows: Array<[string, string, string, boolean]> = [
+    [
+      'loader bytes before a widget is requested (gzip)',
+      `${median(loaderBytes)} B`,
+      '≤ 5120 B',
+      median(loaderBytes) <= 5120,
+    ],
+    [
+      'all JS the login frame downloads (gzip)',
+      `${(median(loginJsBytes) / 1024).toFixed(1)} KB`,
+      '≤ 100 KB',
+      median(loginJsBytes) <= 100 * 1024,
+    ],
+    ['host navigation → login first field, embedded', `${median(embeddedMs)} ms`, '', true],
+    ['same route opened standalone', `${median(standaloneMs)} ms`, '', true],
+    ['embedded / standalone', ratio.toFixed(2), '≤ 1.3', ratio <= 1.3],
+    [
+      'frame content change → iframe height',
+      `${median(resizeMs).toFixed(1)} ms, ${median(resizeFrames)} frames`,
+      '≤ 2 frames',
+      median(resizeFrames) <= 2,
+    ],
+  ];
+  console.log(`\nFoyer bench — median of ${RUNS} runs, headless Chromium\n`);
+  for (const [name, value, budget, ok] of rows) {
+    console.log(`${ok ? '✔' : '✖'} ${name.padEnd(52)} ${value.padStart(20)}  ${budget}`);
+  }
+} finally {
+  await browser.close();
+  await stack.stop();
+}

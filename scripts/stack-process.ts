@@ -1,0 +1,49 @@
+/**
+ * Runs scripts/stack.ts as a child process and resolves with its URLs. The stack runs in its own
+ * process so test runners never have to load the server's WASM database or native modules.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+export interface StackUrls {
+  widgetsUrl: string;
+  demoUrl: string;
+  foreignUrl: string | null;
+}
+
+export interface RunningStack extends StackUrls {
+  stop(): Promise<void>;
+}
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export function startStack(args: string[] = ['--ephemeral']): Promise<RunningStack> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/stack.ts'), ...args], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The stack did not start within 60 s')), 60_000);
+    child.once('exit', (code) => reject(new Error(`The stack exited early (code ${code})`)));
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (!line.startsWith('{')) {
+        console.log(`[stack] ${line}`);
+        return;
+      }
+      clearTimeout(timer);
+      const urls = JSON.parse(line) as StackUrls;
+      resolve({
+        ...urls,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * Starts the whole demo stack in one process: the reference server (API, loader, frames) and the
+ * demo host site. Used by `npm start` (default ports), the e2e suite and `npm run bench` (free
+ * ports, in-memory database). Prints one JSON line with the URLs once everything listens.
+ *
+ *   tsx scripts/stack.ts [--ephemeral]
+ *
+ * --ephemeral: free ports, in-memory database, plus a second copy of the demo site on a
+ * 127.0.0.1 origin that the demo service does NOT allow (to prove frames refuse to be embedded).
+ */
+import { startServer } from '@foyer/server';
+import { startDemo } from '@foyer/demo';
+
+const ephemeral = process.argv.includes('--ephemeral');
+
+const server = await startServer(
+  ephemeral
+    ? { port: 0, dataDir: 'memory', loginRateLimit: { perAddress: 10_000 } }
+    : { port: Number(process.env.PORT ?? 8081), host: process.env.HOST ?? '127.0.0.1' },
+);
+const demo = await startDemo({ port: ephemeral ? 0 : Number(process.env.DEMO_PORT ?? 8080), widgetsUrl: server.url });
+const foreign = ephemeral ? await startDemo({ port: 0, host: '127.0.0.1', widgetsUrl: server.url }) : null;
+
+console.log(JSON.stringify({ widgetsUrl: server.url, demoUrl: demo.url, foreignUrl: foreign?.url ?? null }));
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await Promise.allSettled([demo.close(), foreign?.close(), server.close()]);
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+// When the parent (test runner) goes away, go with it.
+process.stdin.on('end', () => void stop());
+process.stdin.resume();
