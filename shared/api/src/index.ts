@@ -4,3 +4,4 @@ export * from './identity/schemas';
 export * from './identity/authorization';
 export * from './identity/endpoints';
 export * from './client';
+export * from './frame-config';

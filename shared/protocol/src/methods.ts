@@ -31,6 +31,12 @@ export interface HostMethods {
   navigate(url: string): boolean;
   /** Closes the modal the widget is shown in (no-op inline). */
   close(): void;
+  /**
+   * The frame forwards an Escape key press: key events inside the frame never reach the host
+   * page's listeners. The loader closes the modal the widget is shown in unless it was opened
+   * with `keyboard: false` (no-op inline).
+   */
+  escape(): void;
 }
 
 /** Methods each frame exposes to the loader. */

@@ -1,0 +1,63 @@
+/**
+ * Checks what the host page sent (or the query string, standalone) before any widget sees it:
+ * the context envelope, the page settings and the widget's attributes. A bad value becomes a
+ * visible INVALID_WIDGET_CONFIG error naming every bad attribute, never a blank frame.
+ */
+import type * as z from 'zod/mini';
+import { pageSettingsSchema, type PageSettings } from '@foyer/protocol';
+import { foyerError, type FoyerError } from '@foyer/api';
+
+export interface RawContext {
+  attributes: Record<string, string>;
+  settings: Record<string, unknown>;
+  inModal: boolean;
+}
+
+export type ResolvedContext =
+  | { ok: true; attributes: Record<string, unknown>; settings: PageSettings; inModal: boolean }
+  | { ok: false; error: FoyerError; message: string };
+
+type Issue = z.core.$ZodIssue;
+
+function shortValue(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text === undefined ? '' : text.length > 40 ? text.slice(0, 37) + '…' : text;
+}
+
+/** `showHeader="maybe"`, `settings.icDomain="ftp://x"`, `showHedaer (unknown)` … */
+export function describeIssues(issues: readonly Issue[], input: Record<string, unknown>, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) out.push(`${prefix}${key} (unknown)`);
+      continue;
+    }
+    const key = issue.path.map(String).join('.');
+    if (!key) {
+      out.push(prefix ? prefix.slice(0, -1) : '(all)');
+      continue;
+    }
+    const top = issue.path[0];
+    const value = typeof top === 'string' && top in input ? `="${shortValue(input[top])}"` : ' (missing)';
+    out.push(`${prefix}${key}${value}`);
+  }
+  return [...new Set(out)];
+}
+
+export function resolveContext(
+  widget: string,
+  attributeSchema: z.ZodMiniType<Record<string, unknown>, unknown>,
+  raw: RawContext,
+): ResolvedContext {
+  const attributes = attributeSchema.safeParse(raw.attributes);
+  const settings = pageSettingsSchema.safeParse(raw.settings);
+  if (attributes.success && settings.success) {
+    return { ok: true, attributes: attributes.data, settings: settings.data, inModal: raw.inModal };
+  }
+  const bad = [
+    ...(attributes.success ? [] : describeIssues(attributes.error.issues, raw.attributes)),
+    ...(settings.success ? [] : describeIssues(settings.error.issues, raw.settings, 'settings.')),
+  ];
+  const error = foyerError('INVALID_WIDGET_CONFIG', [bad.join(', ')], 400);
+  return { ok: false, error, message: `Foyer ${widget} widget: invalid configuration: ${bad.join(', ')}` };
+}

@@ -1,0 +1,53 @@
+/**
+ * The two host bridges: embedded (penpal to the loader) and standalone (an on-page events log).
+ * Both validate an event against its schema before it leaves the frame.
+ */
+import { parseEvent, type FoyerEvent, type HostMethods } from '@foyer/protocol';
+import type { RemoteProxy } from 'penpal';
+import type { HostBridge } from '../store/services';
+
+function checked(event: FoyerEvent): FoyerEvent | null {
+  const valid = parseEvent(event);
+  if (!valid) console.error(`Foyer: refused to publish an invalid ${String(event.name)} event`);
+  return valid;
+}
+
+export interface EmbeddedHost extends HostBridge {
+  /** Called on every (re)connect; events published before the first connect are sent then. */
+  attach(remote: RemoteProxy<HostMethods>): void;
+  resize(height: number): void;
+}
+
+export function createEmbeddedHost(): EmbeddedHost {
+  let remote: RemoteProxy<HostMethods> | null = null;
+  const queue: FoyerEvent[] = [];
+  const send = (event: FoyerEvent) => {
+    remote?.publish(event).catch((error: unknown) => console.error('Foyer: publishing an event failed', error));
+  };
+  return {
+    publish(event) {
+      const valid = checked(event);
+      if (!valid) return;
+      if (remote) send(valid);
+      else queue.push(valid);
+    },
+    attach(next) {
+      remote = next;
+      for (const event of queue.splice(0)) send(event);
+    },
+    resize(height) {
+      remote?.resize(height).catch(() => {
+        // The host went away (navigation); the next connect sends the height again.
+      });
+    },
+  };
+}
+
+export function createStandaloneHost(log: (event: FoyerEvent) => void): HostBridge {
+  return {
+    publish(event) {
+      const valid = checked(event);
+      if (valid) log(valid);
+    },
+  };
+}

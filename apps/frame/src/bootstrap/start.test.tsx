@@ -1,0 +1,113 @@
+import '../test/setup';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../App';
+import { DEMO_SERVICE, DEMO_TEMPLATE, fakeIdentityServer, sessionBody } from '../test/harness';
+import { startFrame, type StartedFrame } from './start';
+
+let started: StartedFrame | undefined;
+
+afterEach(() => {
+  started?.stop();
+  started = undefined;
+  document.documentElement.className = '';
+  sessionStorage.clear();
+  localStorage.clear();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+function openAt(path: string, win: Window = window, fetch?: typeof globalThis.fetch) {
+  history.replaceState(null, '', path);
+  const rootElement = document.createElement('div');
+  document.body.append(rootElement);
+  started = startFrame({ win, rootElement, fetch, connectTimeoutMs: 1000 });
+  render(<App store={started.store} route={started.route} />, { container: rootElement });
+  return started;
+}
+
+describe('standalone (opened directly)', () => {
+  it('takes attributes from the query string and lists published events for support staff', async () => {
+    const server = fakeIdentityServer({
+      'GET /service/news': () => ({ status: 200, body: { ...DEMO_SERVICE, name: 'news' } }),
+      'GET /ui/template/login/default': () => ({ status: 200, body: DEMO_TEMPLATE }),
+      'POST /session': () => ({ status: 401, body: { code: 'IDENTIFIERS_INVALID' } }),
+    });
+    const frame = openAt('/w/login?serviceName=news&showHeader=false', window, server.fetch);
+    expect(frame.store.getState().frame).toMatchObject({ mode: 'standalone', status: 'ready' });
+    expect(frame.store.getState().frame.attributes).toMatchObject({ serviceName: 'news', showHeader: false });
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Events' })).toBeTruthy();
+    expect(screen.getByText('No events yet.')).toBeTruthy();
+    expect(document.documentElement.classList.contains('embedded')).toBe(false);
+    // The default icDomain is the widgets origin's own API.
+    expect(String(server.requests[0]?.path)).toBe('/service/news');
+  });
+
+  it('shows INVALID_WIDGET_CONFIG naming every bad attribute, and logs widget.configError', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const frame = openAt('/w/login?showHeader=maybe&showHedaer=true');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This widget is not configured correctly');
+    expect(alert.textContent).toContain('showHeader="maybe"');
+    expect(alert.textContent).toContain('showHedaer (unknown)');
+    expect(alert.textContent).toContain('INVALID_WIDGET_CONFIG');
+    expect(error).toHaveBeenCalled();
+    expect(frame.store.getState().frame.events.map((event) => event.name)).toEqual(['widget.configError']);
+    expect(screen.getByText('widget.configError')).toBeTruthy();
+  });
+
+  it('shows WIDGET_NOT_AVAILABLE for a widget not built yet, never a blank page', async () => {
+    openAt('/w/paywall');
+    expect((await screen.findByRole('alert')).textContent).toContain('This widget is not available yet.');
+  });
+
+  it('reads the stored session on start', () => {
+    localStorage.setItem('evolok.session', JSON.stringify({ ...sessionBody().mainSession, guid: 'g-9' }));
+    const frame = openAt('/w/profile');
+    expect(frame.store.getState().session).toMatchObject({ loggedIn: true, guid: 'g-9' });
+  });
+});
+
+describe('embedded', () => {
+  function embeddedWindow(parent: Pick<Window, 'postMessage'>): Window {
+    return new Proxy(window, {
+      get(target, property) {
+        if (property === 'parent') return parent;
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  }
+
+  it('says the site is not allowed when the parent never connects, and shows nothing else', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const parent = { postMessage: vi.fn() };
+    openAt('/w/login', embeddedWindow(parent));
+    expect(document.documentElement.classList.contains('embedded')).toBe(true);
+    // penpal said hello to the parent (SYN) and waits for an allowed origin to answer.
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      expect.objectContaining({ namespace: 'penpal', type: 'SYN' }),
+      expect.anything(),
+    );
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect((await screen.findByRole('alert')).textContent).toContain('This site is not allowed to use these widgets.');
+    expect(screen.queryByRole('heading', { name: 'Events' })).toBeNull();
+  });
+
+  it('ignores messages from an origin outside the allowed list', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const parent = { postMessage: vi.fn() };
+    const frame = openAt('/w/login', embeddedWindow(parent));
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { namespace: 'penpal', type: 'SYN', channel: undefined, participantId: 'zzz' },
+        origin: 'https://evil.example',
+        source: parent as unknown as Window,
+      }),
+    );
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(frame.store.getState().frame.error?.code).toBe('ORIGIN_NOT_ALLOWED');
+  });
+});

@@ -1,0 +1,44 @@
+import type { Ref } from 'react';
+import { severityOfStatus, type FoyerError } from '@foyer/api';
+import { hasTranslation, t } from '../i18n';
+
+export interface ErrorMessageBoxProps {
+  error: FoyerError;
+  /** Shows the error code next to the message (support staff ask for it). */
+  showCode?: boolean;
+  /** When given, the box has a Close button. */
+  onClose?: () => void;
+  ref?: Ref<HTMLDivElement>;
+}
+
+/** The visitor text of an error: its code's translation, else the generic one (never developer text). */
+export function errorText(error: FoyerError): string {
+  return hasTranslation(error.code) ? t(error.code, error.args) : t('technical_difficulties');
+}
+
+/**
+ * The error message box of identity spec §2: colour by status (2xx success, 3xx warning, ≥400
+ * danger, otherwise info), an optional code, closable. Focusable (tabIndex -1) so a form can move
+ * focus to it after a failed submit.
+ */
+export function ErrorMessageBox({ error, showCode = false, onClose, ref }: ErrorMessageBoxProps) {
+  const severity = severityOfStatus(error.statusCode);
+  return (
+    <div ref={ref} role="alert" tabIndex={-1} className={`message message-${severity}`} data-severity={severity}>
+      <p className="message-text">
+        {errorText(error)}
+        {showCode && (
+          <span className="message-code">
+            {' '}
+            ({t('frame.errorCode')}: <code>{error.code}</code>)
+          </span>
+        )}
+      </p>
+      {onClose && (
+        <button type="button" className="message-close" aria-label={t('frame.close')} onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { RootState } from './index';
+
+/** serviceName: the widget's attribute, else the page settings, else the frame config's default. */
+export function selectServiceName(state: RootState): string {
+  const attribute = state.frame.attributes.serviceName;
+  if (typeof attribute === 'string' && attribute) return attribute;
+  return state.frame.settings.serviceName ?? state.frame.config.defaultServiceName;
+}
+
+/** The identity API base URL: the page settings' icDomain, else the widgets server's own. */
+export function selectIcDomain(state: RootState): string {
+  return state.frame.settings.icDomain ?? state.frame.config.icDomain;
+}

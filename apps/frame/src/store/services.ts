@@ -1,0 +1,54 @@
+import type { FoyerEvent } from '@foyer/protocol';
+import type { SessionStores } from './sessionStorage';
+
+/** What the frame may ask of its host page. Standalone, events go to the on-page log instead. */
+export interface HostBridge {
+  /** Sends an event to the host page (validated against its schema first). */
+  publish(event: FoyerEvent): void;
+}
+
+export type EventListener = (event: FoyerEvent) => void;
+
+/** Events delivered to this frame by the host page (from the other frames). */
+export interface EventHub {
+  emit(event: FoyerEvent): void;
+  subscribe(listener: EventListener): () => void;
+}
+
+export function createEventHub(): EventHub {
+  const listeners = new Set<EventListener>();
+  return {
+    emit(event) {
+      for (const listener of [...listeners]) {
+        try {
+          listener(event);
+        } catch (error) {
+          console.error('Foyer: an event listener failed', error);
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The thunks' extra argument: everything with side effects, injected so tests can replace it. */
+export interface FrameServices {
+  fetch: typeof fetch;
+  storage: SessionStores;
+  host: HostBridge;
+  events: EventHub;
+}
+
+/** Services that touch nothing: tests override what they need. */
+export function memoryServices(overrides: Partial<FrameServices> = {}): FrameServices {
+  return {
+    fetch: () => Promise.reject(new TypeError('no fetch in this test')),
+    storage: { tab: null, persistent: null },
+    host: { publish: () => {} },
+    events: createEventHub(),
+    ...overrides,
+  };
+}

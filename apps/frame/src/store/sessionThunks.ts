@@ -1,0 +1,131 @@
+/** The session journey of identity spec §4: log in, log out, expiry, and keeping frames in sync. */
+import { identityEndpoints, type FoyerError, type NameValue } from '@foyer/api';
+import { callIdentity } from './identityClient';
+import { selectServiceName } from './selectors';
+import { clearSession, readSession, saveSession, storageAvailable, type StoredSession } from './sessionStorage';
+import { sessionCleared, sessionStarted } from './sessionSlice';
+import type { AppThunk } from './thunk';
+
+export interface LoginInput {
+  authenticationSchemeName: string;
+  identifiers: NameValue[];
+  validators: NameValue[];
+  rememberMe: boolean;
+}
+
+export type LoginResult =
+  | {
+      ok: true;
+      guid: string;
+      /** 202: logged in, but the profile lacks attributes the service requires. */
+      missingAttributes: string[] | null;
+    }
+  | { ok: false; error: FoyerError };
+
+export const login =
+  (input: LoginInput): AppThunk<Promise<LoginResult>> =>
+  async (dispatch, getState, extra) => {
+    const state = getState();
+    const result = await callIdentity({ getState, dispatch, extra }, identityEndpoints.createSession, {
+      body: { realmName: state.frame.settings.realmName, ...input },
+    });
+    if (!result.ok) {
+      extra.host.publish({
+        name: 'login.failed',
+        payload: { code: result.error.code, statusCode: result.error.statusCode },
+      });
+      return { ok: false, error: result.error };
+    }
+    const { guid, mainSession, missingAttributes } = result.data;
+    const stored: StoredSession = {
+      guid,
+      sessionId: mainSession.sessionId,
+      expiry: mainSession.expiry,
+      sessionCookie: mainSession.sessionCookie,
+    };
+    saveSession(extra.storage, stored);
+    dispatch(sessionStarted(stored));
+    // The session id is a bearer credential: it leaves the frame only when the site owner opted in.
+    const exposed = state.frame.settings.exposeSessionId ? { sessionId: stored.sessionId } : {};
+    const missing = result.status === 202 ? (missingAttributes ?? []) : null;
+    if (missing) {
+      extra.host.publish({
+        name: 'login.missingAttributes',
+        payload: { guid, serviceName: selectServiceName(state), attributes: missing },
+      });
+    } else {
+      extra.host.publish({ name: 'login.success', payload: { guid, ...exposed } });
+    }
+    extra.host.publish({ name: 'session.refresh', payload: { loggedIn: true, guid, ...exposed } });
+    return { ok: true, guid, missingAttributes: missing };
+  };
+
+/**
+ * DELETE /session/:id, then clear locally whatever the server said: SESSION_NOT_FOUND (identity
+ * spec §4), an expired session or a network failure must not leave the visitor stuck logged in.
+ */
+export const logout = (): AppThunk<Promise<void>> => async (dispatch, getState, extra) => {
+  const { session } = getState();
+  if (session.sessionId) {
+    await callIdentity(
+      { getState, dispatch, extra },
+      identityEndpoints.deleteSession,
+      { params: { id: session.sessionId } },
+      { handleExpiry: false },
+    );
+  }
+  clearSession(extra.storage);
+  dispatch(sessionCleared());
+  extra.host.publish({ name: 'logout.action', payload: session.guid ? { guid: session.guid } : {} });
+};
+
+/**
+ * Checks a stored session with GET /session/:id and refreshes its expiry. A session the server no
+ * longer knows is cleared and announced as expired.
+ */
+export const verifySession = (): AppThunk<Promise<FoyerError | null>> => async (dispatch, getState, extra) => {
+  const { session } = getState();
+  if (!session.sessionId) return null;
+  const result = await callIdentity({ getState, dispatch, extra }, identityEndpoints.getSession, {
+    params: { id: session.sessionId },
+  });
+  if (result.ok) {
+    const stored: StoredSession = {
+      guid: result.data.guid,
+      sessionId: result.data.mainSession.sessionId,
+      expiry: result.data.mainSession.expiry,
+      sessionCookie: result.data.mainSession.sessionCookie,
+    };
+    saveSession(extra.storage, stored);
+    dispatch(sessionStarted(stored));
+    return null;
+  }
+  if (result.error.code === 'SESSION_NOT_FOUND' && getState().session.loggedIn) {
+    clearSession(extra.storage);
+    dispatch(sessionCleared());
+    extra.host.publish({ name: 'session.expired', payload: {} });
+  }
+  return result.error;
+};
+
+/**
+ * Another frame changed the stored session (a `storage` event, or a session event delivered by
+ * the page): adopt it. No event is published: the frame that made the change already did.
+ */
+export const syncSessionFromStorage = (): AppThunk => (dispatch, _getState, extra) => {
+  // Without storage the session channel keeps frames in sync; "nothing stored" means nothing here.
+  if (!storageAvailable(extra.storage)) return;
+  dispatch(adoptSession(readSession(extra.storage)));
+};
+
+/** Takes over the session another frame announced (null: it logged out or the session expired). */
+export const adoptSession =
+  (stored: StoredSession | null): AppThunk =>
+  (dispatch, getState) => {
+    const { session } = getState();
+    if (!stored) {
+      if (session.loggedIn) dispatch(sessionCleared());
+      return;
+    }
+    if (stored.sessionId !== session.sessionId || stored.guid !== session.guid) dispatch(sessionStarted(stored));
+  };

@@ -1,0 +1,152 @@
+/**
+ * Test helpers: an in-memory Storage, a fake identity server behind an injected `fetch` (unit
+ * tests only; e2e runs against the real server), and a store + Provider wired like a frame.
+ */
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { pageSettingsSchema, type FoyerEvent } from '@foyer/protocol';
+import { makeStore, type PreloadedState } from '../store';
+import { initialFrameState, type FrameState } from '../store/frameSlice';
+import { createEventHub, type FrameServices } from '../store/services';
+import type { SessionStores } from '../store/sessionStorage';
+
+export class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, String(value));
+  }
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+}
+
+export type Reply = { status: number; body?: unknown; raw?: string } | 'network-error';
+export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
+
+export const API = 'http://widgets.test/ic/api';
+
+/** A fake identity API: `'METHOD /path'` → handler. Unrouted requests answer 404 NOT_FOUND. */
+export function fakeIdentityServer(routes: Record<string, Handler>) {
+  const requests: RecordedRequest[] = [];
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(String(input));
+    const request: RecordedRequest = {
+      method: init.method ?? 'GET',
+      path: url.pathname.replace(new URL(API).pathname, ''),
+      query: url.searchParams,
+      headers: new Headers(init.headers),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      credentials: init.credentials,
+    };
+    requests.push(request);
+    const handler = routes[`${request.method} ${request.path}`];
+    const reply = handler ? await handler(request) : { status: 404, body: { code: 'NOT_FOUND' } };
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    const text = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
+    return new Response(reply.status === 204 ? null : text, {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  return { fetch: fetch as typeof globalThis.fetch, requests };
+}
+
+export const DEMO_TEMPLATE = {
+  identifiers: [
+    { name: 'email', label: 'Email', type: 'STRING', mandatory: true, autocomplete: 'username', inputType: 'email' },
+  ],
+  validators: [
+    {
+      name: 'password',
+      label: 'Password',
+      type: 'STRING',
+      mandatory: true,
+      autocomplete: 'current-password',
+      inputType: 'password',
+    },
+  ],
+  attributes: [],
+};
+
+export const DEMO_SERVICE = {
+  name: 'demo',
+  realmName: 'default',
+  authenticationSchemeName: 'default',
+  displayName: 'Demo',
+  requiredAttributes: [],
+};
+
+export const SESSION_ID = 'sess_0123456789abcdefghij';
+
+export function sessionBody(overrides: { sessionCookie?: boolean; guid?: string } = {}) {
+  return {
+    guid: overrides.guid ?? 'guid-1',
+    mainSession: { sessionId: SESSION_ID, expiry: Date.now() + 3_600_000, sessionCookie: !!overrides.sessionCookie },
+  };
+}
+
+export interface Harness {
+  store: ReturnType<typeof makeStore>;
+  services: FrameServices;
+  published: FoyerEvent[];
+  storage: { tab: MemoryStorage; persistent: MemoryStorage } & SessionStores;
+}
+
+export function makeHarness(
+  options: {
+    fetch?: typeof fetch;
+    frame?: Partial<FrameState>;
+    attributes?: Record<string, unknown>;
+    settings?: Record<string, unknown>;
+    preloaded?: PreloadedState;
+  } = {},
+): Harness {
+  const published: FoyerEvent[] = [];
+  const storage = { tab: new MemoryStorage(), persistent: new MemoryStorage() };
+  const services: FrameServices = {
+    fetch: options.fetch ?? (() => Promise.reject(new TypeError('no fetch'))),
+    storage,
+    host: { publish: (event) => published.push(event) },
+    events: createEventHub(),
+  };
+  const store = makeStore(
+    {
+      frame: initialFrameState({
+        status: 'ready',
+        config: { icDomain: API, defaultServiceName: 'demo', allowedHostOrigins: [] },
+        attributes: options.attributes ?? {},
+        settings: pageSettingsSchema.parse(options.settings ?? {}),
+        ...options.frame,
+      }),
+      ...options.preloaded,
+    },
+    services,
+  );
+  return { store, services, published, storage };
+}
+
+export function renderWith(harness: Harness, ui: ReactElement) {
+  return render(<Provider store={harness.store}>{ui}</Provider>);
+}

@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FoyerError, Template } from '@foyer/api';
+import type { LoginAttributes } from '@foyer/protocol';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { Loading } from '../../components/Loading';
+import { LogoutButton } from '../../components/LogoutButton';
+import { t } from '../../i18n';
+import type { WidgetProps } from '../../routes';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { verifySession } from '../../store/sessionThunks';
+import { loadLoginForm } from './loadLoginForm';
+import { LoginForm } from './LoginForm';
+
+type FormState =
+  | { status: 'loading' }
+  | { status: 'ready'; scheme: string; template: Template }
+  | { status: 'error'; error: FoyerError };
+
+/** The login widget: the template-driven form, or "You are logged in" with a Log out button. */
+export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>) {
+  const dispatch = useAppDispatch();
+  const loggedIn = useAppSelector((state) => state.session.loggedIn);
+  const [form, setForm] = useState<FormState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [verifyStoredSession] = useState(loggedIn);
+  // What changed while mounted decides where focus goes: the logged-in message after a login,
+  // the first field after a logout. On first render nothing is focused (the host page owns focus).
+  const previous = useRef(loggedIn);
+  const [moveFocus, setMoveFocus] = useState(false);
+
+  useEffect(() => {
+    if (previous.current !== loggedIn) setMoveFocus(true);
+    previous.current = loggedIn;
+  }, [loggedIn]);
+
+  useEffect(() => {
+    if (verifyStoredSession) void dispatch(verifySession());
+  }, [dispatch, verifyStoredSession]);
+
+  useEffect(() => {
+    let live = true;
+    void dispatch(loadLoginForm(attributes.authenticationSchemeName)).then((result) => {
+      if (!live) return;
+      setForm(result.ok ? { status: 'ready', ...result } : { status: 'error', error: result.error });
+    });
+    return () => {
+      live = false;
+    };
+  }, [dispatch, attributes.authenticationSchemeName, attempt]);
+
+  if (loggedIn) {
+    return (
+      <>
+        {attributes.showHeader && <h1>{attributes.title ?? t('login.title')}</h1>}
+        <LoggedInMessage focus={moveFocus} />
+        <div className="actions">
+          <LogoutButton />
+        </div>
+      </>
+    );
+  }
+
+  if (form.status === 'loading') return <Loading />;
+  if (form.status === 'error') {
+    return (
+      <>
+        {attributes.showHeader && <h1>{attributes.title ?? t('login.title')}</h1>}
+        <ErrorMessageBox error={form.error} showCode />
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setForm({ status: 'loading' });
+            setAttempt((count) => count + 1);
+          }}
+        >
+          {t('frame.retry')}
+        </button>
+      </>
+    );
+  }
+  return (
+    <LoginForm attributes={attributes} scheme={form.scheme} template={form.template} focusFirstField={moveFocus} />
+  );
+}
+
+function LoggedInMessage({ focus }: { focus: boolean }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
+  return (
+    <p ref={ref} tabIndex={-1} className="logged-in">
+      {t('login.loggedIn')}
+    </p>
+  );
+}

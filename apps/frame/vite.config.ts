@@ -1,0 +1,45 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** The widgets: one lazy chunk each. */
+const WIDGETS = /[\\/]src[\\/]widgets[\\/]/;
+/** The libraries of the shared path (every route loads them). */
+const SHARED_LIBS =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|use-sync-external-store|zod|penpal)[\\/]/;
+
+/**
+ * The one chunk every route loads: everything outside src/widgets (app code, shared packages,
+ * the bundler's runtime) and the shared-path libraries. A library only some widgets use (formik,
+ * a payment SDK …) is left out on purpose: it stays with those widgets' chunks.
+ */
+function onSharedPath(id: string): boolean {
+  if (WIDGETS.test(id)) return false;
+  return !/[\\/]node_modules[\\/]/.test(id) || SHARED_LIBS.test(id);
+}
+
+/**
+ * The frame app: one document (index.html) answering every `/w/<widget>` route, one lazy chunk
+ * per widget. The vitest project `frame` extends this config (jsdom).
+ */
+export default defineConfig({
+  plugins: [react()],
+  base: '/',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // scripts/size.mjs reads the chunk graph from the manifest.
+    manifest: true,
+    target: 'es2022',
+    // Every browser we support has native modulepreload; the polyfill would cost bytes on every route.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything outside the widgets is loaded by every route anyway: one chunk (one request,
+          // one gzip stream) instead of the several small common chunks rolldown would make.
+          groups: [{ name: 'frame', test: onSharedPath }],
+        },
+      },
+    },
+  },
+});

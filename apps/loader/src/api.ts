@@ -1,0 +1,100 @@
+/**
+ * `window.Foyer`, the host page API. Every argument is checked at run time: page code is typed
+ * only if the site owner uses TypeScript.
+ *
+ * Calls made before the loader arrived are queued by this async snippet stub and replayed in order:
+ *
+ *   <script>
+ *     window.Foyer = window.Foyer || { q: [] };
+ *     ['on', 'off', 'mount', 'open', 'close', 'logout'].forEach(function (m) {
+ *       Foyer[m] = Foyer[m] || function () { Foyer.q.push([m].concat([].slice.call(arguments))); };
+ *     });
+ *   </script>
+ *   <script async src="https://widgets.example.com/loader.js"></script>
+ */
+import type { FrameMethods, WidgetName } from '@foyer/protocol/light';
+import { env, frames, handlers, modal, mount, removeFrame, type Handler } from './frames';
+import type { OpenModal } from './modal';
+import { loadPart } from './parts';
+import { toAttributes } from './settings';
+
+export interface ModalOptions {
+  /** Max width 300 / 500 / 800 px; default md. */
+  size?: 'sm' | 'md' | 'lg';
+  /** Esc closes (default true). */
+  keyboard?: boolean;
+  /** A backdrop click closes when true (default); 'static' shows it without closing, false hides it. */
+  backdrop?: boolean | 'static';
+}
+
+export interface FoyerApi {
+  /** Calls `handler(payload, name)` for every event `name` from any widget frame. */
+  on(name: string, handler: Handler): void;
+  off(name: string, handler: Handler): void;
+  /** Places `widget` inside `element`; an unknown name shows an inline error. */
+  mount(element: Element, widget: WidgetName, attributes?: Record<string, string | number | boolean>): void;
+  open(widget: WidgetName, attributes?: Record<string, string | number | boolean>, options?: ModalOptions): void;
+  close(): void;
+  /** Ends the session through a connected widget frame; rejects when none is connected. */
+  logout(): ReturnType<FrameMethods['logout']>;
+}
+
+const listenerArgs = (name: unknown, handler: unknown): name is string =>
+  (typeof name === 'string' && typeof handler === 'function') ||
+  (console.warn('Foyer: on/off expect an event name and a function'), false);
+
+/** Bumped by open and close, so a `close()` made while modal.js loads cancels the pending open. */
+let openSeq = 0;
+
+const loadModal = () => loadPart<OpenModal>(env.src, 'modal.js', 'FoyerModal');
+
+export const api: FoyerApi = {
+  on(name, handler) {
+    if (listenerArgs(name, handler)) {
+      if (!handlers.has(name)) handlers.set(name, new Set());
+      handlers.get(name)!.add(handler);
+    }
+  },
+  off(name, handler) {
+    if (listenerArgs(name, handler)) handlers.get(name)?.delete(handler);
+  },
+  mount(element, widget, attributes) {
+    if (element instanceof Element) {
+      (element as Element & { __foyer?: 1 }).__foyer = 1;
+      mount(element, widget, toAttributes(attributes));
+    } else console.warn('Foyer.mount: the first argument must be an element');
+  },
+  open(widget, attributes, options) {
+    const seq = ++openSeq;
+    const attrs = toAttributes(attributes);
+    loadModal().then(
+      (open) => seq === openSeq && open({ modal, mount, removeFrame }, widget, attrs, options),
+      console.error,
+    );
+  },
+  close() {
+    openSeq++;
+    modal.close?.();
+  },
+  logout() {
+    const frame = frames.find((candidate) => candidate.remote);
+    return frame?.remote
+      ? frame.remote.logout()
+      : Promise.reject(new Error('Foyer.logout(): no widget frame is connected on this page'));
+  },
+};
+
+/** Replays `[method, ...args]` calls queued by the stub; a bad entry is reported and skipped. */
+export function replay(queue: unknown): void {
+  if (!Array.isArray(queue)) return;
+  for (const call of queue) {
+    const method = Array.isArray(call) && Object.hasOwn(api, call[0]) && (api[call[0] as keyof FoyerApi] as unknown);
+    try {
+      if (typeof method !== 'function') throw new Error('unknown queued call');
+      const result = (method as (...args: unknown[]) => unknown)(...(call as unknown[]).slice(1));
+      if (result instanceof Promise) result.catch((error) => console.error('Foyer: a queued call failed', error));
+    } catch (error) {
+      console.error('Foyer: a queued call failed', call, error);
+    }
+  }
+}

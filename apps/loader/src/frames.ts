@@ -1,0 +1,184 @@
+/**
+ * Widget frames: creating the sandboxed iframe, the penpal connection with the host methods a
+ * frame may call, and the event hub that relays events between frames and to the host page.
+ * Everything a frame sends is checked at run time; bad input is ignored with a warning and never
+ * throws into the host page.
+ */
+import type { RemoteProxy } from 'penpal';
+import type { PenpalPart } from './penpal-entry';
+import { loadPart } from './parts';
+import {
+  closesModal,
+  isEventEnvelope,
+  isFrameHeight,
+  isWidgetName,
+  PROTOCOL_VERSION,
+  REDIRECTING_WIDGETS,
+  resolveTopNavigation,
+  widgetRoute,
+  widgetTitle,
+  type EventEnvelope,
+  type FrameMethods,
+  type HostMethods,
+  type WidgetName,
+} from '@foyer/protocol/light';
+import type { Attributes, Settings } from './settings';
+
+/** Exactly what the widgets need (issue 2): nothing more. */
+export const SANDBOX =
+  'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-storage-access-by-user-activation allow-top-navigation-by-user-activation';
+
+export interface Frame {
+  iframe: HTMLIFrameElement;
+  widget: WidgetName;
+  inModal: boolean;
+  destroy(): void;
+  /** Set once the handshake completed; penpal keeps it working across frame reloads. */
+  remote?: RemoteProxy<FrameMethods>;
+}
+
+export type Handler = (payload: Record<string, unknown>, name: string) => void;
+
+/** Set by `boot`: the loader's own URL, the widgets origin and the page settings. */
+export const env = { src: '', origin: '', settings: {} as Settings };
+/** Set by the modal while one is open. */
+export const modal: { close?: () => void; escape?: () => void } = {};
+
+export const frames: Frame[] = [];
+export const handlers = new Map<string, Set<Handler>>();
+
+/**
+ * Runs a modal action asked for by a frame after the current call returns: closing destroys the
+ * frame's connection, which must not overtake penpal's reply to that call.
+ */
+const afterReply = (action?: () => void) => setTimeout(() => action?.());
+
+const warn = (what: string, frame: Frame, value: unknown) =>
+  console.warn(`Foyer: ignored ${what} from the ${frame.widget} frame`, value);
+
+/** A visible inline error instead of a blank space, and the same text in the console. */
+export function showError(host: Element, message: string): void {
+  console.error(message);
+  const box = document.createElement('p');
+  box.setAttribute('role', 'alert');
+  box.style.cssText = 'color:#a94442;background-color:#f2dede;padding:8px;border-radius:4px;font:14px sans-serif';
+  box.textContent = message;
+  host.append(box);
+}
+
+/** Relays an event to every other connected frame, `Foyer.on` handlers and `window`. */
+export function emit(event: EventEnvelope, from?: Frame): void {
+  for (const frame of frames) {
+    if (frame !== from && frame.remote) {
+      try {
+        frame.remote.deliver(event).catch(() => {});
+      } catch {
+        // The connection was destroyed between the check and the call.
+      }
+    }
+  }
+  for (const handler of [...(handlers.get(event.name) || [])]) {
+    try {
+      handler(event.payload, event.name);
+    } catch (error) {
+      console.error('Foyer: an event handler failed', error);
+    }
+  }
+  dispatchEvent(new CustomEvent('foyer:' + event.name, { detail: event.payload }));
+  if (from?.inModal && closesModal(event.name)) afterReply(modal.close);
+}
+
+export function removeFrame(frame: Frame): void {
+  const index = frames.indexOf(frame);
+  if (index >= 0) frames.splice(index, 1);
+  frame.destroy();
+}
+
+/** Destroys the connections of frames that left the document. */
+export function prune(): void {
+  for (const frame of [...frames]) if (!frame.iframe.isConnected) removeFrame(frame);
+}
+
+/** The methods a frame may call; each checks its arguments, whatever the frame sends. */
+export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
+  const { iframe, widget, inModal } = frame;
+  return {
+    getContext: () => ({
+      protocolVersion: PROTOCOL_VERSION,
+      widget,
+      attributes,
+      settings: env.settings,
+      query: Object.fromEntries(new URLSearchParams(location.search)),
+      hostOrigin: location.origin,
+      inModal,
+    }),
+    resize: (height: unknown) => {
+      if (isFrameHeight(height)) iframe.style.height = height + 'px';
+      else warn('resize', frame, height);
+    },
+    publish: (event: unknown) => {
+      if (isEventEnvelope(event)) emit(event, frame);
+      else warn('publish', frame, event);
+    },
+    // Only the redirect widgets of the spec, and only to an https URL or a same-origin path.
+    navigate: (target: unknown) => {
+      const href = REDIRECTING_WIDGETS.includes(widget) && resolveTopNavigation(target, location.href);
+      if (href) location.assign(href);
+      else warn('navigate', frame, target);
+      return !!href;
+    },
+    close: () => {
+      if (inModal) afterReply(modal.close);
+    },
+    escape: () => {
+      if (inModal) afterReply(modal.escape);
+    },
+  };
+}
+
+/** Appends a widget frame to `host` and connects to it; shows an inline error for an unknown widget. */
+export function mount(host: Element, widget: unknown, attributes: Attributes, inModal = false): Frame | undefined {
+  if (!isWidgetName(widget)) {
+    showError(host, `Foyer: unknown widget "${String(widget)}"`);
+    return;
+  }
+  const { origin, settings } = env;
+  const url = new URL('/w/' + widgetRoute(widget, Number(settings.version)), origin);
+  const service = attributes.serviceName || settings.serviceName;
+  if (typeof service === 'string' && service) url.searchParams.set('serviceName', service);
+
+  const iframe = document.createElement('iframe');
+  iframe.setAttribute('sandbox', SANDBOX);
+  iframe.setAttribute('allow', 'payment *');
+  iframe.setAttribute('loading', 'eager');
+  iframe.title = widgetTitle(widget);
+  // Zero until the frame reports its content height: no flash of an empty box.
+  iframe.style.cssText = 'border:0;width:100%;display:block;height:0';
+  iframe.src = url.href;
+  host.append(iframe);
+  if (!iframe.contentWindow) {
+    iframe.remove();
+    showError(host, 'Foyer: widgets can only be mounted into an element in the document');
+    return;
+  }
+
+  const frame: Frame = { iframe, widget, inModal, destroy: () => {} };
+  let destroyed = false;
+  frame.destroy = () => {
+    destroyed = true;
+  };
+  loadPart<PenpalPart>(env.src, 'penpal.js', 'FoyerPenpal').then(({ connect, WindowMessenger }) => {
+    if (destroyed || !iframe.contentWindow) return;
+    const connection = connect<FrameMethods>({
+      messenger: new WindowMessenger({ remoteWindow: iframe.contentWindow, allowedOrigins: [origin] }),
+      methods: hostMethods(frame, attributes),
+    });
+    frame.destroy = connection.destroy;
+    connection.promise.then(
+      (remote) => (frame.remote = remote),
+      () => {},
+    );
+  }, console.error);
+  frames.push(frame);
+  return frame;
+}

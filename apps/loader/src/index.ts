@@ -1,0 +1,34 @@
+/**
+ * The loader's pure entry: importing it has no side effects; `boot()` starts the loader.
+ * `main.ts` is the script-tag entry built to dist/loader.js.
+ */
+import { api, replay, type FoyerApi } from './api';
+import { env } from './frames';
+import { observe, scan } from './place';
+import { isObject, loaderSrc, readSettings } from './settings';
+
+export type { FoyerApi, ModalOptions } from './api';
+
+type FoyerGlobal = Partial<FoyerApi> & { q?: unknown; scan?: () => void };
+
+/**
+ * Starts the loader once per page: a second copy (the snippet pasted twice) only asks the first
+ * to look for new widgets, and per-element markers keep every widget placed once.
+ */
+export function boot(): void {
+  const w = window as unknown as { Foyer?: unknown; FoyerSettings?: unknown };
+  const prior: FoyerGlobal = isObject(w.Foyer) ? w.Foyer : {};
+  if (prior.scan) return prior.scan();
+  const src = loaderSrc(document);
+  if (!src) return console.error('Foyer: cannot find the loader script to tell the widgets origin');
+  env.src = src;
+  env.origin = new URL(src).origin;
+  env.settings = readSettings(document, w.FoyerSettings);
+  // Keep the stub object (page code may hold a reference to it) and give it the real methods.
+  const queue = prior.q;
+  w.Foyer = Object.assign(prior, api, { scan: () => scan(document) });
+  delete prior.q;
+  replay(queue);
+  scan(document);
+  observe();
+}

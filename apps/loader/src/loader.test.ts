@@ -1,0 +1,283 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const SANDBOX =
+  'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-storage-access-by-user-activation allow-top-navigation-by-user-activation';
+
+type Global = { Foyer?: Record<string, unknown> & { q?: unknown[] }; FoyerSettings?: unknown };
+const global = window as unknown as Global;
+let observers: MutationObserver[] = [];
+
+beforeEach(() => {
+  vi.resetModules();
+  observers = [];
+  const observe = MutationObserver.prototype.observe;
+  vi.spyOn(MutationObserver.prototype, 'observe').mockImplementation(function (this: MutationObserver, ...args) {
+    observers.push(this);
+    return observe.apply(this, args);
+  });
+});
+
+afterEach(() => {
+  observers.forEach((observer) => observer.disconnect());
+  delete global.Foyer;
+  delete global.FoyerSettings;
+  document.body.innerHTML = '';
+  document.head.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+/** A fresh copy of the loader modules (module state included), as a page loading loader.js gets. */
+async function boot(markup = '') {
+  if (markup) document.body.innerHTML = markup;
+  const loader = await import('./index');
+  const frames = await import('./frames');
+  loader.boot();
+  return frames;
+}
+
+const LOADER = '<script src="https://w.example.com/loader.js"></script>';
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const iframes = () => [...document.querySelectorAll('iframe')];
+
+describe('placement', () => {
+  it('places the widget of a script tag right after the tag, with the exact frame attributes', async () => {
+    await boot(
+      '<script src="https://w.example.com/loader.js" data-widget="login" data-show-header="false"></script><p>after</p>',
+    );
+    const [frame] = iframes();
+    expect(frame).toBeDefined();
+    expect(frame!.parentElement!.previousElementSibling!.tagName).toBe('SCRIPT');
+    expect(frame!.getAttribute('sandbox')).toBe(SANDBOX);
+    expect(frame!.getAttribute('allow')).toBe('payment *');
+    expect(frame!.title).toBe('Foyer login widget');
+    expect(frame!.getAttribute('loading')).toBe('eager');
+    expect(frame!.src).toBe('https://w.example.com/w/login');
+    expect(frame!.style.border).toMatch(/^0/);
+    expect(frame!.style.width).toBe('100%');
+    expect(frame!.style.display).toBe('block');
+  });
+
+  it('places into the element named by data-target', async () => {
+    await boot(LOADER + '<script data-widget="profile" data-target="#box"></script><section id="box"></section>');
+    expect(document.querySelector('#box > iframe')).not.toBeNull();
+    expect(iframes()).toHaveLength(1);
+  });
+
+  it('shows an inline error when data-target matches nothing, or is not a selector', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await boot(
+      LOADER +
+        '<script data-widget="profile" data-target="#nope"></script><script data-widget="login" data-target="!!"></script>',
+    );
+    expect(document.querySelectorAll('[role="alert"]')).toHaveLength(2);
+    expect(iframes()).toHaveLength(0);
+    expect(error).toHaveBeenCalledTimes(2);
+  });
+
+  it('places into [data-foyer-widget] placeholders with their attributes', async () => {
+    const frames = await boot(LOADER + '<div id="p" data-foyer-widget="profile" data-refresh-interval="60"></div>');
+    expect(document.querySelector('#p > iframe')).not.toBeNull();
+    expect(frames.frames).toHaveLength(1);
+    const context = frames.hostMethods(frames.frames[0]!, { refreshInterval: '60' }).getContext();
+    expect(context.attributes).toEqual({ refreshInterval: '60' });
+  });
+
+  it('places placeholders added later, and disconnects frames removed from the page', async () => {
+    const frames = await boot(LOADER + '<main></main>');
+    const later = document.createElement('div');
+    later.innerHTML = '<div data-foyer-widget="login"></div>';
+    document.querySelector('main')!.append(later);
+    await tick();
+    expect(later.querySelector('iframe')).not.toBeNull();
+    const frame = frames.frames[0]!;
+    const destroy = vi.spyOn(frame, 'destroy');
+    later.remove();
+    await tick();
+    expect(frames.frames).toHaveLength(0);
+    expect(destroy).toHaveBeenCalled();
+  });
+
+  it('places nothing twice when the loader runs twice', async () => {
+    await boot(LOADER + '<script data-widget="login"></script><div data-foyer-widget="profile"></div>');
+    vi.resetModules();
+    const second = await import('./index');
+    second.boot();
+    second.boot();
+    document.body.append(
+      Object.assign(document.createElement('div'), { innerHTML: '<div data-foyer-widget="login"></div>' }),
+    );
+    await tick();
+    expect(iframes()).toHaveLength(3);
+  });
+
+  it('shows a visible error instead of a blank space for an unknown widget', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await boot(LOADER + '<div id="p" data-foyer-widget="logn"></div>');
+    expect(iframes()).toHaveLength(0);
+    expect(document.querySelector('#p [role="alert"]')!.textContent).toContain('unknown widget "logn"');
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('logn'));
+  });
+
+  it('adds serviceName and maps version 1 routes from the settings; the attribute wins', async () => {
+    global.FoyerSettings = { serviceName: 'news', version: 1 };
+    await boot(
+      LOADER +
+        '<div data-foyer-widget="product-selection"></div><div data-foyer-widget="login" data-service-name="sport"></div>',
+    );
+    expect(iframes().map((frame) => frame.src)).toEqual([
+      'https://w.example.com/w/v1/product-selection?serviceName=news',
+      'https://w.example.com/w/login?serviceName=sport',
+    ]);
+  });
+
+  it('does nothing but report when it cannot find its own script', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await boot('<div data-foyer-widget="login"></div>');
+    expect(iframes()).toHaveLength(0);
+    expect(error).toHaveBeenCalledOnce();
+  });
+});
+
+describe('window.Foyer', () => {
+  it('replays calls queued by the async snippet stub, in order, on the same object', async () => {
+    const calls: string[] = [];
+    const stub: Global['Foyer'] = { q: [] };
+    for (const method of ['on', 'off', 'mount', 'open', 'close', 'logout'])
+      stub[method] = (...args: unknown[]) => stub.q!.push([method, ...args]);
+    global.Foyer = stub;
+    document.body.innerHTML = LOADER + '<div id="a"></div>';
+    const first = () => calls.push('first');
+    const second = () => calls.push('second');
+    (stub.on as (...args: unknown[]) => void)('login.success', first);
+    (stub.on as (...args: unknown[]) => void)('login.success', second);
+    (stub.off as (...args: unknown[]) => void)('login.success', first);
+    (stub.mount as (...args: unknown[]) => void)(document.getElementById('a'), 'login', { showHeader: false });
+    stub.q!.push(['nope'], 'garbage');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const frames = await boot();
+
+    expect(global.Foyer).toBe(stub);
+    expect(stub.q).toBeUndefined();
+    expect(document.querySelector('#a > iframe')).not.toBeNull();
+    expect(frames.hostMethods(frames.frames[0]!, { showHeader: 'false' }).getContext().widget).toBe('login');
+    frames.emit({ name: 'login.success', payload: {} });
+    expect(calls).toEqual(['second']);
+    expect(error).toHaveBeenCalledTimes(2);
+  });
+
+  it('relays an event to the other frames, Foyer.on handlers and window, even when a handler throws', async () => {
+    const frames = await boot(LOADER);
+    const Foyer = global.Foyer as unknown as { on: (n: string, h: unknown) => void };
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const seen: unknown[] = [];
+    Foyer.on('profile.updated', () => {
+      throw new Error('page bug');
+    });
+    Foyer.on('profile.updated', (payload: unknown, name: unknown) => seen.push(['handler', payload, name]));
+    addEventListener('foyer:profile.updated', (event) => seen.push(['dom', (event as CustomEvent).detail]));
+    const deliver = (id: string) => vi.fn(async (event: unknown) => void seen.push([id, event]));
+    const a = { widget: 'profile', inModal: false, remote: { deliver: deliver('a') } };
+    const b = { widget: 'login', inModal: false, remote: { deliver: deliver('b') } };
+    frames.frames.push(a as never, b as never);
+    const event = { name: 'profile.updated' as const, payload: { guid: 'g' } };
+    frames.emit(event, a as never);
+    expect(seen).toEqual([
+      ['b', event],
+      ['handler', { guid: 'g' }, 'profile.updated'],
+      ['dom', { guid: 'g' }],
+    ]);
+    expect(error).toHaveBeenCalledOnce();
+  });
+
+  it('checks its arguments at run time', async () => {
+    await boot(LOADER);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const Foyer = global.Foyer as unknown as Record<string, (...args: unknown[]) => unknown>;
+    expect(() => Foyer.on!(42, 'x')).not.toThrow();
+    expect(() => Foyer.off!('login.success')).not.toThrow();
+    expect(() => Foyer.mount!('#id', 'login')).not.toThrow();
+    expect(warn).toHaveBeenCalledTimes(3);
+    expect(iframes()).toHaveLength(0);
+  });
+
+  it('logout asks a connected frame, and rejects clearly when none is', async () => {
+    const frames = await boot(LOADER);
+    const Foyer = global.Foyer as unknown as { logout: () => Promise<void> };
+    await expect(Foyer.logout()).rejects.toThrow(/no widget frame is connected/);
+    const logout = vi.fn(async () => {});
+    frames.frames.push({ widget: 'profile', remote: { logout } } as never);
+    await Foyer.logout();
+    expect(logout).toHaveBeenCalledOnce();
+  });
+});
+
+describe('host methods', () => {
+  async function methodsOf(widget: string) {
+    const frames = await boot(LOADER + `<div data-foyer-widget="${widget}"></div>`);
+    const frame = frames.frames[0]!;
+    return { frame, methods: frames.hostMethods(frame, { a: 'b' }) };
+  }
+
+  it('getContext gives attributes, settings, the page query and origin', async () => {
+    global.FoyerSettings = { realmName: 'default' };
+    history.replaceState(null, '', '/article?activationKey=k1&serviceName=news');
+    const { methods } = await methodsOf('account-activation');
+    expect(methods.getContext()).toEqual({
+      protocolVersion: 1,
+      widget: 'account-activation',
+      attributes: { a: 'b' },
+      settings: { realmName: 'default' },
+      query: { activationKey: 'k1', serviceName: 'news' },
+      hostOrigin: location.origin,
+      inModal: false,
+    });
+    history.replaceState(null, '', '/');
+  });
+
+  it('resize sets the height in px and ignores anything but a sane number', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { frame, methods } = await methodsOf('login');
+    methods.resize(321.5);
+    expect(frame.iframe.style.height).toBe('321.5px');
+    for (const bad of [-1, NaN, Infinity, 1e9, '200', null, { height: 1 }]) methods.resize(bad as never);
+    expect(frame.iframe.style.height).toBe('321.5px');
+    expect(warn).toHaveBeenCalledTimes(7);
+  });
+
+  it('publish ignores anything that is not an event envelope', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { methods } = await methodsOf('login');
+    const seen = vi.fn();
+    addEventListener('foyer:login.success', seen);
+    for (const bad of [null, 'login.success', { name: 'evil', payload: {} }, { name: 'login.success', payload: [] }])
+      methods.publish(bad as never);
+    expect(seen).not.toHaveBeenCalled();
+    methods.publish({ name: 'login.success', payload: { guid: 'x' } });
+    expect(seen).toHaveBeenCalledOnce();
+    expect(warn).toHaveBeenCalledTimes(4);
+  });
+
+  it('navigate is refused for widgets that do not redirect', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { methods } = await methodsOf('login');
+    expect(methods.navigate('https://pay.example.com/')).toBe(false);
+    expect(methods.navigate('/account')).toBe(false);
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('navigate accepts an https URL or a same-origin path from a redirecting widget', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // jsdom: "navigation not implemented"
+    const { methods } = await methodsOf('payment');
+    expect(methods.navigate('https://pay.example.com/checkout')).toBe(true);
+    expect(methods.navigate('/thanks')).toBe(true);
+  });
+
+  it('navigate is refused for unsafe URLs, even from a redirecting widget', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { methods } = await methodsOf('paywall');
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '//evil.example.com/', 'http://evil.example.com/', 7])
+      expect(methods.navigate(bad as never)).toBe(false);
+    expect(warn).toHaveBeenCalledTimes(5);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The modal wrapper of the identity spec (§2, §9): any widget in a dialog, sizes sm/md/lg
+ * (default md), Esc (`keyboard`, default true), backdrop click (`backdrop`, default true;
+ * 'static' or false keep it open), a close cross, z-index 1040/1050, focus kept inside while open
+ * and returned after. It closes on the widget's success/cancelled events (see `emit`).
+ */
+import { widgetTitle, type WidgetName } from '@foyer/protocol/light';
+import type { Frame, modal, mount, removeFrame } from './frames';
+import { isObject, type Attributes } from './settings';
+
+/** What the modal needs from the loader core; handed over because modal.js is a separate bundle. */
+export interface ModalDeps {
+  modal: typeof modal;
+  mount: typeof mount;
+  removeFrame: typeof removeFrame;
+}
+
+export type OpenModal = typeof openModal;
+
+const WIDTHS: Record<string, number> = { sm: 300, md: 500, lg: 800 };
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, css: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.style.cssText = css;
+  return node;
+}
+
+export function openModal(
+  { modal, mount, removeFrame }: ModalDeps,
+  widget: unknown,
+  attributes: Attributes,
+  options: unknown,
+): void {
+  if (!document.body) {
+    addEventListener('DOMContentLoaded', () => openModal({ modal, mount, removeFrame }, widget, attributes, options));
+    return;
+  }
+  modal.close?.();
+  const { size = 'md', keyboard = true, backdrop = true } = isObject(options) ? options : {};
+  const width = WIDTHS[String(size)] || 500;
+  const body = document.body;
+  const previous = document.activeElement as HTMLElement | null;
+  const overflow = body.style.overflow;
+
+  const shade = element(
+    'div',
+    `position:fixed;inset:0;z-index:1040;background-color:rgba(0,0,0,${backdrop === false ? 0 : 0.5})`,
+  );
+  const root = element(
+    'div',
+    'position:fixed;inset:0;z-index:1050;overflow:auto;display:flex;align-items:flex-start;padding:28px 8px',
+  );
+  root.setAttribute('role', 'dialog');
+  root.setAttribute('aria-modal', 'true');
+  root.setAttribute('aria-label', widgetTitle(widget as WidgetName));
+  const box = element(
+    'div',
+    `position:relative;margin:auto;width:100%;max-width:${width}px;padding-top:32px;background-color:#fff;border-radius:6px;box-shadow:0 5px 15px rgba(0,0,0,.5)`,
+  );
+  const cross = element(
+    'button',
+    'position:absolute;top:0;right:4px;border:0;background-color:transparent;font:28px/1 sans-serif;padding:4px 8px;cursor:pointer',
+  );
+  cross.type = 'button';
+  cross.setAttribute('aria-label', 'Close');
+  cross.textContent = '×';
+  // Focusable sentinels around the dialog: tabbing out of either end wraps around.
+  const start = element('span', '');
+  const end = element('span', '');
+  start.tabIndex = end.tabIndex = 0;
+  box.append(cross);
+  root.append(start, box, end);
+  body.append(shade, root);
+  body.style.overflow = 'hidden';
+  const frame: Frame | undefined = mount(box, widget, attributes, true);
+
+  const onFocus = (event: FocusEvent) => {
+    const target = event.target as Node;
+    if (target === start && frame) frame.iframe.focus();
+    else if (target === end || !root.contains(target)) cross.focus();
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && keyboard !== false) close();
+  };
+  const close = () => {
+    if (modal.close !== close) return; // closed already (a late request from the frame)
+    modal.close = modal.escape = undefined;
+    document.removeEventListener('focusin', onFocus, true);
+    document.removeEventListener('keydown', onKey);
+    if (frame) removeFrame(frame);
+    shade.remove();
+    root.remove();
+    body.style.overflow = overflow;
+    previous?.focus?.();
+  };
+  modal.close = close;
+  modal.escape = () => onKey(new KeyboardEvent('keydown', { key: 'Escape' }));
+  root.addEventListener('click', (event) => {
+    if (event.target === root && backdrop === true) close();
+  });
+  cross.addEventListener('click', close);
+  document.addEventListener('focusin', onFocus, true);
+  document.addEventListener('keydown', onKey);
+  (frame ? frame.iframe : cross).focus();
+}

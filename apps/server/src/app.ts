@@ -1,0 +1,69 @@
+import cors from '@fastify/cors';
+import { foyerError } from '@foyer/api';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppDeps } from './deps';
+import { errorHandler, sendError } from './http/errors';
+import { serviceRoutes } from './routes/service';
+import { sessionRoutes } from './routes/session';
+import { templateRoutes } from './routes/templates';
+import { userProfileRoutes } from './routes/userProfile';
+import { staticRoutes } from './static';
+
+export const IDENTITY_PREFIX = '/ic/api';
+
+/** The fastify application over injected dependencies; it does not listen (see startServer). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    // Off by default: the e2e stack reads JSON lines from stdout and must see only its own.
+    logger: deps.logger ? { level: 'info', stream: process.stderr } : false,
+    trustProxy: deps.trustProxy,
+    bodyLimit: 64 * 1024,
+  });
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(`${IDENTITY_PREFIX}/`)) return sendError(reply, foyerError('NOT_FOUND'));
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(cors, {
+        // Only the widgets origin (where the frames run) may call the API from a browser. The
+        // origin is read per request because with port 0 it is known only after listen().
+        origin: (origin, callback) => callback(null, origin === new URL(deps.publicUrl()).origin),
+        methods: ['GET', 'POST', 'PUT', 'DELETE'],
+        allowedHeaders: ['authorization', 'content-type', 'accept'],
+        maxAge: 600,
+      });
+      // Answers vary with the Origin header even when it is refused: caches must not mix them.
+      api.addHook('onSend', async (_request, reply, payload) => {
+        const vary = reply.getHeader('vary');
+        const values = String(vary ?? '')
+          .split(',')
+          .map((value) => value.trim())
+          .filter(Boolean);
+        if (!values.some((value) => value.toLowerCase() === 'origin'))
+          reply.header('vary', [...values, 'Origin'].join(', '));
+        reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
+        return payload;
+      });
+      sessionRoutes(api, deps);
+      userProfileRoutes(api, deps);
+      templateRoutes(api, deps);
+      serviceRoutes(api, deps);
+    },
+    { prefix: IDENTITY_PREFIX },
+  );
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await deps.db.query('SELECT 1');
+      return reply.header('cache-control', 'no-store').send({ status: 'ok', database: deps.db.kind });
+    } catch {
+      return reply.code(503).header('cache-control', 'no-store').send({ status: 'unavailable' });
+    }
+  });
+
+  await staticRoutes(app, deps);
+  return app;
+}

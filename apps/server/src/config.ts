@@ -1,0 +1,78 @@
+/**
+ * Server options from the environment (main.ts) and their defaults (startServer).
+ *
+ *   PORT (8081), HOST (127.0.0.1), PUBLIC_URL (http://<host>:<port>), IC_DOMAIN (<PUBLIC_URL>/ic/api),
+ *   DATABASE_URL (PostgreSQL; else embedded PGlite), FOYER_DB_SCHEMA, FOYER_DATA_DIR (apps/server/.data, or `memory`),
+ *   FOYER_FRAME_DIST, FOYER_LOADER_DIST, FOYER_TRUST_PROXY (1/true), FOYER_LOG (1/true),
+ *   FOYER_LOGIN_LIMIT_PER_IDENTIFIER (10), FOYER_LOGIN_LIMIT_PER_ADDRESS (100), FOYER_LOGIN_LIMIT_WINDOW_MINUTES (15).
+ */
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './security/rate-limit';
+
+export const DEFAULT_PORT = 8081;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.data', import.meta.url));
+export const DEFAULT_FRAME_DIST = fileURLToPath(new URL('../../frame/dist', import.meta.url));
+export const DEFAULT_LOADER_DIST = fileURLToPath(new URL('../../loader/dist', import.meta.url));
+
+type Env = Record<string, string | undefined>;
+
+function positiveInt(env: Env, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+function flag(env: Env, name: string): boolean | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  return raw === '1' || raw.toLowerCase() === 'true';
+}
+
+/** The login rate limit: explicit values first, then the environment, then the defaults. */
+export function loginRateLimitFrom(explicit: Partial<LoginRateLimit> = {}, env: Env = process.env): LoginRateLimit {
+  return {
+    perIdentifier:
+      explicit.perIdentifier ??
+      positiveInt(env, 'FOYER_LOGIN_LIMIT_PER_IDENTIFIER') ??
+      DEFAULT_LOGIN_RATE_LIMIT.perIdentifier,
+    perAddress:
+      explicit.perAddress ?? positiveInt(env, 'FOYER_LOGIN_LIMIT_PER_ADDRESS') ?? DEFAULT_LOGIN_RATE_LIMIT.perAddress,
+    windowMinutes:
+      explicit.windowMinutes ??
+      positiveInt(env, 'FOYER_LOGIN_LIMIT_WINDOW_MINUTES') ??
+      DEFAULT_LOGIN_RATE_LIMIT.windowMinutes,
+  };
+}
+
+export interface EnvOptions {
+  port: number;
+  host: string;
+  publicUrl?: string | undefined;
+  icDomain?: string | undefined;
+  databaseUrl?: string | undefined;
+  databaseSchema?: string | undefined;
+  dataDir?: string | undefined;
+  frameDist?: string | undefined;
+  loaderDist?: string | undefined;
+  trustProxy?: boolean | undefined;
+  logger?: boolean | undefined;
+}
+
+export function optionsFromEnv(env: Env = process.env): EnvOptions {
+  return {
+    port: positiveInt(env, 'PORT') ?? DEFAULT_PORT,
+    host: env.HOST || DEFAULT_HOST,
+    publicUrl: env.PUBLIC_URL || undefined,
+    icDomain: env.IC_DOMAIN || undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.FOYER_DB_SCHEMA || undefined,
+    dataDir: env.FOYER_DATA_DIR || undefined,
+    frameDist: env.FOYER_FRAME_DIST || undefined,
+    loaderDist: env.FOYER_LOADER_DIST || undefined,
+    trustProxy: flag(env, 'FOYER_TRUST_PROXY'),
+    logger: flag(env, 'FOYER_LOG'),
+  };
+}

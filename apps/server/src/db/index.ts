@@ -1,0 +1,25 @@
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+import type { Db } from './types';
+
+export type { Db, SqlParam } from './types';
+export { migrate } from './migrate';
+
+export interface DbOptions {
+  /** A PostgreSQL connection string; when set, the embedded database is not used. */
+  databaseUrl?: string | undefined;
+  databaseSchema?: string | undefined;
+  /** PGlite data folder, or `memory`. */
+  dataDir: string;
+}
+
+export async function openDb(options: DbOptions): Promise<Db> {
+  if (options.databaseUrl)
+    return openPostgres({ connectionString: options.databaseUrl, schema: options.databaseSchema });
+  return openPglite(options.dataDir);
+}
+
+/** node-postgres returns BIGINT as a string, PGlite as a number: epoch-ms columns go through this. */
+export function toMillis(value: unknown): number {
+  return typeof value === 'number' ? value : Number(value);
+}

@@ -1,0 +1,44 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Db, SqlParam } from './types';
+
+type Queryable = Pick<Transaction, 'query' | 'exec'>;
+
+function wrap(target: Queryable, transaction: Db['transaction'], close: () => Promise<void>): Db {
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params: readonly SqlParam[] = []) {
+      const result = await target.query<T>(sql, params as unknown[]);
+      return result.rows;
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+    transaction,
+    close,
+  };
+}
+
+/**
+ * Embedded PostgreSQL (WASM). `dataDir` is a folder that keeps the data between runs, or
+ * `memory` for a throw-away database (tests, the e2e stack).
+ */
+export async function openPglite(dataDir: string): Promise<Db> {
+  if (dataDir !== 'memory') await mkdir(dataDir, { recursive: true });
+  const pg = dataDir === 'memory' ? await PGlite.create() : await PGlite.create(dataDir);
+  const db: Db = wrap(
+    pg,
+    (fn) =>
+      pg.transaction((tx) => {
+        // PGlite has one connection: a nested transaction() simply joins the outer one.
+        const inner: Db = wrap(
+          tx,
+          (nested) => nested(inner),
+          async () => undefined,
+        );
+        return fn(inner);
+      }),
+    () => pg.close(),
+  );
+  return db;
+}

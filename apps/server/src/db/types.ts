@@ -1,0 +1,17 @@
+/**
+ * The one data-access interface of the server. PGlite (embedded) and node-postgres (a real
+ * server) both implement it, so every query is written once, in PostgreSQL's dialect.
+ */
+export type SqlParam = string | number | boolean | null | Date | readonly unknown[] | Record<string, unknown>;
+
+export interface Db {
+  /** One parameterised statement (`$1`, `$2` …); returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<T[]>;
+  /** One or more statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** `pglite` or `postgres`, for logs and the health check. */
+  readonly kind: 'pglite' | 'postgres';
+}

@@ -1,0 +1,20 @@
+import type { Db } from './db';
+import type { LoginRateLimit } from './security/rate-limit';
+
+/** Everything the routes need, injected by buildApp's caller (tests swap the clock). */
+export interface AppDeps {
+  db: Db;
+  /** Epoch milliseconds; injectable so tests can move time forward. */
+  now: () => number;
+  loginRateLimit: LoginRateLimit;
+  /** The widgets origin's base URL (known only once the server listens, hence a function). */
+  publicUrl: () => string;
+  /** The identity API base URL written into the frame config; default `<publicUrl>/ic/api`. */
+  icDomain: () => string;
+  /** apps/frame/dist and apps/loader/dist. */
+  frameDist: string;
+  loaderDist: string;
+  /** Trust X-Forwarded-For for the client address (only behind a proxy you run). */
+  trustProxy: boolean;
+  logger: boolean;
+}

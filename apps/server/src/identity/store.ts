@@ -1,0 +1,157 @@
+/**
+ * The SQL behind the identity endpoints: realms, schemes, services, templates, profiles.
+ * Rows are mapped to the shapes of `@foyer/api` here, so routes never see column names.
+ */
+import type { AuthenticationScheme, ServicePublic, Template, UserProfile } from '@foyer/api';
+import type { Db } from '../db';
+import { normalizeIdentifier } from './identifiers';
+
+/** JSONB arrives parsed from both drivers; this guards against a string slipping through. */
+function json<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+export async function findAuthenticationScheme(db: Db, name: string): Promise<AuthenticationScheme | null> {
+  const rows = await db.query<{ name: string; realm_name: string; identifiers: unknown; validators: unknown }>(
+    'SELECT name, realm_name, identifiers, validators FROM authentication_schemes WHERE name = $1',
+    [name],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    name: row.name,
+    realmName: row.realm_name,
+    identifiers: json<string[]>(row.identifiers),
+    validators: json<string[]>(row.validators),
+  };
+}
+
+export async function findTemplate(db: Db, kind: 'login', key: string): Promise<Template | null> {
+  const rows = await db.query<{ body: unknown }>('SELECT body FROM templates WHERE kind = $1 AND key = $2', [
+    kind,
+    key,
+  ]);
+  return rows[0] ? json<Template>(rows[0].body) : null;
+}
+
+export interface Service extends ServicePublic {
+  allowedHostOrigins: string[];
+  isDefault: boolean;
+}
+
+interface ServiceRow {
+  name: string;
+  realm_name: string;
+  authentication_scheme_name: string;
+  display_name: string;
+  required_attributes: unknown;
+  allowed_host_origins: unknown;
+  is_default: boolean;
+}
+
+const SERVICE_COLUMNS =
+  'name, realm_name, authentication_scheme_name, display_name, required_attributes, allowed_host_origins, is_default';
+
+function toService(row: ServiceRow): Service {
+  return {
+    name: row.name,
+    realmName: row.realm_name,
+    authenticationSchemeName: row.authentication_scheme_name,
+    displayName: row.display_name,
+    requiredAttributes: json<string[]>(row.required_attributes),
+    allowedHostOrigins: json<string[]>(row.allowed_host_origins),
+    isDefault: row.is_default,
+  };
+}
+
+export async function findService(db: Db, name: string): Promise<Service | null> {
+  const rows = await db.query<ServiceRow>(`SELECT ${SERVICE_COLUMNS} FROM services WHERE name = $1`, [name]);
+  return rows[0] ? toService(rows[0]) : null;
+}
+
+/** The default service, or the first one by name when none is marked. */
+export async function findDefaultService(db: Db): Promise<Service | null> {
+  const rows = await db.query<ServiceRow>(
+    `SELECT ${SERVICE_COLUMNS} FROM services ORDER BY is_default DESC, name LIMIT 1`,
+  );
+  return rows[0] ? toService(rows[0]) : null;
+}
+
+export interface Account {
+  guid: string;
+  realmName: string;
+  state: UserProfile['state'];
+  passwordHash: string;
+  attributes: Record<string, string>;
+  roles: string[];
+  services: string[];
+}
+
+interface AccountRow {
+  guid: string;
+  realm_name: string;
+  state: UserProfile['state'];
+  password_hash: string;
+  attributes: unknown;
+  roles: unknown;
+  services: unknown;
+}
+
+const ACCOUNT_SELECT = `
+  SELECT p.guid, p.realm_name, p.state, p.password_hash, p.attributes, p.roles,
+         COALESCE((SELECT json_agg(s.service_name ORDER BY s.service_name) FROM user_services s WHERE s.guid = p.guid), '[]') AS services
+    FROM user_profiles p`;
+
+function toAccount(row: AccountRow): Account {
+  return {
+    guid: row.guid,
+    realmName: row.realm_name,
+    state: row.state,
+    passwordHash: row.password_hash,
+    attributes: json<Record<string, string>>(row.attributes),
+    roles: json<string[]>(row.roles),
+    services: json<string[]>(row.services),
+  };
+}
+
+export async function findAccountByGuid(db: Db, guid: string): Promise<Account | null> {
+  const rows = await db.query<AccountRow>(`${ACCOUNT_SELECT} WHERE p.guid = $1`, [guid]);
+  return rows[0] ? toAccount(rows[0]) : null;
+}
+
+/**
+ * The account that every given identifier points to, or null (unknown identifier, or
+ * identifiers of different accounts). One query either way, so both cases cost the same.
+ */
+export async function findAccountByIdentifiers(
+  db: Db,
+  realmName: string,
+  identifiers: readonly { name: string; value: string }[],
+): Promise<Account | null> {
+  const names = identifiers.map((identifier) => identifier.name);
+  const values = identifiers.map((identifier) => normalizeIdentifier(identifier.value));
+  const rows = await db.query<AccountRow>(
+    `${ACCOUNT_SELECT}
+      WHERE p.guid IN (
+        SELECT i.guid FROM user_identifiers i
+          JOIN unnest($2::text[], $3::text[]) AS given(name, value) ON given.name = i.name AND given.value = i.value
+         WHERE i.realm_name = $1
+         GROUP BY i.guid HAVING count(*) = $4)`,
+    [realmName, names, values, identifiers.length],
+  );
+  return rows[0] ? toAccount(rows[0]) : null;
+}
+
+export function toUserProfile(account: Account): UserProfile {
+  return {
+    guid: account.guid,
+    attributes: Object.entries(account.attributes).map(([name, value]) => ({ name, value })),
+    roles: account.roles,
+    services: account.services,
+    state: account.state,
+  };
+}
+
+export function missingAttributes(account: Account, service: Service): string[] {
+  return service.requiredAttributes.filter((name) => !account.attributes[name]?.trim());
+}

@@ -1,0 +1,156 @@
+/**
+ * The reference identity server: `startServer()` opens the database (PGlite, or PostgreSQL when a
+ * database URL is given), applies the migrations, seeds the demo data and listens.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import {
+  DEFAULT_DATA_DIR,
+  DEFAULT_FRAME_DIST,
+  DEFAULT_LOADER_DIST,
+  loginRateLimitFrom,
+  optionsFromEnv,
+} from './config';
+import { migrate, openDb, type Db } from './db';
+import type { AppDeps } from './deps';
+import { getDummyHash } from './security/passwords';
+import { pruneAttempts, type LoginRateLimit } from './security/rate-limit';
+import { pruneSessions } from './security/sessions';
+import { seed } from './seed';
+import { seedConfig, type SeedConfig } from './seed-config';
+
+export type { Db } from './db';
+export type { AppDeps } from './deps';
+export type { LoginRateLimit } from './security/rate-limit';
+export type { SeedConfig } from './seed-config';
+export { buildApp } from './app';
+
+export interface ServerOptions {
+  /** Port to listen on; 0 picks a free port. Default: env PORT, else 8081. */
+  port?: number;
+  /** Default: env HOST, else 127.0.0.1. */
+  host?: string;
+  /** PostgreSQL connection string. Default: env DATABASE_URL, unless `dataDir` is given. */
+  databaseUrl?: string;
+  /** Schema put on the PostgreSQL search path (tests use one per file). Default: env FOYER_DB_SCHEMA. */
+  databaseSchema?: string;
+  /** PGlite data folder or `memory`. Default: env FOYER_DATA_DIR, else apps/server/.data. */
+  dataDir?: string;
+  /** The widgets origin's base URL as browsers see it. Default: http://<host>:<port>. */
+  publicUrl?: string;
+  /** Identity API base URL written into the frame config. Default: <publicUrl>/ic/api. */
+  icDomain?: string;
+  frameDist?: string;
+  loaderDist?: string;
+  loginRateLimit?: Partial<LoginRateLimit>;
+  /** Epoch-ms clock (tests move time forward). */
+  now?: () => number;
+  /** Seed configuration, or false to skip seeding. Default: src/seed-config.ts. */
+  seed?: SeedConfig | false;
+  trustProxy?: boolean;
+  /** Log requests as JSON to stderr. */
+  logger?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+  db: Db;
+}
+
+export interface PreparedServer {
+  app: FastifyInstance;
+  db: Db;
+  deps: AppDeps;
+  /** Sets the public URL once the port is known (startServer does this after listen). */
+  setPublicUrl(url: string): void;
+  close(): Promise<void>;
+}
+
+const PRUNE_INTERVAL_MS = 10 * 60_000;
+
+function baseUrl(host: string, port: number): string {
+  // A wildcard bind address is not something a browser can open.
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
+/** Database ready, app built, not listening: for tests that use `app.inject`. */
+export async function createServer(options: ServerOptions = {}): Promise<PreparedServer> {
+  const env = optionsFromEnv();
+  const host = options.host ?? env.host;
+  const port = options.port ?? env.port;
+  const db = await openDb({
+    // An explicit data folder means the embedded database, whatever DATABASE_URL says.
+    databaseUrl: options.databaseUrl ?? (options.dataDir ? undefined : env.databaseUrl),
+    databaseSchema: options.databaseSchema ?? env.databaseSchema,
+    dataDir: options.dataDir ?? env.dataDir ?? DEFAULT_DATA_DIR,
+  });
+  const now = options.now ?? Date.now;
+  let publicUrl = (options.publicUrl ?? env.publicUrl ?? baseUrl(host, port)).replace(/\/$/, '');
+  const icDomain = options.icDomain ?? env.icDomain;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await migrate(db);
+    const config = options.seed ?? seedConfig;
+    if (config) await seed(db, config, now());
+    // Computed now so the first unknown-identifier login is not slower than a wrong password.
+    await getDummyHash();
+    const deps: AppDeps = {
+      db,
+      now,
+      loginRateLimit: loginRateLimitFrom(options.loginRateLimit),
+      publicUrl: () => publicUrl,
+      icDomain: () => icDomain ?? `${publicUrl}/ic/api`,
+      frameDist: options.frameDist ?? env.frameDist ?? DEFAULT_FRAME_DIST,
+      loaderDist: options.loaderDist ?? env.loaderDist ?? DEFAULT_LOADER_DIST,
+      trustProxy: options.trustProxy ?? env.trustProxy ?? false,
+      logger: options.logger ?? env.logger ?? false,
+    };
+    const app = await buildApp(deps);
+    const prune = () =>
+      Promise.all([pruneSessions(db, now()), pruneAttempts(db, deps.loginRateLimit, now())]).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'pruning expired rows failed'),
+      );
+    await prune();
+    timer = setInterval(() => void prune(), PRUNE_INTERVAL_MS);
+    timer.unref();
+    let closed: Promise<void> | null = null;
+    return {
+      app,
+      db,
+      deps,
+      setPublicUrl: (url) => {
+        publicUrl = url.replace(/\/$/, '');
+      },
+      close: () => {
+        closed ??= (async () => {
+          clearInterval(timer);
+          await app.close();
+          await db.close();
+        })();
+        return closed;
+      },
+    };
+  } catch (error) {
+    clearInterval(timer);
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const env = optionsFromEnv();
+  const host = options.host ?? env.host;
+  const server = await createServer(options);
+  try {
+    await server.app.listen({ port: options.port ?? env.port, host });
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? env.port);
+  if (!options.publicUrl && !env.publicUrl) server.setPublicUrl(baseUrl(host, port));
+  return { url: server.deps.publicUrl(), close: server.close, db: server.db };
+}

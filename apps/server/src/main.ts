@@ -1,0 +1,26 @@
+/** `npm start -w @foyer/server`: the server alone, configured by the environment (see config.ts). */
+import { startServer } from './index';
+
+const server = await startServer();
+console.log(
+  `Foyer server listening on ${server.url} (identity API ${server.url}/ic/api, loader ${server.url}/loader.js)`,
+);
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: shutting down`);
+  // Stops accepting connections, lets running requests finish, then closes the database.
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await server.close();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

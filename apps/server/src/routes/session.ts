@@ -1,0 +1,102 @@
+/**
+ * POST /session (login), GET /session/:id (SSO refresh), DELETE /session/:id (logout).
+ */
+import { identityEndpoints, parseAuthorization, type SessionResponse } from '@foyer/api';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps';
+import { ApiError, validationFailed } from '../http/errors';
+import { defineRoute } from '../http/define-route';
+import { findAccountByIdentifiers, findAuthenticationScheme, findService, missingAttributes } from '../identity/store';
+import { normalizeIdentifier } from '../identity/identifiers';
+import { getDummyHash, verifyPassword } from '../security/passwords';
+import { clearIdentifierFailures, identifierKey, recordFailure, retryAfterMs } from '../security/rate-limit';
+import { createSession, deleteSession, useSession, type SessionRecord } from '../security/sessions';
+
+/** The validator whose value is checked against the stored password hash. */
+const PASSWORD_VALIDATOR = 'password';
+
+function sessionResponse(sessionId: string, session: SessionRecord): SessionResponse {
+  return {
+    guid: session.guid,
+    mainSession: { sessionId, expiry: session.idleExpiresAt, sessionCookie: !session.rememberMe },
+  };
+}
+
+export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+
+  defineRoute(app, identityEndpoints.createSession, async ({ body, request }) => {
+    const authorization = parseAuthorization(request.headers.authorization);
+    const service = authorization ? await findService(db, authorization.serviceName) : null;
+    if (authorization && !service) throw new ApiError('SERVICE_NOT_FOUND', [authorization.serviceName]);
+    if (service && service.realmName !== body.realmName) throw new ApiError('FORBIDDEN');
+
+    const scheme = await findAuthenticationScheme(db, body.authenticationSchemeName);
+    if (!scheme || scheme.realmName !== body.realmName) {
+      throw new ApiError('AUTHENTICATION_SCHEME_NOT_FOUND', [body.authenticationSchemeName]);
+    }
+    // Exactly the scheme's identifiers, each once; its validators must all be present.
+    const identifiers = scheme.identifiers.map((name) => body.identifiers.find((given) => given.name === name));
+    const missing = [
+      ...scheme.identifiers.filter((_, index) => !identifiers[index]?.value.trim()).map((n) => `identifiers.${n}`),
+      ...scheme.validators
+        .filter((name) => !body.validators.some((v) => v.name === name))
+        .map((n) => `validators.${n}`),
+    ];
+    if (missing.length) throw validationFailed(missing);
+    const given = identifiers.filter((identifier) => identifier !== undefined);
+    const password = body.validators.find((validator) => validator.name === PASSWORD_VALIDATOR)?.value ?? '';
+
+    const now = deps.now();
+    const keys = {
+      identifier: identifierKey(
+        body.realmName,
+        given.map(({ name, value }) => ({ name, value: normalizeIdentifier(value) })),
+      ),
+      address: request.ip,
+    };
+    const wait = await retryAfterMs(db, deps.loginRateLimit, keys, now);
+    if (wait !== null) {
+      throw new ApiError('TOO_MANY_ATTEMPTS', [String(Math.ceil(wait / 60_000))], {
+        'retry-after': String(Math.ceil(wait / 1000)),
+      });
+    }
+
+    // Unknown identifier and wrong password take the same path: one lookup, one argon2 verify,
+    // one recorded failure, the same answer.
+    const account = await findAccountByIdentifiers(db, body.realmName, given);
+    const valid = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), password);
+    if (!account || !valid) {
+      await recordFailure(db, keys, now);
+      throw new ApiError('IDENTIFIERS_INVALID');
+    }
+    // Only someone who knows the password learns the account's state.
+    if (account.state === 'INACTIVE') throw new ApiError('user_profile_inactive');
+    if (account.state === 'LOCKED') throw new ApiError('USER_PROFILE_LOCKED');
+
+    await clearIdentifierFailures(db, keys.identifier);
+    const session = await createSession(db, {
+      guid: account.guid,
+      serviceName: service?.name ?? null,
+      // The schema defaults it to false; the endpoint type is the input side, hence `??`.
+      rememberMe: body.rememberMe ?? false,
+      now,
+    });
+    const response = sessionResponse(session.sessionId, session);
+    const lacking = service ? missingAttributes(account, service) : [];
+    if (lacking.length) return { status: 202, body: { ...response, missingAttributes: lacking } };
+    return { body: response };
+  });
+
+  defineRoute(app, identityEndpoints.getSession, async ({ params }) => {
+    const found = await useSession(db, params.id, deps.now());
+    if (found.status === 'not-found') throw new ApiError('SESSION_NOT_FOUND');
+    if (found.status === 'expired') throw new ApiError('SESSION_HAS_EXPIRED');
+    return { body: sessionResponse(params.id, found.session) };
+  });
+
+  defineRoute(app, identityEndpoints.deleteSession, async ({ params }) => {
+    if (!(await deleteSession(db, params.id))) throw new ApiError('SESSION_NOT_FOUND');
+    return { status: 204, body: undefined };
+  });
+}

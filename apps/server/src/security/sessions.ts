@@ -1,0 +1,130 @@
+/**
+ * Session ids and lifetimes. The id handed to the browser is 32 random bytes (256 bits,
+ * base64url); the database stores only its SHA-256, so reading the table does not reveal any
+ * usable session. Each session has an idle expiry (moved forward on use) and an absolute expiry
+ * (never moved).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { toMillis, type Db } from '../db';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const SESSION_LIFETIMES = {
+  idle: 2 * HOUR,
+  absolute: 12 * HOUR,
+  rememberMeIdle: 30 * DAY,
+  rememberMeAbsolute: 30 * DAY,
+} as const;
+
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashSessionId(sessionId: string): string {
+  return createHash('sha256').update(sessionId, 'utf8').digest('hex');
+}
+
+export interface SessionRecord {
+  guid: string;
+  serviceName: string | null;
+  rememberMe: boolean;
+  createdAt: number;
+  idleTtlMs: number;
+  idleExpiresAt: number;
+  absoluteExpiresAt: number;
+}
+
+export interface CreatedSession extends SessionRecord {
+  sessionId: string;
+}
+
+export async function createSession(
+  db: Db,
+  input: { guid: string; serviceName: string | null; rememberMe: boolean; now: number },
+): Promise<CreatedSession> {
+  const sessionId = newSessionId();
+  const idleTtlMs = input.rememberMe ? SESSION_LIFETIMES.rememberMeIdle : SESSION_LIFETIMES.idle;
+  const absoluteTtl = input.rememberMe ? SESSION_LIFETIMES.rememberMeAbsolute : SESSION_LIFETIMES.absolute;
+  const record: CreatedSession = {
+    sessionId,
+    guid: input.guid,
+    serviceName: input.serviceName,
+    rememberMe: input.rememberMe,
+    createdAt: input.now,
+    idleTtlMs,
+    absoluteExpiresAt: input.now + absoluteTtl,
+    idleExpiresAt: Math.min(input.now + idleTtlMs, input.now + absoluteTtl),
+  };
+  await db.query(
+    `INSERT INTO sessions (id_hash, guid, service_name, remember_me, created_at, idle_ttl_ms, idle_expires_at, absolute_expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      hashSessionId(sessionId),
+      record.guid,
+      record.serviceName,
+      record.rememberMe,
+      record.createdAt,
+      record.idleTtlMs,
+      record.idleExpiresAt,
+      record.absoluteExpiresAt,
+    ],
+  );
+  return record;
+}
+
+interface SessionRow {
+  guid: string;
+  service_name: string | null;
+  remember_me: boolean;
+  created_at: unknown;
+  idle_ttl_ms: unknown;
+  idle_expires_at: unknown;
+  absolute_expires_at: unknown;
+}
+
+export type SessionLookup =
+  { status: 'valid'; session: SessionRecord } | { status: 'expired'; session: SessionRecord } | { status: 'not-found' };
+
+/**
+ * Finds a session by its id. A valid session is touched: its idle expiry moves to
+ * now + idle lifetime, capped by the absolute expiry.
+ */
+export async function useSession(db: Db, sessionId: string, now: number): Promise<SessionLookup> {
+  const idHash = hashSessionId(sessionId);
+  const rows = await db.query<SessionRow>(
+    `SELECT guid, service_name, remember_me, created_at, idle_ttl_ms, idle_expires_at, absolute_expires_at
+       FROM sessions WHERE id_hash = $1`,
+    [idHash],
+  );
+  const row = rows[0];
+  if (!row) return { status: 'not-found' };
+  const session: SessionRecord = {
+    guid: row.guid,
+    serviceName: row.service_name,
+    rememberMe: row.remember_me,
+    createdAt: toMillis(row.created_at),
+    idleTtlMs: toMillis(row.idle_ttl_ms),
+    idleExpiresAt: toMillis(row.idle_expires_at),
+    absoluteExpiresAt: toMillis(row.absolute_expires_at),
+  };
+  if (now >= session.idleExpiresAt || now >= session.absoluteExpiresAt) return { status: 'expired', session };
+  session.idleExpiresAt = Math.min(now + session.idleTtlMs, session.absoluteExpiresAt);
+  await db.query('UPDATE sessions SET idle_expires_at = $2 WHERE id_hash = $1', [idHash, session.idleExpiresAt]);
+  return { status: 'valid', session };
+}
+
+/** Returns false when there was no such session. */
+export async function deleteSession(db: Db, sessionId: string): Promise<boolean> {
+  const rows = await db.query('DELETE FROM sessions WHERE id_hash = $1 RETURNING guid', [hashSessionId(sessionId)]);
+  return rows.length > 0;
+}
+
+/**
+ * Removes sessions that expired more than a day ago. Recently expired ones are kept so a client
+ * still gets SESSION_HAS_EXPIRED (and clears its state) rather than SESSION_NOT_FOUND.
+ */
+export async function pruneSessions(db: Db, now: number): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE LEAST(idle_expires_at, absolute_expires_at) < $1', [now - DAY]);
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { templateSchema } from '@foyer/api';
+import { isOriginPattern } from '@foyer/protocol/light';
+import type { Db } from './db';
+import { hashPassword } from './security/passwords';
+import { normalizeIdentifier } from './identity/identifiers';
+import type { SeedConfig } from './seed-config';
+
+/** Serialises seeding between servers that start together on one PostgreSQL. */
+const SEED_LOCK_ID = 7_406_002;
+
+function check(config: SeedConfig): void {
+  for (const scheme of config.authenticationSchemes) {
+    const parsed = templateSchema.safeParse(scheme.loginTemplate);
+    if (!parsed.success) throw new Error(`Seed: the login template of scheme ${scheme.name} is invalid`);
+  }
+  for (const service of config.services) {
+    const bad = service.allowedHostOrigins.filter((origin) => !isOriginPattern(origin));
+    if (bad.length)
+      throw new Error(`Seed: service ${service.name} has invalid allowed host origins: ${bad.join(', ')}`);
+  }
+  if (config.services.filter((service) => service.default).length > 1) {
+    throw new Error('Seed: only one service may be the default');
+  }
+}
+
+/**
+ * Writes the seed configuration; safe to run on every start (see seed-config.ts for what is
+ * updated and what is only created). Returns the number of accounts created now.
+ */
+export async function seed(db: Db, config: SeedConfig, now: number = Date.now()): Promise<number> {
+  check(config);
+  // Hash before the transaction: argon2 takes tens of milliseconds per account.
+  const pending: { account: SeedConfig['accounts'][number]; passwordHash: string }[] = [];
+  for (const account of config.accounts) {
+    const [name, value] = Object.entries(account.identifiers)[0] ?? [];
+    if (!name || value === undefined) throw new Error('Seed: every account needs an identifier');
+    const existing = await db.query(
+      'SELECT 1 FROM user_identifiers WHERE realm_name = $1 AND name = $2 AND value = $3',
+      [account.realmName, name, normalizeIdentifier(value)],
+    );
+    if (existing.length === 0) pending.push({ account, passwordHash: await hashPassword(account.password) });
+  }
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    for (const realm of config.realms) {
+      await tx.query('INSERT INTO realms (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [realm.name]);
+    }
+    for (const scheme of config.authenticationSchemes) {
+      await tx.query(
+        `INSERT INTO authentication_schemes (name, realm_name, identifiers, validators) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (name) DO UPDATE SET realm_name = $2, identifiers = $3, validators = $4`,
+        [scheme.name, scheme.realmName, JSON.stringify(scheme.identifiers), JSON.stringify(scheme.validators)],
+      );
+      await tx.query(
+        `INSERT INTO templates (kind, key, body) VALUES ('login', $1, $2)
+         ON CONFLICT (kind, key) DO UPDATE SET body = $2`,
+        [scheme.name, JSON.stringify(scheme.loginTemplate)],
+      );
+    }
+    // Clear the old default first so the partial unique index never sees two.
+    if (config.services.some((service) => service.default)) await tx.query('UPDATE services SET is_default = FALSE');
+    for (const service of config.services) {
+      await tx.query(
+        `INSERT INTO services (name, realm_name, authentication_scheme_name, display_name, required_attributes, allowed_host_origins, is_default)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (name) DO UPDATE SET realm_name = $2, authentication_scheme_name = $3, display_name = $4,
+           required_attributes = $5, allowed_host_origins = $6, is_default = $7`,
+        [
+          service.name,
+          service.realmName,
+          service.authenticationSchemeName,
+          service.displayName,
+          JSON.stringify(service.requiredAttributes),
+          JSON.stringify(service.allowedHostOrigins),
+          service.default ?? false,
+        ],
+      );
+    }
+    let created = 0;
+    for (const { account, passwordHash } of pending) {
+      const guid = randomUUID();
+      const identifiers = Object.entries(account.identifiers);
+      // Identifiers are attributes too (the profile shows the e-mail address).
+      const attributes = { ...Object.fromEntries(identifiers.map(([k, v]) => [k, v.trim()])), ...account.attributes };
+      const [first, value] = identifiers[0]!;
+      // Another server may have seeded it since our check (we hold the seed lock now).
+      const exists = await tx.query(
+        'SELECT 1 FROM user_identifiers WHERE realm_name = $1 AND name = $2 AND value = $3',
+        [account.realmName, first, normalizeIdentifier(value)],
+      );
+      if (exists.length > 0) continue;
+      await tx.query(
+        `INSERT INTO user_profiles (guid, realm_name, state, password_hash, attributes, roles, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          guid,
+          account.realmName,
+          account.state,
+          passwordHash,
+          JSON.stringify(attributes),
+          JSON.stringify(account.roles),
+          now,
+        ],
+      );
+      for (const [name, value] of identifiers) {
+        await tx.query('INSERT INTO user_identifiers (realm_name, name, value, guid) VALUES ($1, $2, $3, $4)', [
+          account.realmName,
+          name,
+          normalizeIdentifier(value),
+          guid,
+        ]);
+      }
+      for (const service of account.services) {
+        await tx.query('INSERT INTO user_services (guid, service_name) VALUES ($1, $2)', [guid, service]);
+      }
+      created += 1;
+    }
+    return created;
+  });
+}

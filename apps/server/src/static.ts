@@ -1,0 +1,119 @@
+/**
+ * The widgets origin's static side: /loader.js (and its lazily loaded chunks), the frame app's
+ * hashed /assets, and /w/<widget> pages, which are the frame's index.html with the frame config
+ * injected and a CSP whose frame-ancestors lists the service's allowed host origins.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { FRAME_CONFIG_PLACEHOLDER, frameConfigScript, type FrameConfig } from '@foyer/api';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppDeps } from './deps';
+import { findDefaultService, findService, type Service } from './identity/store';
+
+const NOT_BUILT = (what: string) =>
+  `The ${what} is not built yet: run npm run build (in the repository root), then reload.`;
+
+/** Loader files are served from the site root: loader.js, loader.mjs, chunk files and maps. */
+const LOADER_FILE = /^[A-Za-z0-9_.-]+\.(?:js|mjs|map)$/;
+/** /w/<widget> and /w/v1/<widget>. */
+const WIDGET_PATH = /^\/w\/(?:v1\/)?[a-z0-9-]+\/?$/;
+
+function notBuilt(reply: FastifyReply, what: string): FastifyReply {
+  return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT(what));
+}
+
+export function frameCsp(config: { allowedHostOrigins: readonly string[]; icDomain: string }): string {
+  let icOrigin = '';
+  try {
+    icOrigin = new URL(config.icDomain).origin;
+  } catch {
+    // A relative or broken icDomain: 'self' alone.
+  }
+  const ancestors = config.allowedHostOrigins.length ? config.allowedHostOrigins.join(' ') : "'none'";
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Inline styles: React sets style attributes (e.g. sizes) and card providers inject styles.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    `connect-src 'self'${icOrigin ? ` ${icOrigin}` : ''}`,
+    `frame-ancestors ${ancestors}`,
+    "base-uri 'none'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+export function injectFrameConfig(html: string, config: FrameConfig): string {
+  const script = frameConfigScript(config);
+  // A function replacement, so `$` in the JSON is never read as a replacement pattern.
+  return html.includes(FRAME_CONFIG_PLACEHOLDER)
+    ? html.replace(FRAME_CONFIG_PLACEHOLDER, () => script)
+    : html.replace('</head>', () => `${script}</head>`);
+}
+
+export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const indexHtml = join(deps.frameDist, 'index.html');
+
+  app.get<{ Params: { file: string } }>('/:file', async (request, reply) => {
+    const { file } = request.params;
+    if (!LOADER_FILE.test(file)) return reply.callNotFound();
+    const path = join(deps.loaderDist, file);
+    if (!existsSync(join(deps.loaderDist, 'loader.js'))) return notBuilt(reply, 'loader');
+    if (!existsSync(path)) return reply.callNotFound();
+    return (
+      reply
+        .header('access-control-allow-origin', '*')
+        // Short: site owners' pages pick up a new loader within minutes.
+        .header('cache-control', 'public, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .type(file.endsWith('.map') ? 'application/json; charset=utf-8' : 'text/javascript; charset=utf-8')
+        .send(await readFile(path))
+    );
+  });
+
+  await app.register(async (assets) => {
+    assets.addHook('onRequest', async (_request, reply) => {
+      if (!existsSync(indexHtml)) return notBuilt(reply, 'frame app');
+    });
+    await assets.register(fastifyStatic, {
+      root: join(deps.frameDist, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+      // Vite puts a content hash in every asset name: a name never changes its content.
+      immutable: true,
+      maxAge: '365d',
+      setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
+    });
+  });
+
+  app.get<{ Querystring: { serviceName?: string } }>('/w/*', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!WIDGET_PATH.test(path)) return reply.callNotFound();
+    if (!existsSync(indexHtml)) return notBuilt(reply, 'frame app');
+    const requested = typeof request.query.serviceName === 'string' ? request.query.serviceName : '';
+    // An unknown service falls back to the default one: the page may still be embedded where the
+    // default service allows, and the frame itself reports SERVICE_NOT_FOUND for the name it was given.
+    let service: Service | null = requested ? await findService(deps.db, requested) : null;
+    service ??= await findDefaultService(deps.db);
+    const config: FrameConfig = {
+      defaultServiceName: service?.name ?? 'default',
+      allowedHostOrigins: service?.allowedHostOrigins ?? [],
+      icDomain: deps.icDomain(),
+    };
+    const html = injectFrameConfig(await readFile(indexHtml, 'utf8'), config);
+    return (
+      reply
+        .header('content-security-policy', frameCsp(config))
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'strict-origin-when-cross-origin')
+        // The config depends on the service and may change when the site owner edits it.
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html)
+    );
+  });
+}

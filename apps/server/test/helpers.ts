@@ -1,0 +1,193 @@
+/**
+ * Test helpers: every test file gets its own fresh database — in-memory PGlite, or, when
+ * DATABASE_URL is set, a new schema on that PostgreSQL server, dropped afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { formatAuthorization, type SessionResponse } from '@foyer/api';
+import pg from 'pg';
+import { openDb, type Db } from '../src/db';
+import { createServer, type PreparedServer, type ServerOptions } from '../src/index';
+import { seedConfig, type SeedConfig } from '../src/seed-config';
+
+export const PUBLIC_URL = 'http://127.0.0.1:8081';
+export const DEMO = { email: 'demo@foyer.test', password: 'foyer-demo-1' };
+
+interface DatabaseTarget {
+  options: Pick<ServerOptions, 'databaseUrl' | 'databaseSchema' | 'dataDir'>;
+  drop(): Promise<void>;
+}
+
+async function freshDatabase(): Promise<DatabaseTarget> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { options: { dataDir: 'memory' }, drop: async () => undefined };
+  const schema = `foyer_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  return {
+    options: { databaseUrl: url, databaseSchema: schema },
+    drop: () => admin(`DROP SCHEMA ${schema} CASCADE`),
+  };
+}
+
+/** A raw database for migration tests. */
+export async function testDb(): Promise<{ db: Db; close(): Promise<void> }> {
+  const target = await freshDatabase();
+  const db = await openDb({
+    databaseUrl: target.options.databaseUrl,
+    databaseSchema: target.options.databaseSchema,
+    dataDir: target.options.dataDir ?? 'memory',
+  });
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      await target.drop();
+    },
+  };
+}
+
+/** A prepared (not listening) server on a fresh database; use `app.inject`. */
+export async function testServer(options: ServerOptions = {}): Promise<PreparedServer> {
+  const target = await freshDatabase();
+  const server = await createServer({
+    publicUrl: PUBLIC_URL,
+    frameDist: join(tmpdir(), 'foyer-no-frame-dist'),
+    loaderDist: join(tmpdir(), 'foyer-no-loader-dist'),
+    ...target.options,
+    ...options,
+  });
+  return {
+    ...server,
+    close: async () => {
+      await server.close();
+      await target.drop();
+    },
+  };
+}
+
+/** A controllable clock for expiry and rate-limit windows. */
+export function testClock(start = Date.UTC(2030, 0, 1)) {
+  let current = start;
+  return {
+    now: () => current,
+    advance: (ms: number) => {
+      current += ms;
+    },
+  };
+}
+
+/** The demo seed plus extra services and accounts for edge cases. */
+export function extendedSeed(): SeedConfig {
+  const account = (
+    email: string,
+    state: 'ACTIVE' | 'INACTIVE' | 'LOCKED',
+    attributes: Record<string, string> = {},
+  ) => ({
+    realmName: 'default',
+    identifiers: { email },
+    password: 'right-password-1',
+    attributes,
+    roles: ['reader'],
+    services: ['demo'],
+    state,
+  });
+  return {
+    ...seedConfig,
+    services: [
+      ...seedConfig.services,
+      {
+        name: 'news',
+        realmName: 'default',
+        authenticationSchemeName: 'default',
+        displayName: 'News <daily>',
+        requiredAttributes: ['phone', 'firstName'],
+        allowedHostOrigins: ['https://news.example.com', 'http://localhost:3000'],
+      },
+    ],
+    accounts: [
+      ...seedConfig.accounts,
+      account('other@foyer.test', 'ACTIVE', { firstName: 'Other', phone: '555' }),
+      account('inactive@foyer.test', 'INACTIVE'),
+      account('locked@foyer.test', 'LOCKED'),
+    ],
+  };
+}
+
+export function loginBody(email: string, password: string, rememberMe?: boolean) {
+  return {
+    realmName: 'default',
+    authenticationSchemeName: 'default',
+    identifiers: [{ name: 'email', value: email }],
+    validators: [{ name: 'password', value: password }],
+    ...(rememberMe === undefined ? {} : { rememberMe }),
+  };
+}
+
+export interface LoginOptions {
+  rememberMe?: boolean;
+  serviceName?: string;
+  remoteAddress?: string;
+}
+
+export function login(server: PreparedServer, email: string, password: string, options: LoginOptions = {}) {
+  return server.app.inject({
+    method: 'POST',
+    url: '/ic/api/session',
+    headers: { authorization: formatAuthorization({ serviceName: options.serviceName ?? 'demo' }) },
+    payload: loginBody(email, password, options.rememberMe),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+}
+
+export async function loginOk(
+  server: PreparedServer,
+  email = DEMO.email,
+  password = DEMO.password,
+  options: LoginOptions = {},
+) {
+  const response = await login(server, email, password, options);
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json<SessionResponse>();
+}
+
+export function profileAuth(sessionId: string, serviceName = 'demo'): string {
+  return formatAuthorization({ serviceName, sessionId });
+}
+
+/** A tiny stand-in for apps/frame/dist and apps/loader/dist. */
+export async function fakeDist(): Promise<{
+  frameDist: string;
+  loaderDist: string;
+  root: string;
+  cleanup(): Promise<void>;
+}> {
+  const root = await mkdtemp(join(tmpdir(), 'foyer-dist-'));
+  const frameDist = join(root, 'frame');
+  const loaderDist = join(root, 'loader');
+  await mkdir(join(frameDist, 'assets'), { recursive: true });
+  await mkdir(loaderDist, { recursive: true });
+  await writeFile(
+    join(frameDist, 'index.html'),
+    '<!doctype html><html><head><title>Foyer</title><!--foyer-frame-config--><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  await writeFile(join(frameDist, 'assets', 'app-abc123.js'), 'console.log("frame");');
+  await writeFile(join(loaderDist, 'loader.js'), '(function(){/* loader */})();');
+  return { frameDist, loaderDist, root, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}

@@ -1,0 +1,29 @@
+/**
+ * The configuration the widgets server writes into every frame page (apps/frame/dist/index.html):
+ * the comment `<!--foyer-frame-config-->` is replaced by
+ * `<script id="foyer-frame-config" type="application/json">{…}</script>`. The frame reads it to
+ * know its default service, which parents it may talk to, and where the identity API lives.
+ */
+import * as z from 'zod/mini';
+
+export const FRAME_CONFIG_PLACEHOLDER = '<!--foyer-frame-config-->';
+export const FRAME_CONFIG_ELEMENT_ID = 'foyer-frame-config';
+
+export const frameConfigSchema = z.object({
+  /** The service used when neither the page settings nor the `serviceName` query name one. */
+  defaultServiceName: z.string().check(z.minLength(1)),
+  /** Allowed host origin patterns (`http://localhost:*`) of the service the page was served for. */
+  allowedHostOrigins: z.array(z.string()),
+  /** Identity API base URL, e.g. `http://127.0.0.1:8081/ic/api`. */
+  icDomain: z.string().check(z.minLength(1)),
+});
+export type FrameConfig = z.infer<typeof frameConfigSchema>;
+
+/** JSON safe inside a `<script>` element: `<`, `>`, `&` and the JS line separators are escaped. */
+export function frameConfigScript(config: FrameConfig): string {
+  const json = JSON.stringify(config).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `<script id="${FRAME_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
+}
