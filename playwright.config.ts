@@ -12,6 +12,11 @@ export const chromiumLaunchOptions = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // Playwright disables ThirdPartyStoragePartitioning (microsoft/playwright#32230), which makes
+    // Chromium refuse localStorage to cross-site frames altogether. Real Chrome partitions that
+    // storage instead, and the widgets rely on it; the last --disable-features wins, so this list
+    // keeps Playwright's other choices that matter here and leaves partitioning on.
+    '--disable-features=HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,MediaRouter,PaintHolding,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch,LensOverlay,AvoidCorsURLLoaderRestartOnRedirect',
   ],
 };
 

@@ -36,7 +36,8 @@ export function FrameShell({ route }: { route: WidgetRoute | null }) {
 
   return (
     <>
-      <div className={`foyer-widget ${containerClass}`.trim()}>{body}</div>
+      {/* Each frame is a document of its own: its content is its main landmark. */}
+      <main className={`foyer-widget ${containerClass}`.trim()}>{body}</main>
       {mode === 'standalone' && <EventsLog />}
     </>
   );
