@@ -77,10 +77,11 @@ export const api: FoyerApi = {
     modal.close?.();
   },
   logout() {
-    const frame = frames.find((candidate) => candidate.remote);
-    return frame?.remote
-      ? frame.remote.logout()
-      : Promise.reject(new Error('Foyer.logout(): no widget frame is connected on this page'));
+    // A frame still connecting (the page just loaded) is waited for, up to 10 s.
+    const none = () => new Error('Foyer.logout(): no widget frame is connected on this page');
+    if (!frames.length) return Promise.reject(none());
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(none()), 10_000));
+    return Promise.race([...frames.map((frame) => frame.ready), timeout]).then((remote) => remote.logout());
   },
 };
 

@@ -35,6 +35,8 @@ export interface Frame {
   destroy(): void;
   /** Set once the handshake completed; penpal keeps it working across frame reloads. */
   remote?: RemoteProxy<FrameMethods>;
+  /** Resolves with `remote` once the first handshake completed. */
+  ready: Promise<RemoteProxy<FrameMethods>>;
 }
 
 export type Handler = (payload: Record<string, unknown>, name: string) => void;
@@ -162,7 +164,9 @@ export function mount(host: Element, widget: unknown, attributes: Attributes, in
     return;
   }
 
-  const frame: Frame = { iframe, widget, inModal, destroy: () => {} };
+  let connected: (remote: RemoteProxy<FrameMethods>) => void = () => {};
+  const ready = new Promise<RemoteProxy<FrameMethods>>((resolve) => (connected = resolve));
+  const frame: Frame = { iframe, widget, inModal, ready, destroy: () => {} };
   let destroyed = false;
   frame.destroy = () => {
     destroyed = true;
@@ -175,7 +179,7 @@ export function mount(host: Element, widget: unknown, attributes: Attributes, in
     });
     frame.destroy = connection.destroy;
     connection.promise.then(
-      (remote) => (frame.remote = remote),
+      (remote) => connected((frame.remote = remote)),
       () => {},
     );
   }, console.error);

@@ -206,9 +206,23 @@ describe('window.Foyer', () => {
     const Foyer = global.Foyer as unknown as { logout: () => Promise<void> };
     await expect(Foyer.logout()).rejects.toThrow(/no widget frame is connected/);
     const logout = vi.fn(async () => {});
-    frames.frames.push({ widget: 'profile', remote: { logout } } as never);
+    frames.frames.push({ widget: 'profile', remote: { logout }, ready: Promise.resolve({ logout }) } as never);
     await Foyer.logout();
     expect(logout).toHaveBeenCalledOnce();
+  });
+
+  it('logout gives up clearly when no frame ever connects', async () => {
+    vi.useFakeTimers();
+    try {
+      const frames = await boot(LOADER);
+      const Foyer = global.Foyer as unknown as { logout: () => Promise<void> };
+      frames.frames.push({ widget: 'profile', ready: new Promise(() => {}) } as never);
+      const result = Foyer.logout().catch((error: Error) => error.message);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(await result).toMatch(/no widget frame is connected/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
