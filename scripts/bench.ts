@@ -76,21 +76,22 @@ try {
       loginJsBytes.push(await gzipJsBytes(responses, (response) => response.frame() !== page.mainFrame()));
 
       // 4. From a content change in the frame to the iframe's new height on the host page.
-      await page.evaluate(() => {
+      // A string, not a function: tsx's name-keeping helpers do not exist inside the page.
+      await page.evaluate(`(() => {
         const state = { frames: 0, changedAt: 0, changedAtFrame: 0 };
-        (window as unknown as { __bench: typeof state }).__bench = state;
+        window.__bench = state;
         const tick = () => {
           state.frames += 1;
           requestAnimationFrame(tick);
         };
         requestAnimationFrame(tick);
-        const iframe = document.querySelector('iframe')!;
+        const iframe = document.querySelector('iframe');
         new MutationObserver(() => {
           if (state.changedAt) return;
           state.changedAt = performance.timeOrigin + performance.now();
           state.changedAtFrame = state.frames;
         }).observe(iframe, { attributes: true, attributeFilter: ['style', 'height'] });
-      });
+      })()`);
       const frame = page.frames().find((candidate) => candidate !== page.mainFrame())!;
       const startFrame = await page.evaluate(
         () => (window as unknown as { __bench: { frames: number } }).__bench.frames,
