@@ -8,6 +8,7 @@ import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
 import { login } from '../../store/sessionThunks';
 import { fieldError, loginFields, MAX_INPUT_LENGTH } from './fields';
+import { WidgetHeading } from '../../components/WidgetHeading';
 
 export interface LoginFormProps {
   attributes: LoginAttributes;
@@ -78,7 +79,7 @@ export function LoginForm({ attributes, scheme, template, focusFirstField = fals
   let firstValidatorSeen = false;
   return (
     <form noValidate onSubmit={submit} aria-busy={submitting}>
-      {attributes.showHeader && <h1>{attributes.title ?? t('login.title')}</h1>}
+      <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('login.title')}</WidgetHeading>
       {failure && attributes.showErrorMsgs && (
         <ErrorMessageBox
           ref={errorRef}

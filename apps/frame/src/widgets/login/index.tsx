@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { verifySession } from '../../store/sessionThunks';
 import { loadLoginForm } from './loadLoginForm';
 import { LoginForm } from './LoginForm';
+import { WidgetHeading } from '../../components/WidgetHeading';
 
 type FormState =
   | { status: 'loading' }
@@ -51,7 +52,7 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
   if (loggedIn) {
     return (
       <>
-        {attributes.showHeader && <h1>{attributes.title ?? t('login.title')}</h1>}
+        <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('login.title')}</WidgetHeading>
         <LoggedInMessage focus={moveFocus} />
         <div className="actions">
           <LogoutButton />
@@ -64,7 +65,7 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
   if (form.status === 'error') {
     return (
       <>
-        {attributes.showHeader && <h1>{attributes.title ?? t('login.title')}</h1>}
+        <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('login.title')}</WidgetHeading>
         <ErrorMessageBox error={form.error} showCode />
         <button
           type="button"

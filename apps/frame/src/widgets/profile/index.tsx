@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { syncSessionFromStorage } from '../../store/sessionThunks';
 import { useFrameEvents } from '../../store/useFrameEvents';
 import { loadProfile } from './loadProfile';
+import { WidgetHeading } from '../../components/WidgetHeading';
 
 /** Events after which the profile is reloaded (identity spec §4). */
 const RELOAD_ON: ReadonlySet<string> = new Set([
@@ -45,7 +46,7 @@ export default function ProfileWidget({ attributes }: WidgetProps<ProfileAttribu
     return () => clearInterval(id);
   }, [reload, attributes.refreshInterval]);
 
-  const header = attributes.showHeader && <h1>{attributes.title ?? t('profile.title')}</h1>;
+  const header = <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('profile.title')}</WidgetHeading>;
   const error = profile.error && attributes.showErrorMsgs && <ErrorMessageBox error={profile.error} showCode />;
 
   switch (profile.state) {
