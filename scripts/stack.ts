@@ -13,12 +13,22 @@ import { startDemo } from '@foyer/demo';
 
 const ephemeral = process.argv.includes('--ephemeral');
 
+// The demo starts first: the server writes the demo's URL into the links of the mail it sends.
+let widgetsUrl = '';
+const demo = await startDemo({
+  port: ephemeral ? 0 : Number(process.env.DEMO_PORT ?? 8080),
+  widgetsUrl: () => widgetsUrl,
+});
 const server = await startServer(
   ephemeral
-    ? { port: 0, dataDir: 'memory', loginRateLimit: { perAddress: 10_000 } }
-    : { port: Number(process.env.PORT ?? 8081), host: process.env.HOST ?? '127.0.0.1' },
+    ? { port: 0, dataDir: 'memory', siteUrl: demo.url, loginRateLimit: { perAddress: 10_000 } }
+    : {
+        port: Number(process.env.PORT ?? 8081),
+        host: process.env.HOST ?? '127.0.0.1',
+        siteUrl: process.env.DEMO_SITE_URL ?? demo.url,
+      },
 );
-const demo = await startDemo({ port: ephemeral ? 0 : Number(process.env.DEMO_PORT ?? 8080), widgetsUrl: server.url });
+widgetsUrl = server.url;
 const foreign = ephemeral ? await startDemo({ port: 0, host: '127.0.0.1', widgetsUrl: server.url }) : null;
 
 console.log(JSON.stringify({ widgetsUrl: server.url, demoUrl: demo.url, foreignUrl: foreign?.url ?? null }));

@@ -15,8 +15,11 @@ export interface DemoOptions {
   port?: number;
   /** Interface to listen on; `localhost` keeps the demo on the `http://localhost:<port>` origin. */
   host?: string;
-  /** Origin (and base path) of the widgets server, e.g. http://127.0.0.1:8081 */
-  widgetsUrl: string;
+  /**
+   * Origin (and base path) of the widgets server, e.g. http://127.0.0.1:8081; a function when the
+   * widgets server starts after the demo (it needs the demo's URL for the links in its mail).
+   */
+  widgetsUrl: string | (() => string);
 }
 
 export interface RunningDemo {
@@ -33,7 +36,7 @@ export async function listPages(): Promise<string[]> {
 }
 
 export async function startDemo({ port = 8080, host = 'localhost', widgetsUrl }: DemoOptions): Promise<RunningDemo> {
-  const widgets = widgetsUrl.replace(/\/$/, '');
+  const widgets = () => (typeof widgetsUrl === 'function' ? widgetsUrl() : widgetsUrl).replace(/\/$/, '');
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://demo').pathname;
     const name = path === '/' ? 'index' : path.replace(/^\//, '').replace(/\.html$/, '');
@@ -49,7 +52,7 @@ export async function startDemo({ port = 8080, host = 'localhost', widgetsUrl }:
       (html) => {
         response
           .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-          .end(html.replaceAll('{{WIDGETS_URL}}', widgets));
+          .end(html.replaceAll('{{WIDGETS_URL}}', widgets()));
       },
       () => {
         response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');

@@ -1,9 +1,15 @@
 import cors from '@fastify/cors';
-import { foyerError } from '@foyer/api';
+import { foyerError, SSO_DOMAINS_HEADER } from '@foyer/api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import { errorHandler, sendError } from './http/errors';
+import { mailboxRoutes } from './routes/mailbox';
+import { passwordRoutes } from './routes/passwords';
+import { profileUpdateRoutes } from './routes/profileUpdate';
+import { recaptchaRoutes } from './routes/recaptcha';
+import { registrationRoutes } from './routes/registration';
 import { serviceRoutes } from './routes/service';
+import { ssoRoutes } from './routes/sso';
 import { sessionRoutes } from './routes/session';
 import { templateRoutes } from './routes/templates';
 import { userProfileRoutes } from './routes/userProfile';
@@ -33,6 +39,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         origin: (origin, callback) => callback(null, origin === new URL(deps.publicUrl()).origin),
         methods: ['GET', 'POST', 'PUT', 'DELETE'],
         allowedHeaders: ['authorization', 'content-type', 'accept'],
+        // The frame reads the SSO domains after login and logout, and the wait after a 429.
+        exposedHeaders: [SSO_DOMAINS_HEADER, 'retry-after'],
         maxAge: 600,
       });
       // Answers vary with the Origin header even when it is refused: caches must not mix them.
@@ -51,6 +59,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       userProfileRoutes(api, deps);
       templateRoutes(api, deps);
       serviceRoutes(api, deps);
+      registrationRoutes(api, deps);
+      passwordRoutes(api, deps);
+      profileUpdateRoutes(api, deps);
+      recaptchaRoutes(api, deps);
+      ssoRoutes(api, deps);
     },
     { prefix: IDENTITY_PREFIX },
   );
@@ -64,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  if (deps.devMailbox) mailboxRoutes(app, deps);
   await staticRoutes(app, deps);
   return app;
 }

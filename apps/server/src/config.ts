@@ -4,7 +4,12 @@
  *   PORT (8081), HOST (127.0.0.1), PUBLIC_URL (http://<host>:<port>), IC_DOMAIN (<PUBLIC_URL>/ic/api),
  *   DATABASE_URL (PostgreSQL; else embedded PGlite), FOYER_DB_SCHEMA, FOYER_DATA_DIR (apps/server/.data, or `memory`),
  *   FOYER_FRAME_DIST, FOYER_LOADER_DIST, FOYER_TRUST_PROXY (1/true), FOYER_LOG (1/true),
- *   FOYER_LOGIN_LIMIT_PER_IDENTIFIER (10), FOYER_LOGIN_LIMIT_PER_ADDRESS (100), FOYER_LOGIN_LIMIT_WINDOW_MINUTES (15).
+ *   FOYER_LOGIN_LIMIT_PER_IDENTIFIER (10), FOYER_LOGIN_LIMIT_PER_ADDRESS (100), FOYER_LOGIN_LIMIT_WINDOW_MINUTES (15),
+ *   FOYER_LOGIN_MAX_DELAY_MINUTES (15),
+ *   SMTP_URL (smtp[s]://user:pass@host:port; else mail goes to the outbox), MAIL_FROM,
+ *   DEMO_SITE_URL (http://localhost:8080; where links in mail point), FOYER_DEV_MAILBOX (on unless `false`),
+ *   RECAPTCHA_VERIFY_URL (Google's siteverify), RECAPTCHA_SECRET (default secret for services without one),
+ *   FOYER_IDENTIFIER_SEARCH_PER_MINUTE (30).
  */
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './security/rate-limit';
@@ -44,6 +49,10 @@ export function loginRateLimitFrom(explicit: Partial<LoginRateLimit> = {}, env: 
       explicit.windowMinutes ??
       positiveInt(env, 'FOYER_LOGIN_LIMIT_WINDOW_MINUTES') ??
       DEFAULT_LOGIN_RATE_LIMIT.windowMinutes,
+    maxDelayMinutes:
+      explicit.maxDelayMinutes ??
+      positiveInt(env, 'FOYER_LOGIN_MAX_DELAY_MINUTES') ??
+      DEFAULT_LOGIN_RATE_LIMIT.maxDelayMinutes,
   };
 }
 
@@ -59,7 +68,18 @@ export interface EnvOptions {
   loaderDist?: string | undefined;
   trustProxy?: boolean | undefined;
   logger?: boolean | undefined;
+  smtpUrl?: string | undefined;
+  mailFrom?: string | undefined;
+  siteUrl?: string | undefined;
+  devMailbox?: boolean | undefined;
+  recaptchaVerifyUrl?: string | undefined;
+  recaptchaSecret?: string | undefined;
+  identifierSearchPerMinute?: number | undefined;
 }
+
+export const DEFAULT_SITE_URL = 'http://localhost:8080';
+export const DEFAULT_MAIL_FROM = 'Foyer <no-reply@foyer.test>';
+export const DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE = 30;
 
 export function optionsFromEnv(env: Env = process.env): EnvOptions {
   return {
@@ -74,5 +94,16 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     loaderDist: env.FOYER_LOADER_DIST || undefined,
     trustProxy: flag(env, 'FOYER_TRUST_PROXY'),
     logger: flag(env, 'FOYER_LOG'),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    siteUrl: env.DEMO_SITE_URL || undefined,
+    // On unless explicitly `false`: the demo stack and tests read mail there.
+    devMailbox:
+      env.FOYER_DEV_MAILBOX === undefined || env.FOYER_DEV_MAILBOX === ''
+        ? undefined
+        : env.FOYER_DEV_MAILBOX !== 'false',
+    recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || undefined,
+    recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
+    identifierSearchPerMinute: positiveInt(env, 'FOYER_IDENTIFIER_SEARCH_PER_MINUTE'),
   };
 }

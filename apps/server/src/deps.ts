@@ -1,4 +1,7 @@
+import type { RecaptchaVerifier } from './adapters/recaptcha';
+import type { BackgroundTasks } from './background';
 import type { Db } from './db';
+import type { Mailer } from './mail/mailer';
 import type { LoginRateLimit } from './security/rate-limit';
 
 /** Everything the routes need, injected by buildApp's caller (tests swap the clock). */
@@ -17,4 +20,16 @@ export interface AppDeps {
   /** Trust X-Forwarded-For for the client address (only behind a proxy you run). */
   trustProxy: boolean;
   logger: boolean;
+  mailer: Mailer;
+  /** Mail sent after the answer (forgot password, resend activation). */
+  background: BackgroundTasks;
+  /** The demo site whose widget pages the links in mail open (`/activate`, `/reset-password`). */
+  siteUrl: string;
+  /** GET /dev/mailbox and /dev/mailbox.html are served. */
+  devMailbox: boolean;
+  recaptcha: RecaptchaVerifier;
+  /** Secret for services that name a site key but no secret of their own. */
+  recaptchaSecret: string | undefined;
+  /** Identifier availability checks allowed per client address and minute. */
+  identifierSearchPerMinute: number;
 }

@@ -3,26 +3,38 @@
  * database URL is given), applies the migrations, seeds the demo data and listens.
  */
 import type { FastifyInstance } from 'fastify';
+import { recaptchaVerifier, type RecaptchaVerifier } from './adapters/recaptcha';
 import { buildApp } from './app';
+import { backgroundTasks } from './background';
 import {
   DEFAULT_DATA_DIR,
   DEFAULT_FRAME_DIST,
+  DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE,
   DEFAULT_LOADER_DIST,
+  DEFAULT_MAIL_FROM,
+  DEFAULT_SITE_URL,
   loginRateLimitFrom,
   optionsFromEnv,
 } from './config';
+import type { Mailer } from './mail/mailer';
+import { outboxMailer } from './mail/outbox';
+import { smtpMailer } from './mail/smtp';
 import { migrate, openDb, type Db } from './db';
 import type { AppDeps } from './deps';
 import { getDummyHash } from './security/passwords';
 import { pruneAttempts, type LoginRateLimit } from './security/rate-limit';
 import { pruneSessions } from './security/sessions';
+import { pruneEvents } from './security/throttle';
+import { pruneKeys } from './security/workflow-keys';
 import { seed } from './seed';
 import { seedConfig, type SeedConfig } from './seed-config';
 
 export type { Db } from './db';
 export type { AppDeps } from './deps';
 export type { LoginRateLimit } from './security/rate-limit';
-export type { SeedConfig } from './seed-config';
+export type { SeedConfig, ServiceSettings } from './seed-config';
+export type { Mailer, MailMessage } from './mail/mailer';
+export type { RecaptchaVerifier } from './adapters/recaptcha';
 export { buildApp } from './app';
 
 export interface ServerOptions {
@@ -50,6 +62,19 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** Log requests as JSON to stderr. */
   logger?: boolean;
+  /** The demo site whose widget pages mail links open. Default: env DEMO_SITE_URL, else http://localhost:8080. */
+  siteUrl?: string;
+  /** SMTP server URL; without one (and without `mailer`), mail goes to the outbox. Default: env SMTP_URL. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** A mailer of your own (overrides smtpUrl). */
+  mailer?: Mailer;
+  /** Serve GET /dev/mailbox(.html). Default: env FOYER_DEV_MAILBOX, on unless `false`. */
+  devMailbox?: boolean;
+  /** reCAPTCHA verify API (tests point it at a stand-in) and the default secret. */
+  recaptcha?: { verifyUrl?: string; secret?: string; verifier?: RecaptchaVerifier };
+  /** Identifier availability checks per client address and minute (default 30). */
+  identifierSearchPerMinute?: number;
 }
 
 export interface RunningServer {
@@ -96,6 +121,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
     if (config) await seed(db, config, now());
     // Computed now so the first unknown-identifier login is not slower than a wrong password.
     await getDummyHash();
+    const smtpUrl = options.smtpUrl ?? env.smtpUrl;
+    const mailFrom = options.mailFrom ?? env.mailFrom ?? DEFAULT_MAIL_FROM;
+    const mailer = options.mailer ?? (smtpUrl ? smtpMailer(smtpUrl, mailFrom) : outboxMailer(db, now));
+    const verifyUrl = options.recaptcha?.verifyUrl ?? env.recaptchaVerifyUrl;
     const deps: AppDeps = {
       db,
       now,
@@ -106,12 +135,23 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       loaderDist: options.loaderDist ?? env.loaderDist ?? DEFAULT_LOADER_DIST,
       trustProxy: options.trustProxy ?? env.trustProxy ?? false,
       logger: options.logger ?? env.logger ?? false,
+      mailer,
+      background: backgroundTasks(),
+      siteUrl: (options.siteUrl ?? env.siteUrl ?? DEFAULT_SITE_URL).replace(/\/$/, ''),
+      devMailbox: options.devMailbox ?? env.devMailbox ?? true,
+      recaptcha: options.recaptcha?.verifier ?? recaptchaVerifier(verifyUrl ? { verifyUrl } : {}),
+      recaptchaSecret: options.recaptcha?.secret ?? env.recaptchaSecret,
+      identifierSearchPerMinute:
+        options.identifierSearchPerMinute ?? env.identifierSearchPerMinute ?? DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE,
     };
     const app = await buildApp(deps);
     const prune = () =>
-      Promise.all([pruneSessions(db, now()), pruneAttempts(db, deps.loginRateLimit, now())]).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'pruning expired rows failed'),
-      );
+      Promise.all([
+        pruneSessions(db, now()),
+        pruneAttempts(db, deps.loginRateLimit, now()),
+        pruneKeys(db, now()),
+        pruneEvents(db, now()),
+      ]).catch((error: unknown) => app.log.warn({ err: error }, 'pruning expired rows failed'));
     await prune();
     timer = setInterval(() => void prune(), PRUNE_INTERVAL_MS);
     timer.unref();
@@ -127,6 +167,9 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         closed ??= (async () => {
           clearInterval(timer);
           await app.close();
+          // Mail still being sent needs the database.
+          await deps.background.idle();
+          await mailer.close();
           await db.close();
         })();
         return closed;

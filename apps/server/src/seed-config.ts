@@ -4,10 +4,32 @@
  * server: realms, schemes, templates and services are updated in place; accounts are created when
  * missing and never overwritten (their passwords and states may have changed since).
  */
-import type { Template } from '@foyer/api';
+import type { Attribute, Template } from '@foyer/api';
+
+export interface ServiceSettings {
+  /** Change password asks for the old password (default true). */
+  requireOldPassword?: boolean;
+  /**
+   * Origins of the other sites in this service's single sign-on group (`https://news.example.com`);
+   * after login and logout the frame requests `<origin>/ic/api/session/…/sso.gif` on each.
+   */
+  ssoDomains?: string[];
+  /** reCAPTCHA site key (40 characters): registration must then carry a solved captcha. */
+  recaptchaSiteKey?: string;
+  /** The secret that goes with the site key; default: env RECAPTCHA_SECRET. */
+  recaptchaSecret?: string;
+  /** Roles users may give themselves or drop through profile update (default none). */
+  assignableRoles?: string[];
+  /** New accounts start INACTIVE and get an activation mail (default true). */
+  requireActivation?: boolean;
+}
 
 export interface SeedConfig {
-  realms: { name: string }[];
+  realms: {
+    name: string;
+    /** Definitions of attributes services may require that the registration templates lack. */
+    attributes?: Attribute[];
+  }[];
   authenticationSchemes: {
     name: string;
     realmName: string;
@@ -15,8 +37,10 @@ export interface SeedConfig {
     validators: string[];
     /** The login form of the scheme (GET /ui/template/login/:scheme). */
     loginTemplate: Template;
+    /** GET /ui/template/registration/:scheme; the profile template is made from it too. */
+    registrationTemplate?: Template;
   }[];
-  services: {
+  services: ({
     name: string;
     realmName: string;
     authenticationSchemeName: string;
@@ -27,7 +51,7 @@ export interface SeedConfig {
     allowedHostOrigins: string[];
     /** The service frames use when the page names none (exactly one service should be the default). */
     default?: boolean;
-  }[];
+  } & ServiceSettings)[];
   accounts: {
     realmName: string;
     /** Identifier name -> value; identifiers are also stored as profile attributes. */
@@ -41,7 +65,14 @@ export interface SeedConfig {
 }
 
 export const seedConfig: SeedConfig = {
-  realms: [{ name: 'default' }],
+  realms: [
+    {
+      name: 'default',
+      attributes: [
+        { name: 'phone', label: 'Phone', type: 'STRING', mandatory: false, autocomplete: 'tel', inputType: 'tel' },
+      ],
+    },
+  ],
   authenticationSchemes: [
     {
       name: 'default',
@@ -71,6 +102,33 @@ export const seedConfig: SeedConfig = {
         ],
         attributes: [],
       },
+      registrationTemplate: {
+        identifiers: [
+          {
+            name: 'email',
+            label: 'Email',
+            type: 'STRING',
+            mandatory: true,
+            autocomplete: 'email',
+            inputType: 'email',
+          },
+        ],
+        validators: [
+          {
+            name: 'password',
+            label: 'Password',
+            type: 'STRING',
+            mandatory: true,
+            autocomplete: 'new-password',
+            inputType: 'password',
+          },
+        ],
+        attributes: [
+          { name: 'firstName', label: 'First name', type: 'STRING', mandatory: true, autocomplete: 'given-name' },
+          { name: 'lastName', label: 'Last name', type: 'STRING', mandatory: true, autocomplete: 'family-name' },
+          { name: 'birthDate', label: 'Birth date', type: 'DATE', mandatory: false, autocomplete: 'bday' },
+        ],
+      },
     },
   ],
   services: [
@@ -82,6 +140,19 @@ export const seedConfig: SeedConfig = {
       requiredAttributes: [],
       allowedHostOrigins: ['http://localhost:*'],
       default: true,
+      requireOldPassword: true,
+      ssoDomains: [],
+    },
+    {
+      // Needs a phone number: logins answer 202, linking answers REQUIRED_ATTRIBUTE_MISSING until it is given.
+      name: 'demo-strict',
+      realmName: 'default',
+      authenticationSchemeName: 'default',
+      displayName: 'Foyer demo (phone required)',
+      requiredAttributes: ['phone'],
+      allowedHostOrigins: ['http://localhost:*'],
+      requireOldPassword: true,
+      ssoDomains: [],
     },
   ],
   accounts: [

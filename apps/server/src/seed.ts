@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { templateSchema } from '@foyer/api';
+import { attributeSchema, RECAPTCHA_SITE_KEY_LENGTH, templateSchema } from '@foyer/api';
 import { isOriginPattern } from '@foyer/protocol/light';
 import type { Db } from './db';
 import { hashPassword } from './security/passwords';
 import { normalizeIdentifier } from './identity/identifiers';
-import type { SeedConfig } from './seed-config';
+import type { SeedConfig, ServiceSettings } from './seed-config';
 
 /** Serialises seeding between servers that start together on one PostgreSQL. */
 const SEED_LOCK_ID = 7_406_002;
@@ -13,15 +13,51 @@ function check(config: SeedConfig): void {
   for (const scheme of config.authenticationSchemes) {
     const parsed = templateSchema.safeParse(scheme.loginTemplate);
     if (!parsed.success) throw new Error(`Seed: the login template of scheme ${scheme.name} is invalid`);
+    if (scheme.registrationTemplate && !templateSchema.safeParse(scheme.registrationTemplate).success) {
+      throw new Error(`Seed: the registration template of scheme ${scheme.name} is invalid`);
+    }
+  }
+  for (const realm of config.realms) {
+    const bad = (realm.attributes ?? []).filter((attribute) => !attributeSchema.safeParse(attribute).success);
+    if (bad.length) throw new Error(`Seed: realm ${realm.name} has invalid attribute definitions`);
   }
   for (const service of config.services) {
     const bad = service.allowedHostOrigins.filter((origin) => !isOriginPattern(origin));
     if (bad.length)
       throw new Error(`Seed: service ${service.name} has invalid allowed host origins: ${bad.join(', ')}`);
+    const badDomains = (service.ssoDomains ?? []).filter((domain) => !isOrigin(domain));
+    if (badDomains.length) {
+      throw new Error(
+        `Seed: service ${service.name} has invalid SSO domains (origins expected): ${badDomains.join(', ')}`,
+      );
+    }
+    if (service.recaptchaSiteKey !== undefined && service.recaptchaSiteKey.length !== RECAPTCHA_SITE_KEY_LENGTH) {
+      throw new Error(`Seed: the reCAPTCHA site key of service ${service.name} must be 40 characters`);
+    }
   }
   if (config.services.filter((service) => service.default).length > 1) {
     throw new Error('Seed: only one service may be the default');
   }
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}
+
+function settingsOf(service: SeedConfig['services'][number]): ServiceSettings {
+  const settings: ServiceSettings = {
+    requireOldPassword: service.requireOldPassword ?? true,
+    ssoDomains: service.ssoDomains ?? [],
+    assignableRoles: service.assignableRoles ?? [],
+    requireActivation: service.requireActivation ?? true,
+  };
+  if (service.recaptchaSiteKey !== undefined) settings.recaptchaSiteKey = service.recaptchaSiteKey;
+  if (service.recaptchaSecret !== undefined) settings.recaptchaSecret = service.recaptchaSecret;
+  return settings;
 }
 
 /**
@@ -44,7 +80,10 @@ export async function seed(db: Db, config: SeedConfig, now: number = Date.now())
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     for (const realm of config.realms) {
-      await tx.query('INSERT INTO realms (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [realm.name]);
+      await tx.query(
+        'INSERT INTO realms (name, attributes) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET attributes = $2',
+        [realm.name, JSON.stringify(realm.attributes ?? [])],
+      );
     }
     for (const scheme of config.authenticationSchemes) {
       await tx.query(
@@ -57,15 +96,24 @@ export async function seed(db: Db, config: SeedConfig, now: number = Date.now())
          ON CONFLICT (kind, key) DO UPDATE SET body = $2`,
         [scheme.name, JSON.stringify(scheme.loginTemplate)],
       );
+      if (scheme.registrationTemplate) {
+        await tx.query(
+          `INSERT INTO templates (kind, key, body) VALUES ('registration', $1, $2)
+           ON CONFLICT (kind, key) DO UPDATE SET body = $2`,
+          [scheme.name, JSON.stringify(scheme.registrationTemplate)],
+        );
+      } else {
+        await tx.query(`DELETE FROM templates WHERE kind = 'registration' AND key = $1`, [scheme.name]);
+      }
     }
     // Clear the old default first so the partial unique index never sees two.
     if (config.services.some((service) => service.default)) await tx.query('UPDATE services SET is_default = FALSE');
     for (const service of config.services) {
       await tx.query(
-        `INSERT INTO services (name, realm_name, authentication_scheme_name, display_name, required_attributes, allowed_host_origins, is_default)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
+        `INSERT INTO services (name, realm_name, authentication_scheme_name, display_name, required_attributes, allowed_host_origins, is_default, settings)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (name) DO UPDATE SET realm_name = $2, authentication_scheme_name = $3, display_name = $4,
-           required_attributes = $5, allowed_host_origins = $6, is_default = $7`,
+           required_attributes = $5, allowed_host_origins = $6, is_default = $7, settings = $8`,
         [
           service.name,
           service.realmName,
@@ -74,6 +122,7 @@ export async function seed(db: Db, config: SeedConfig, now: number = Date.now())
           JSON.stringify(service.requiredAttributes),
           JSON.stringify(service.allowedHostOrigins),
           service.default ?? false,
+          JSON.stringify(settingsOf(service)),
         ],
       );
     }

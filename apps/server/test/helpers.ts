@@ -6,7 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatAuthorization, type SessionResponse } from '@foyer/api';
+import {
+  formatAuthorization,
+  mailboxSchema,
+  type MailboxMessage,
+  type NameValue,
+  type SessionResponse,
+} from '@foyer/api';
 import pg from 'pg';
 import { openDb, type Db } from '../src/db';
 import { createServer, type PreparedServer, type ServerOptions } from '../src/index';
@@ -190,4 +196,40 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The demo outbox, newest first (waits for mail still being sent). */
+export async function mailbox(server: PreparedServer): Promise<MailboxMessage[]> {
+  const response = await server.app.inject({ method: 'GET', url: '/dev/mailbox' });
+  if (response.statusCode !== 200) throw new Error(`mailbox: ${response.statusCode}`);
+  return mailboxSchema.parse(response.json());
+}
+
+/** The value of a query parameter of the first link in a mail. */
+export function linkParam(mail: MailboxMessage, name: string): string {
+  const url = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  const value = url ? new URL(url).searchParams.get(name) : null;
+  if (!value) throw new Error(`no ${name} in mail "${mail.subject}"`);
+  return value;
+}
+
+export function registerBody(
+  email: string,
+  overrides: { password?: string; services?: string[]; extra?: NameValue[] } = {},
+) {
+  return {
+    realm: 'default',
+    services: overrides.services ?? ['demo'],
+    attributes: [
+      { name: 'email', value: email },
+      { name: 'password', value: overrides.password ?? 'new-password-1' },
+      { name: 'firstName', value: 'Ada' },
+      { name: 'lastName', value: 'Lovelace' },
+      ...(overrides.extra ?? []),
+    ],
+  };
+}
+
+export function register(server: PreparedServer, body: object, headers: Record<string, string> = {}) {
+  return server.app.inject({ method: 'POST', url: '/ic/api/userProfile', payload: body, headers });
 }

@@ -57,6 +57,8 @@ describe('public configuration endpoints', () => {
       authenticationSchemeName: 'default',
       displayName: 'News <daily>',
       requiredAttributes: ['phone', 'firstName'],
+      // Issue 3: the change-password widget needs to know whether to ask for the old password.
+      requireOldPassword: true,
     });
     servicePublicSchema.parse(response.json());
     const demo = await get('/ic/api/service/demo');

@@ -1,4 +1,4 @@
-import { callEndpoint, formatAuthorization, identityEndpoints } from '@foyer/api';
+import { callEndpoint, formatAuthorization, identityEndpoints, SSO_DOMAINS_HEADER } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/index';
 import { DEMO, loginBody } from './helpers';
@@ -68,7 +68,9 @@ describe('startServer', () => {
     expect(refreshed.ok && refreshed.data.guid).toBe(created.data.guid);
 
     const loggedOut = await callEndpoint(options, identityEndpoints.deleteSession, { params: { id: sessionId } });
-    expect(loggedOut).toEqual({ ok: true, data: undefined, status: 204 });
+    expect(loggedOut).toMatchObject({ ok: true, data: undefined, status: 204 });
+    // Issue 3: results carry the headers; logout names the (here no) SSO domains to sign out of.
+    expect(loggedOut.ok && loggedOut.headers?.get(SSO_DOMAINS_HEADER)).toBe('');
 
     const again = await callEndpoint(options, identityEndpoints.deleteSession, { params: { id: sessionId } });
     expect(again.ok).toBe(false);

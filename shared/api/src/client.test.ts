@@ -24,7 +24,9 @@ describe('callEndpoint', () => {
       identityEndpoints.getUserProfile,
       { params: { id: 'g/1' }, query: { serviceName: 'demo', skipped: undefined } },
     );
-    expect(result).toEqual({ ok: true, data: profile, status: 200 });
+    expect(result).toMatchObject({ ok: true, data: profile, status: 200 });
+    // Success results carry the response headers (login reads the SSO domains header from them).
+    expect(result.ok && result.headers).toBeInstanceOf(Headers);
     expect(seen[0]!.url).toBe('http://api.test/ic/api/userProfile/g%2F1?serviceName=demo');
     expect(seen[0]!.headers.get('authorization')).toBe('Evolok x=y');
     expect(seen[0]!.credentials).toBe('omit');

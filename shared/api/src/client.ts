@@ -5,7 +5,8 @@
 import { foyerError, normalizeError, type FoyerError } from './errors/foyer-error';
 import type { Endpoint } from './identity/endpoints';
 
-export type ApiResult<R> = { ok: true; data: R; status: number } | { ok: false; error: FoyerError };
+/** `headers` of a success carry, for example, the SSO domains header of login and logout. */
+export type ApiResult<R> = { ok: true; data: R; status: number; headers?: Headers } | { ok: false; error: FoyerError };
 
 export interface ClientOptions {
   baseUrl: string;
@@ -56,7 +57,7 @@ export async function callEndpoint<P extends Record<string, string>, B, R>(
     }
   }
   if (!response.ok) return { ok: false, error: normalizeError(response.status, json) };
-  if (!endpoint.response) return { ok: true, data: undefined as R, status: response.status };
+  if (!endpoint.response) return { ok: true, data: undefined as R, status: response.status, headers: response.headers };
   const parsed = endpoint.response.safeParse(json);
   if (!parsed.success) {
     return {
@@ -64,5 +65,5 @@ export async function callEndpoint<P extends Record<string, string>, B, R>(
       error: foyerError('technical_difficulties', [], 502, 'The server answered with an unexpected body'),
     };
   }
-  return { ok: true, data: parsed.data, status: response.status };
+  return { ok: true, data: parsed.data, status: response.status, headers: response.headers };
 }

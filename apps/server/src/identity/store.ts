@@ -2,8 +2,9 @@
  * The SQL behind the identity endpoints: realms, schemes, services, templates, profiles.
  * Rows are mapped to the shapes of `@foyer/api` here, so routes never see column names.
  */
-import type { AuthenticationScheme, ServicePublic, Template, UserProfile } from '@foyer/api';
+import type { Attribute, AuthenticationScheme, ServicePublic, Template, UserProfile } from '@foyer/api';
 import type { Db } from '../db';
+import type { ServiceSettings } from '../seed-config';
 import { normalizeIdentifier } from './identifiers';
 
 /** JSONB arrives parsed from both drivers; this guards against a string slipping through. */
@@ -26,7 +27,7 @@ export async function findAuthenticationScheme(db: Db, name: string): Promise<Au
   };
 }
 
-export async function findTemplate(db: Db, kind: 'login', key: string): Promise<Template | null> {
+export async function findTemplate(db: Db, kind: 'login' | 'registration', key: string): Promise<Template | null> {
   const rows = await db.query<{ body: unknown }>('SELECT body FROM templates WHERE kind = $1 AND key = $2', [
     kind,
     key,
@@ -37,6 +38,7 @@ export async function findTemplate(db: Db, kind: 'login', key: string): Promise<
 export interface Service extends ServicePublic {
   allowedHostOrigins: string[];
   isDefault: boolean;
+  settings: ServiceSettings;
 }
 
 interface ServiceRow {
@@ -47,12 +49,14 @@ interface ServiceRow {
   required_attributes: unknown;
   allowed_host_origins: unknown;
   is_default: boolean;
+  settings: unknown;
 }
 
 const SERVICE_COLUMNS =
-  'name, realm_name, authentication_scheme_name, display_name, required_attributes, allowed_host_origins, is_default';
+  'name, realm_name, authentication_scheme_name, display_name, required_attributes, allowed_host_origins, is_default, settings';
 
 function toService(row: ServiceRow): Service {
+  const settings = json<ServiceSettings>(row.settings);
   return {
     name: row.name,
     realmName: row.realm_name,
@@ -61,12 +65,30 @@ function toService(row: ServiceRow): Service {
     requiredAttributes: json<string[]>(row.required_attributes),
     allowedHostOrigins: json<string[]>(row.allowed_host_origins),
     isDefault: row.is_default,
+    settings,
+    requireOldPassword: settings.requireOldPassword ?? true,
+    ...(settings.recaptchaSiteKey ? { recaptchaSiteKey: settings.recaptchaSiteKey } : {}),
   };
 }
 
 export async function findService(db: Db, name: string): Promise<Service | null> {
   const rows = await db.query<ServiceRow>(`SELECT ${SERVICE_COLUMNS} FROM services WHERE name = $1`, [name]);
   return rows[0] ? toService(rows[0]) : null;
+}
+
+/** The services that show a captcha with this reCAPTCHA site key. */
+export async function findServicesByRecaptchaSiteKey(db: Db, siteKey: string): Promise<Service[]> {
+  const rows = await db.query<ServiceRow>(
+    `SELECT ${SERVICE_COLUMNS} FROM services WHERE settings->>'recaptchaSiteKey' = $1 ORDER BY name`,
+    [siteKey],
+  );
+  return rows.map(toService);
+}
+
+/** The realm's catalogue of attribute definitions (for attributes services require). */
+export async function findRealmAttributes(db: Db, realmName: string): Promise<Attribute[] | null> {
+  const rows = await db.query<{ attributes: unknown }>('SELECT attributes FROM realms WHERE name = $1', [realmName]);
+  return rows[0] ? json<Attribute[]>(rows[0].attributes) : null;
 }
 
 /** The default service, or the first one by name when none is marked. */

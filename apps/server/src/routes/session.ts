@@ -1,13 +1,20 @@
 /**
  * POST /session (login), GET /session/:id (SSO refresh), DELETE /session/:id (logout).
  */
-import { identityEndpoints, parseAuthorization, type SessionResponse } from '@foyer/api';
+import { identityEndpoints, parseAuthorization, SSO_DOMAINS_HEADER, type SessionResponse } from '@foyer/api';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { ApiError, validationFailed } from '../http/errors';
 import { defineRoute } from '../http/define-route';
-import { findAccountByIdentifiers, findAuthenticationScheme, findService, missingAttributes } from '../identity/store';
+import {
+  findAccountByIdentifiers,
+  findAuthenticationScheme,
+  findService,
+  missingAttributes,
+  type Service,
+} from '../identity/store';
 import { normalizeIdentifier } from '../identity/identifiers';
+import { checkCaptcha } from '../security/captcha';
 import { getDummyHash, verifyPassword } from '../security/passwords';
 import { clearIdentifierFailures, identifierKey, recordFailure, retryAfterMs } from '../security/rate-limit';
 import { createSession, deleteSession, useSession, type SessionRecord } from '../security/sessions';
@@ -20,6 +27,15 @@ function sessionResponse(sessionId: string, session: SessionRecord): SessionResp
     guid: session.guid,
     mainSession: { sessionId, expiry: session.idleExpiresAt, sessionCookie: !session.rememberMe },
   };
+}
+
+/**
+ * The participating domains of the service's single sign-on group; the frame requests sso.gif (or
+ * sso_logout.gif) on each after login (logout). Always present, possibly empty, so that a missing
+ * header means a server that does not take part.
+ */
+function ssoHeader(service: Service | null): Record<string, string> {
+  return { [SSO_DOMAINS_HEADER]: (service?.settings.ssoDomains ?? []).join(',') };
 }
 
 export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -62,6 +78,9 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
       });
     }
 
+    // Before the password: a bot without a solved captcha learns nothing and costs no hashing.
+    if (service) await checkCaptcha(deps, request, [service], body.recaptchaResponse);
+
     // Unknown identifier and wrong password take the same path: one lookup, one argon2 verify,
     // one recorded failure, the same answer.
     const account = await findAccountByIdentifiers(db, body.realmName, given);
@@ -84,8 +103,9 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
     const response = sessionResponse(session.sessionId, session);
     const lacking = service ? missingAttributes(account, service) : [];
-    if (lacking.length) return { status: 202, body: { ...response, missingAttributes: lacking } };
-    return { body: response };
+    const headers = ssoHeader(service);
+    if (lacking.length) return { status: 202, body: { ...response, missingAttributes: lacking }, headers };
+    return { body: response, headers };
   });
 
   defineRoute(app, identityEndpoints.getSession, async ({ params }) => {
@@ -95,8 +115,11 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { body: sessionResponse(params.id, found.session) };
   });
 
-  defineRoute(app, identityEndpoints.deleteSession, async ({ params }) => {
-    if (!(await deleteSession(db, params.id))) throw new ApiError('SESSION_NOT_FOUND');
-    return { status: 204, body: undefined };
+  defineRoute(app, identityEndpoints.deleteSession, async ({ params, request }) => {
+    const deleted = await deleteSession(db, params.id);
+    if (!deleted) throw new ApiError('SESSION_NOT_FOUND');
+    const serviceName = parseAuthorization(request.headers.authorization)?.serviceName ?? deleted.serviceName;
+    const service = serviceName ? await findService(db, serviceName) : null;
+    return { status: 204, body: undefined, headers: ssoHeader(service) };
   });
 }

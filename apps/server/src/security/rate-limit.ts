@@ -1,24 +1,48 @@
 /**
- * Login rate limit, kept in the `login_attempts` table so that any number of server instances
- * share the counts. Failed logins are counted per identifier (slows guessing one account's
- * password) and per client address (slows one client trying many accounts). The check runs before
- * the password is verified, so a refused attempt costs no hashing.
+ * Login throttling, kept in the `login_attempts` table so that any number of server instances
+ * share the counts. The check runs before the password is verified, so a refused attempt costs
+ * no hashing.
+ *
+ * Per identifier (guessing one account's password), OWASP Authentication Cheat Sheet style: the
+ * first `perIdentifier` failures are free; after that each further attempt must wait a delay after
+ * the last failure that doubles with every failure (1, 2, 4, 8 … minutes, capped at
+ * `maxDelayMinutes`). There is no lockout: once the delay has passed the owner (or anyone) may try
+ * again, so an attacker cannot keep the owner out, only slow guessing to a few tries an hour.
+ * Failures are remembered for a day, and forgotten on a successful login or password reset.
+ *
+ * Per client address (one client trying many accounts): at most `perAddress` failures in a
+ * sliding window of `windowMinutes`.
  */
 import { createHash } from 'node:crypto';
 import { toMillis, type Db } from '../db';
 
 export interface LoginRateLimit {
-  /** Failures allowed per identifier within the window (default 10). */
+  /** Failures per identifier before delays start (default 10). */
   perIdentifier: number;
   /** Failures allowed per client address within the window (default 100). */
   perAddress: number;
-  /** Window length in minutes (default 15). */
+  /** The address window in minutes (default 15). */
   windowMinutes: number;
+  /** The longest delay between attempts on one identifier, in minutes (default 15). */
+  maxDelayMinutes: number;
 }
 
-export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = { perIdentifier: 10, perAddress: 100, windowMinutes: 15 };
+export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = {
+  perIdentifier: 10,
+  perAddress: 100,
+  windowMinutes: 15,
+  maxDelayMinutes: 15,
+};
 
-export type AttemptKind = 'identifier' | 'address';
+/** How long an identifier's failures are remembered. */
+export const IDENTIFIER_MEMORY_MS = 24 * 60 * 60_000;
+const FIRST_DELAY_MS = 60_000;
+
+/** The delay after the last failure once `failures` (≥ perIdentifier) have been counted. */
+export function identifierDelayMs(limit: LoginRateLimit, failures: number): number {
+  const doublings = Math.min(failures - limit.perIdentifier, 30);
+  return Math.min(FIRST_DELAY_MS * 2 ** doublings, limit.maxDelayMinutes * 60_000);
+}
 
 export interface AttemptKeys {
   identifier: string;
@@ -32,8 +56,8 @@ export function identifierKey(realmName: string, identifiers: readonly { name: s
 }
 
 /**
- * Null when the attempt may go ahead, else the milliseconds until the oldest counted failure
- * leaves the window (the earliest moment a new attempt is allowed).
+ * Null when the attempt may go ahead, else the milliseconds until it may: the end of the
+ * identifier's current delay, or the moment the address's oldest counted failure leaves its window.
  */
 export async function retryAfterMs(
   db: Db,
@@ -41,24 +65,33 @@ export async function retryAfterMs(
   keys: AttemptKeys,
   now: number,
 ): Promise<number | null> {
-  const windowMs = limit.windowMinutes * 60_000;
   let wait: number | null = null;
-  const checks: [AttemptKind, string, number][] = [
-    ['identifier', keys.identifier, limit.perIdentifier],
-    ['address', keys.address, limit.perAddress],
-  ];
-  for (const [kind, key, max] of checks) {
-    if (max <= 0) continue;
+  if (limit.perIdentifier > 0) {
     const rows = await db.query<{ attempted_at: unknown }>(
       `SELECT attempted_at FROM login_attempts
-        WHERE kind = $1 AND key = $2 AND attempted_at > $3
-        ORDER BY attempted_at DESC LIMIT $4`,
-      [kind, key, now - windowMs, max],
+        WHERE kind = 'identifier' AND key = $1 AND attempted_at > $2
+        ORDER BY attempted_at DESC LIMIT $3`,
+      // Beyond perIdentifier + 31 failures the delay no longer grows.
+      [keys.identifier, now - IDENTIFIER_MEMORY_MS, limit.perIdentifier + 31],
     );
-    if (rows.length < max) continue;
-    // The max-th most recent failure is the one that must age out before the count drops below max.
-    const until = toMillis(rows[max - 1]!.attempted_at) + windowMs - now;
-    wait = Math.max(wait ?? 0, until, 1);
+    if (rows.length >= limit.perIdentifier) {
+      const until = toMillis(rows[0]!.attempted_at) + identifierDelayMs(limit, rows.length) - now;
+      if (until > 0) wait = until;
+    }
+  }
+  if (limit.perAddress > 0) {
+    const windowMs = limit.windowMinutes * 60_000;
+    const rows = await db.query<{ attempted_at: unknown }>(
+      `SELECT attempted_at FROM login_attempts
+        WHERE kind = 'address' AND key = $1 AND attempted_at > $2
+        ORDER BY attempted_at DESC LIMIT $3`,
+      [keys.address, now - windowMs, limit.perAddress],
+    );
+    if (rows.length >= limit.perAddress) {
+      // The perAddress-th most recent failure must age out before the count drops below the limit.
+      const until = toMillis(rows[limit.perAddress - 1]!.attempted_at) + windowMs - now;
+      wait = Math.max(wait ?? 0, until, 1);
+    }
   }
   return wait;
 }
@@ -70,11 +103,15 @@ export async function recordFailure(db: Db, keys: AttemptKeys, now: number): Pro
   );
 }
 
-/** A successful login forgives that identifier's failures (the address count stays). */
+/** A successful login (or a password reset) forgives that identifier's failures; the address count stays. */
 export async function clearIdentifierFailures(db: Db, identifier: string): Promise<void> {
   await db.query(`DELETE FROM login_attempts WHERE kind = 'identifier' AND key = $1`, [identifier]);
 }
 
 export async function pruneAttempts(db: Db, limit: LoginRateLimit, now: number): Promise<void> {
-  await db.query('DELETE FROM login_attempts WHERE attempted_at <= $1', [now - limit.windowMinutes * 60_000]);
+  await db.query(
+    `DELETE FROM login_attempts
+      WHERE (kind = 'address' AND attempted_at <= $1) OR (kind = 'identifier' AND attempted_at <= $2)`,
+    [now - limit.windowMinutes * 60_000, now - IDENTIFIER_MEMORY_MS],
+  );
 }

@@ -115,10 +115,13 @@ export async function useSession(db: Db, sessionId: string, now: number): Promis
   return { status: 'valid', session };
 }
 
-/** Returns false when there was no such session. */
-export async function deleteSession(db: Db, sessionId: string): Promise<boolean> {
-  const rows = await db.query('DELETE FROM sessions WHERE id_hash = $1 RETURNING guid', [hashSessionId(sessionId)]);
-  return rows.length > 0;
+/** The deleted session's service (null when it had none), or false when there was no such session. */
+export async function deleteSession(db: Db, sessionId: string): Promise<{ serviceName: string | null } | false> {
+  const rows = await db.query<{ service_name: string | null }>(
+    'DELETE FROM sessions WHERE id_hash = $1 RETURNING service_name',
+    [hashSessionId(sessionId)],
+  );
+  return rows[0] ? { serviceName: rows[0].service_name } : false;
 }
 
 /**
@@ -127,4 +130,13 @@ export async function deleteSession(db: Db, sessionId: string): Promise<boolean>
  */
 export async function pruneSessions(db: Db, now: number): Promise<void> {
   await db.query('DELETE FROM sessions WHERE LEAST(idle_expires_at, absolute_expires_at) < $1', [now - DAY]);
+}
+
+/** Ends the user's sessions, all of them or all but one (password change keeps the current one). */
+export async function deleteUserSessions(db: Db, guid: string, exceptSessionId?: string): Promise<number> {
+  const rows = await db.query('DELETE FROM sessions WHERE guid = $1 AND id_hash <> $2 RETURNING guid', [
+    guid,
+    exceptSessionId === undefined ? '' : hashSessionId(exceptSessionId),
+  ]);
+  return rows.length;
 }

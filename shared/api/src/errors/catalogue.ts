@@ -36,6 +36,7 @@ export const IDENTITY_ERRORS = {
   },
   RESET_USER_PROFILE_NOT_FOUND: { status: 404, text: 'This reset link has already been used or has expired.' },
   reset_key_used: { status: 404, text: 'This reset link has already been used or has expired.' },
+  ACTIVATION_KEY_NOT_FOUND: { status: 404, text: 'This activation link has already been used or has expired.' },
   DUPLICATE_IDENTIFIERS_FOUND: { status: 409, text: 'Account is already associated! Please register a new account.' },
   duplicate_identifiers_found: { status: 409, text: 'Account is already associated! Please register a new account.' },
   duplicate_user_profile: { status: 409, text: 'Email already in use! Please log in or use another email address.' },
@@ -72,6 +73,7 @@ export const IDENTITY_ERRORS = {
   AUTH_SCHEME_EMPTY: { status: 400, text: 'Authentication scheme should not be empty!' },
   SERVICE_NAME_EMPTY: { status: 400, text: 'Service name should not be empty!' },
   MISSING_ATTRIBUTES_NOT_FOUND: { status: 400, text: "Couldn't find any missing attributes for the service" },
+  RECAPTCHA_VERIFICATION_FAILED: { status: 400, text: 'Please verify that you are not a robot' },
   RECAPTCHA_SITE_KEY_REQUIRED: { status: 400, text: 'Google Re-captcha Site Key required.' },
   NOT_SUPPORTED_ACTION: { status: 400, text: 'Not Supported action' },
 } as const satisfies Record<string, { status: number; text: string }>;

@@ -4,8 +4,17 @@
  */
 import type * as z from 'zod/mini';
 import {
+  activationResultSchema,
   authenticationSchemeSchema,
+  changePasswordSchema,
+  identifierSearchResultSchema,
+  profileUpdateSchema,
+  recaptchaSettingsSchema,
+  registerSchema,
+  resendActivationSchema,
+  resetPasswordSchema,
   servicePublicSchema,
+  workflowAcceptedSchema,
   sessionCreateSchema,
   sessionResponseSchema,
   templateSchema,
@@ -76,6 +85,101 @@ export const identityEndpoints = {
     null,
     servicePublicSchema,
   ),
+  // ---- Identity suite (issue 3) ----
+  getRegistrationTemplate: endpoint<{ scheme: string }, never, z.infer<typeof templateSchema>>(
+    'GET',
+    '/ui/template/registration/:scheme',
+    null,
+    templateSchema,
+  ),
+  /** The scheme's registration template plus the attributes the service requires. */
+  getServiceRegistrationTemplate: endpoint<{ scheme: string; service: string }, never, z.infer<typeof templateSchema>>(
+    'GET',
+    '/ui/template/registration/:scheme/:service',
+    null,
+    templateSchema,
+  ),
+  /** Editable identifiers and attributes; with a session, filled with that user's values. */
+  getProfileTemplate: endpoint<{ service: string }, never, z.infer<typeof templateSchema>>(
+    'GET',
+    '/ui/template/profile/:service',
+    null,
+    templateSchema,
+  ),
+  /** 201 with the new (INACTIVE) profile; an activation mail is sent. */
+  register: endpoint<Record<string, never>, z.input<typeof registerSchema>, z.infer<typeof userProfileSchema>>(
+    'POST',
+    '/userProfile',
+    registerSchema,
+    userProfileSchema,
+  ),
+  updateUserProfile: endpoint<Id, z.input<typeof profileUpdateSchema>, z.infer<typeof userProfileSchema>>(
+    'PUT',
+    '/userProfile/:id',
+    profileUpdateSchema,
+    userProfileSchema,
+  ),
+  /** Validated against the service's profile template; links the service once nothing it requires is missing. */
+  updateUserProfileForService: endpoint<
+    Id & { service: string },
+    z.input<typeof profileUpdateSchema>,
+    z.infer<typeof userProfileSchema>
+  >('PUT', '/userProfile/:id/:service', profileUpdateSchema, userProfileSchema),
+  /** 403 REQUIRED_ATTRIBUTE_MISSING (args: attribute names) when the profile lacks what the service requires. */
+  linkService: endpoint<Id & { service: string }, never, z.infer<typeof userProfileSchema>>(
+    'POST',
+    '/userProfile/:id/link/:service',
+    null,
+    userProfileSchema,
+  ),
+  /** 204; ends the user's other sessions. */
+  changePassword: endpoint<Id, z.input<typeof changePasswordSchema>, void>(
+    'PUT',
+    '/userProfile/:id/password',
+    changePasswordSchema,
+    null,
+  ),
+  activateAccount: endpoint<{ key: string }, never, z.infer<typeof activationResultSchema>>(
+    'POST',
+    '/userProfileActivationWorkflow/:key',
+    null,
+    activationResultSchema,
+  ),
+  resendActivation: endpoint<
+    Record<string, never>,
+    z.input<typeof resendActivationSchema>,
+    z.infer<typeof workflowAcceptedSchema>
+  >('POST', '/userProfileActivationWorkflow/resendByIdentifiers', resendActivationSchema, workflowAcceptedSchema),
+  /** Forgot password; query `realm`, the scheme's identifiers by name, optional `serviceName`. */
+  forgotPassword: endpoint<{ authScheme: string }, never, z.infer<typeof workflowAcceptedSchema>>(
+    'POST',
+    '/userProfile/resetAttributeWorkflow/:authScheme',
+    null,
+    workflowAcceptedSchema,
+  ),
+  /** 204; ends all the user's sessions (no automatic login). */
+  resetPassword: endpoint<{ key: string }, z.input<typeof resetPasswordSchema>, void>(
+    'PUT',
+    '/resetAttributeWorkflow/:key',
+    resetPasswordSchema,
+    null,
+  ),
+  /** Query `realmName`, `value`. */
+  searchByIdentifiers: endpoint<{ identifierKey: string }, never, z.infer<typeof identifierSearchResultSchema>>(
+    'GET',
+    '/userProfile/searchByIdentifiers/:identifierKey',
+    null,
+    identifierSearchResultSchema,
+  ),
+  getRecaptchaSettings: endpoint<{ siteKey: string }, never, z.infer<typeof recaptchaSettingsSchema>>(
+    'GET',
+    '/recaptcha/settings/:siteKey',
+    null,
+    recaptchaSettingsSchema,
+  ),
+  /** Image requests on each participating domain (seamless sign-in); answer a 1x1 GIF. */
+  ssoLogin: endpoint<Id, never, void>('GET', '/session/:id/sso.gif', null, null),
+  ssoLogout: endpoint<Record<string, never>, never, void>('GET', '/session/sso_logout.gif', null, null),
 } as const;
 
 export type IdentityEndpoints = typeof identityEndpoints;

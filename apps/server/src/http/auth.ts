@@ -1,0 +1,26 @@
+/** The session checks shared by the routes that act on one user's own profile. */
+import { parseAuthorization, type Authorization } from '@foyer/api';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps';
+import { useSession, type SessionRecord } from '../security/sessions';
+import { ApiError } from './errors';
+
+export interface OwnSession {
+  authorization: Authorization;
+  sessionId: string;
+  session: SessionRecord;
+}
+
+/**
+ * The request's session, which must exist, be live and belong to `guid` when given:
+ * UNAUTHORIZED without one, SESSION_HAS_EXPIRED (the frame clears its state), FORBIDDEN for another user.
+ */
+export async function requireSession(deps: AppDeps, request: FastifyRequest, guid?: string): Promise<OwnSession> {
+  const authorization = parseAuthorization(request.headers.authorization);
+  if (!authorization?.sessionId) throw new ApiError('UNAUTHORIZED');
+  const found = await useSession(deps.db, authorization.sessionId, deps.now());
+  if (found.status === 'not-found') throw new ApiError('UNAUTHORIZED');
+  if (found.status === 'expired') throw new ApiError('SESSION_HAS_EXPIRED');
+  if (guid !== undefined && found.session.guid !== guid) throw new ApiError('FORBIDDEN');
+  return { authorization, sessionId: authorization.sessionId, session: found.session };
+}

@@ -1,0 +1,132 @@
+/** Writes to user profiles: registration, attribute and identifier updates, passwords, states, services. */
+import { randomUUID } from 'node:crypto';
+import type { UserProfile } from '@foyer/api';
+import type { Db } from '../db';
+import { ApiError } from '../http/errors';
+import { normalizeIdentifier } from './identifiers';
+
+export interface IdentifierValue {
+  name: string;
+  value: string;
+}
+
+/** PostgreSQL's unique_violation: two registrations raced for one identifier. */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** True when any of the identifiers belongs to an account other than `exceptGuid`. */
+export async function identifiersTaken(
+  db: Db,
+  realmName: string,
+  identifiers: readonly IdentifierValue[],
+  exceptGuid: string | null = null,
+): Promise<boolean> {
+  if (!identifiers.length) return false;
+  const rows = await db.query(
+    `SELECT 1 FROM user_identifiers i
+       JOIN unnest($2::text[], $3::text[]) AS given(name, value) ON given.name = i.name AND given.value = i.value
+      WHERE i.realm_name = $1 AND ($4::text IS NULL OR i.guid <> $4) LIMIT 1`,
+    [
+      realmName,
+      identifiers.map((identifier) => identifier.name),
+      identifiers.map((identifier) => normalizeIdentifier(identifier.value)),
+      exceptGuid,
+    ],
+  );
+  return rows.length > 0;
+}
+
+async function insertIdentifiers(tx: Db, realmName: string, guid: string, identifiers: readonly IdentifierValue[]) {
+  for (const { name, value } of identifiers) {
+    await tx.query('INSERT INTO user_identifiers (realm_name, name, value, guid) VALUES ($1, $2, $3, $4)', [
+      realmName,
+      name,
+      normalizeIdentifier(value),
+      guid,
+    ]);
+  }
+}
+
+export async function createAccount(
+  db: Db,
+  input: {
+    realmName: string;
+    state: UserProfile['state'];
+    passwordHash: string;
+    /** Identifiers are stored as attributes too (the profile shows the e-mail address). */
+    attributes: Record<string, string>;
+    identifiers: IdentifierValue[];
+    services: string[];
+    now: number;
+  },
+): Promise<string> {
+  const guid = randomUUID();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO user_profiles (guid, realm_name, state, password_hash, attributes, roles, created_at)
+         VALUES ($1, $2, $3, $4, $5, '[]', $6)`,
+        [guid, input.realmName, input.state, input.passwordHash, JSON.stringify(input.attributes), input.now],
+      );
+      await insertIdentifiers(tx, input.realmName, guid, input.identifiers);
+      for (const service of input.services) {
+        await tx.query('INSERT INTO user_services (guid, service_name) VALUES ($1, $2)', [guid, service]);
+      }
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('DUPLICATE_IDENTIFIERS_FOUND');
+    throw error;
+  }
+  return guid;
+}
+
+/** Replaces attributes and roles; identifiers given here move to their new values. */
+export async function updateAccount(
+  db: Db,
+  input: {
+    guid: string;
+    realmName: string;
+    attributes: Record<string, string>;
+    roles: string[];
+    identifiers: IdentifierValue[];
+    linkService?: string | undefined;
+  },
+): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      await tx.query('UPDATE user_profiles SET attributes = $2, roles = $3 WHERE guid = $1', [
+        input.guid,
+        JSON.stringify(input.attributes),
+        JSON.stringify(input.roles),
+      ]);
+      if (input.identifiers.length) {
+        await tx.query('DELETE FROM user_identifiers WHERE guid = $1 AND name = ANY($2::text[])', [
+          input.guid,
+          input.identifiers.map((identifier) => identifier.name),
+        ]);
+        await insertIdentifiers(tx, input.realmName, input.guid, input.identifiers);
+      }
+      if (input.linkService) await linkService(tx, input.guid, input.linkService);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('DUPLICATE_IDENTIFIERS_FOUND');
+    throw error;
+  }
+}
+
+export async function linkService(db: Db, guid: string, serviceName: string): Promise<void> {
+  await db.query(
+    'INSERT INTO user_services (guid, service_name) VALUES ($1, $2) ON CONFLICT (guid, service_name) DO NOTHING',
+    [guid, serviceName],
+  );
+}
+
+export async function setPasswordHash(db: Db, guid: string, passwordHash: string): Promise<void> {
+  await db.query('UPDATE user_profiles SET password_hash = $2 WHERE guid = $1', [guid, passwordHash]);
+}
+
+/** Only INACTIVE accounts become ACTIVE this way (a LOCKED one stays locked). */
+export async function activateAccount(db: Db, guid: string): Promise<void> {
+  await db.query(`UPDATE user_profiles SET state = 'ACTIVE' WHERE guid = $1 AND state = 'INACTIVE'`, [guid]);
+}

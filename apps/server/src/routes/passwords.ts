@@ -1,0 +1,146 @@
+/**
+ * Forgot password (POST /userProfile/resetAttributeWorkflow/:authScheme), reset
+ * (PUT /resetAttributeWorkflow/:key) and change (PUT /userProfile/:id/password), following the
+ * OWASP Forgot Password Cheat Sheet: the same answer for known and unknown accounts, mail sent
+ * after the answer, random single-use hashed keys that expire within the hour, no login after a
+ * reset, and every other session ended when the password changes.
+ */
+import { forgotPasswordQuerySchema, identityEndpoints, parseAuthorization, PASSWORD_MIN_LENGTH } from '@foyer/api';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db';
+import type { AppDeps } from '../deps';
+import { requireSession } from '../http/auth';
+import { defineRoute } from '../http/define-route';
+import { ApiError, validationFailed } from '../http/errors';
+import { activateAccount, setPasswordHash } from '../identity/accounts';
+import { normalizeIdentifier } from '../identity/identifiers';
+import {
+  findAccountByGuid,
+  findAccountByIdentifiers,
+  findAuthenticationScheme,
+  findDefaultService,
+  findService,
+  type Account,
+} from '../identity/store';
+import { sendWorkflowMail } from '../mail/workflow-mail';
+import { hashPassword, verifyPassword } from '../security/passwords';
+import { clearIdentifierFailures, identifierKey } from '../security/rate-limit';
+import { deleteUserSessions } from '../security/sessions';
+import { recordEvent, throttleWait, type ThrottleRule } from '../security/throttle';
+import { consumeKey, peekKey, revokeKeys } from '../security/workflow-keys';
+
+/** Wrong old passwords per user: a stolen session must not become a password oracle. */
+const CHANGE_PASSWORD_RULE: ThrottleRule = { bucket: 'change-password', max: 10, windowMs: 15 * 60_000 };
+const PASSWORD_LABEL = 'Password';
+
+function checkNewPassword(password: string): void {
+  if (password.length < PASSWORD_MIN_LENGTH) throw new ApiError('ATTRIBUTE_VALIDATION_FAILED', [PASSWORD_LABEL]);
+}
+
+/** The owner has proven control: forget the login failures on every scheme's identifiers of the account. */
+async function forgiveLoginFailures(db: Db, account: Account): Promise<void> {
+  const schemes = await db.query<{ identifiers: unknown }>(
+    'SELECT identifiers FROM authentication_schemes WHERE realm_name = $1',
+    [account.realmName],
+  );
+  for (const row of schemes) {
+    const names = (typeof row.identifiers === 'string' ? JSON.parse(row.identifiers) : row.identifiers) as string[];
+    if (!names.every((name) => account.attributes[name])) continue;
+    const key = identifierKey(
+      account.realmName,
+      names.map((name) => ({ name, value: normalizeIdentifier(account.attributes[name]!) })),
+    );
+    await clearIdentifierFailures(db, key);
+  }
+}
+
+export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+
+  defineRoute(
+    app,
+    identityEndpoints.forgotPassword,
+    async ({ params, query, request }) => {
+      const scheme = await findAuthenticationScheme(db, params.authScheme);
+      if (!scheme || scheme.realmName !== query.realm) {
+        throw new ApiError('AUTHENTICATION_SCHEME_NOT_FOUND', [params.authScheme]);
+      }
+      const raw = query as Record<string, unknown>;
+      const identifiers = scheme.identifiers.map((name) => ({ name, value: raw[name] }));
+      const missing = identifiers.filter(({ value }) => typeof value !== 'string' || !value.trim());
+      if (missing.length) throw validationFailed(missing.map(({ name }) => `query.${name}`));
+
+      const serviceName = query.serviceName ?? parseAuthorization(request.headers.authorization)?.serviceName;
+      const service = serviceName ? await findService(db, serviceName) : await findDefaultService(db);
+      if (!service || service.realmName !== scheme.realmName) {
+        throw new ApiError('SERVICE_NOT_FOUND', [serviceName ?? '']);
+      }
+      const account = await findAccountByIdentifiers(
+        db,
+        scheme.realmName,
+        identifiers.map(({ name, value }) => ({ name, value: String(value) })),
+      );
+      // A locked account stays locked: no reset mail. Everyone gets the same answer.
+      if (account && account.state !== 'LOCKED')
+        sendWorkflowMail(deps, { kind: 'reset', account, service }, request.log);
+      return { body: { accepted: true as const } };
+    },
+    { query: forgotPasswordQuerySchema },
+  );
+
+  defineRoute(app, identityEndpoints.resetPassword, async ({ params, body }) => {
+    const now = deps.now();
+    // Checked before the password so a used link says so rather than complain about the password.
+    if (!(await peekKey(db, 'reset', params.key, now))) throw new ApiError('RESET_USER_PROFILE_NOT_FOUND');
+    const password = body.attributes.find((attribute) => attribute.name === 'password')?.value;
+    if (password === undefined) throw validationFailed(['attributes.password']);
+    checkNewPassword(password);
+    const passwordHash = await hashPassword(password);
+
+    const account = await db.transaction(async (tx) => {
+      const owner = await consumeKey(tx, 'reset', params.key, deps.now());
+      if (!owner) return null;
+      await setPasswordHash(tx, owner.guid, passwordHash);
+      // The mail proved the address, which is what activation asks for.
+      await activateAccount(tx, owner.guid);
+      await revokeKeys(tx, owner.guid, 'reset', now);
+      await deleteUserSessions(tx, owner.guid);
+      return findAccountByGuid(tx, owner.guid);
+    });
+    if (!account) throw new ApiError('RESET_USER_PROFILE_NOT_FOUND');
+    await forgiveLoginFailures(db, account);
+    return { status: 204, body: undefined };
+  });
+
+  defineRoute(app, identityEndpoints.changePassword, async ({ params, body, request }) => {
+    const own = await requireSession(deps, request, params.id);
+    const account = await findAccountByGuid(db, params.id);
+    if (!account) throw new ApiError('USER_PROFILE_NOT_FOUND');
+    const service = await findService(db, own.authorization.serviceName);
+    const requireOld = service?.settings.requireOldPassword ?? true;
+    checkNewPassword(body.newPassword);
+
+    if (requireOld || body.oldPassword !== undefined) {
+      if (!body.oldPassword) throw validationFailed(['oldPassword']);
+      const now = deps.now();
+      const wait = await throttleWait(db, CHANGE_PASSWORD_RULE, account.guid, now);
+      if (wait !== null) {
+        throw new ApiError('TOO_MANY_ATTEMPTS', [String(Math.ceil(wait / 60_000))], {
+          'retry-after': String(Math.ceil(wait / 1000)),
+        });
+      }
+      if (!(await verifyPassword(account.passwordHash, body.oldPassword))) {
+        await recordEvent(db, CHANGE_PASSWORD_RULE, account.guid, now);
+        throw new ApiError('IDENTIFIERS_INVALID');
+      }
+    }
+    const passwordHash = await hashPassword(body.newPassword);
+    await db.transaction(async (tx) => {
+      await setPasswordHash(tx, account.guid, passwordHash);
+      // Whoever else holds a session or a reset link of this account loses it; this browser stays logged in.
+      await deleteUserSessions(tx, account.guid, own.sessionId);
+      await revokeKeys(tx, account.guid, 'reset', deps.now());
+    });
+    return { status: 204, body: undefined };
+  });
+}

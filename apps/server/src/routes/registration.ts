@@ -1,0 +1,109 @@
+/**
+ * POST /userProfile (register), POST /userProfileActivationWorkflow/:key (activate) and
+ * POST /userProfileActivationWorkflow/resendByIdentifiers.
+ */
+import { identityEndpoints } from '@foyer/api';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps';
+import { defineRoute } from '../http/define-route';
+import { ApiError, validationFailed } from '../http/errors';
+import { activateAccount, createAccount, identifiersTaken } from '../identity/accounts';
+import { checkAttributes, fieldsOf, isPasswordField } from '../identity/attributes';
+import {
+  findAccountByGuid,
+  findAccountByIdentifiers,
+  findAuthenticationScheme,
+  findService,
+  toUserProfile,
+  type Service,
+} from '../identity/store';
+import { registrationTemplate } from '../identity/templates';
+import { sendWorkflowMail } from '../mail/workflow-mail';
+import { checkCaptcha } from '../security/captcha';
+import { hashPassword } from '../security/passwords';
+import { consumeKey } from '../security/workflow-keys';
+
+async function servicesOf(deps: AppDeps, realm: string, names: readonly string[]): Promise<Service[]> {
+  const services: Service[] = [];
+  for (const name of new Set(names)) {
+    const service = await findService(deps.db, name);
+    if (!service || service.realmName !== realm) throw new ApiError('SERVICE_NOT_FOUND', [name]);
+    services.push(service);
+  }
+  return services;
+}
+
+export function registrationRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+
+  defineRoute(app, identityEndpoints.register, async ({ body, request }) => {
+    const services = await servicesOf(deps, body.realm, body.services);
+    const primary = services[0]!;
+    // The form of the first service's scheme, asking for what every named service requires.
+    const required = [...new Set(services.flatMap((service) => service.requiredAttributes))];
+    const template = await registrationTemplate(db, primary.authenticationSchemeName, {
+      ...primary,
+      requiredAttributes: required,
+    });
+    if (!template) throw new ApiError('AUTHENTICATION_SCHEME_NOT_FOUND', [primary.authenticationSchemeName]);
+
+    const values = checkAttributes(fieldsOf(template), body.attributes, { requireAll: true });
+    // The captcha guards the duplicate check below, which would otherwise tell bots who has an account.
+    await checkCaptcha(deps, request, services, body.recaptchaResponse);
+
+    const identifiers = template.identifiers.map((field) => ({
+      name: field.name,
+      value: (values.get(field.name) ?? '').trim(),
+    }));
+    if (await identifiersTaken(db, body.realm, identifiers)) throw new ApiError('DUPLICATE_IDENTIFIERS_FOUND');
+    const password = template.validators.filter(isPasswordField).map((field) => values.get(field.name))[0];
+    if (!password) throw validationFailed(['attributes.password']);
+
+    const attributes: Record<string, string> = {};
+    for (const field of [...template.identifiers, ...template.attributes]) {
+      const value = values.get(field.name)?.trim();
+      if (value) attributes[field.name] = value;
+    }
+    const requireActivation = primary.settings.requireActivation ?? true;
+    const guid = await createAccount(db, {
+      realmName: body.realm,
+      state: requireActivation ? 'INACTIVE' : 'ACTIVE',
+      passwordHash: await hashPassword(password),
+      attributes,
+      identifiers,
+      services: services.map((service) => service.name),
+      now: deps.now(),
+    });
+    const account = await findAccountByGuid(db, guid);
+    if (!account) throw new ApiError('technical_difficulties');
+    if (requireActivation) sendWorkflowMail(deps, { kind: 'activation', account, service: primary }, request.log);
+    return { status: 201, body: toUserProfile(account) };
+  });
+
+  defineRoute(app, identityEndpoints.activateAccount, async ({ params }) => {
+    const owner = await consumeKey(db, 'activation', params.key, deps.now());
+    if (!owner) throw new ApiError('ACTIVATION_KEY_NOT_FOUND');
+    await activateAccount(db, owner.guid);
+    const account = await findAccountByGuid(db, owner.guid);
+    if (!account) throw new ApiError('ACTIVATION_KEY_NOT_FOUND');
+    return { body: { guid: account.guid, state: account.state } };
+  });
+
+  defineRoute(app, identityEndpoints.resendActivation, async ({ body, request }) => {
+    const service = await findService(db, body.service);
+    if (!service || service.realmName !== body.realmName) throw new ApiError('SERVICE_NOT_FOUND', [body.service]);
+    const scheme = await findAuthenticationScheme(db, service.authenticationSchemeName);
+    const names = scheme?.identifiers ?? [];
+    const given = names.map((name) => body.identifiers.find((identifier) => identifier.name === name));
+    const missing = names.filter((_, index) => !given[index]?.value.trim());
+    if (missing.length) throw validationFailed(missing.map((name) => `identifiers.${name}`));
+    const account = await findAccountByIdentifiers(
+      db,
+      body.realmName,
+      given.filter((identifier) => identifier !== undefined),
+    );
+    // The same answer whatever was found; only an inactive account gets a (new) activation mail.
+    if (account?.state === 'INACTIVE') sendWorkflowMail(deps, { kind: 'activation', account, service }, request.log);
+    return { body: { accepted: true as const } };
+  });
+}
