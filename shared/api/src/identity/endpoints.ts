@@ -31,6 +31,7 @@ export interface Endpoint<P extends Record<string, string>, B, R> {
   response: z.ZodMiniType<R> | null;
 }
 
+/*#__NO_SIDE_EFFECTS__*/
 function endpoint<P extends Record<string, string>, B, R>(
   method: Endpoint<P, B, R>['method'],
   path: string,
@@ -48,138 +49,161 @@ function endpoint<P extends Record<string, string>, B, R>(
 
 type Id = { id: string };
 
+// Each call is its own export, so a bundle carries only the calls (and schemas) it uses.
+export const createSession = endpoint<
+  Record<string, never>,
+  z.input<typeof sessionCreateSchema>,
+  z.infer<typeof sessionResponseSchema>
+>('POST', '/session', sessionCreateSchema, sessionResponseSchema);
+export const getSession = endpoint<Id, never, z.infer<typeof sessionResponseSchema>>(
+  'GET',
+  '/session/:id',
+  null,
+  sessionResponseSchema,
+);
+export const deleteSession = endpoint<Id, never, void>('DELETE', '/session/:id', null, null);
+export const getUserProfile = endpoint<Id, never, z.infer<typeof userProfileSchema>>(
+  'GET',
+  '/userProfile/:id',
+  null,
+  userProfileSchema,
+);
+export const getLoginTemplate = endpoint<{ scheme: string }, never, z.infer<typeof templateSchema>>(
+  'GET',
+  '/ui/template/login/:scheme',
+  null,
+  templateSchema,
+);
+export const getAuthenticationScheme = endpoint<{ name: string }, never, z.infer<typeof authenticationSchemeSchema>>(
+  'GET',
+  '/authenticationScheme/:name',
+  null,
+  authenticationSchemeSchema,
+);
+export const getService = endpoint<{ name: string }, never, z.infer<typeof servicePublicSchema>>(
+  'GET',
+  '/service/:name',
+  null,
+  servicePublicSchema,
+);
+// ---- Identity suite (issue 3) ----
+export const getRegistrationTemplate = endpoint<{ scheme: string }, never, z.infer<typeof templateSchema>>(
+  'GET',
+  '/ui/template/registration/:scheme',
+  null,
+  templateSchema,
+);
+/** The scheme's registration template plus the attributes the service requires. */
+export const getServiceRegistrationTemplate = endpoint<
+  { scheme: string; service: string },
+  never,
+  z.infer<typeof templateSchema>
+>('GET', '/ui/template/registration/:scheme/:service', null, templateSchema);
+/** Editable identifiers and attributes; with a session, filled with that user's values. */
+export const getProfileTemplate = endpoint<{ service: string }, never, z.infer<typeof templateSchema>>(
+  'GET',
+  '/ui/template/profile/:service',
+  null,
+  templateSchema,
+);
+/** 201 with the new (INACTIVE) profile; an activation mail is sent. */
+export const register = endpoint<
+  Record<string, never>,
+  z.input<typeof registerSchema>,
+  z.infer<typeof userProfileSchema>
+>('POST', '/userProfile', registerSchema, userProfileSchema);
+export const updateUserProfile = endpoint<Id, z.input<typeof profileUpdateSchema>, z.infer<typeof userProfileSchema>>(
+  'PUT',
+  '/userProfile/:id',
+  profileUpdateSchema,
+  userProfileSchema,
+);
+/** Validated against the service's profile template; links the service once nothing it requires is missing. */
+export const updateUserProfileForService = endpoint<
+  Id & { service: string },
+  z.input<typeof profileUpdateSchema>,
+  z.infer<typeof userProfileSchema>
+>('PUT', '/userProfile/:id/:service', profileUpdateSchema, userProfileSchema);
+/** 403 REQUIRED_ATTRIBUTE_MISSING (args: attribute names) when the profile lacks what the service requires. */
+export const linkService = endpoint<Id & { service: string }, never, z.infer<typeof userProfileSchema>>(
+  'POST',
+  '/userProfile/:id/link/:service',
+  null,
+  userProfileSchema,
+);
+/** 204; ends the user's other sessions. */
+export const changePassword = endpoint<Id, z.input<typeof changePasswordSchema>, void>(
+  'PUT',
+  '/userProfile/:id/password',
+  changePasswordSchema,
+  null,
+);
+export const activateAccount = endpoint<{ key: string }, never, z.infer<typeof activationResultSchema>>(
+  'POST',
+  '/userProfileActivationWorkflow/:key',
+  null,
+  activationResultSchema,
+);
+export const resendActivation = endpoint<
+  Record<string, never>,
+  z.input<typeof resendActivationSchema>,
+  z.infer<typeof workflowAcceptedSchema>
+>('POST', '/userProfileActivationWorkflow/resendByIdentifiers', resendActivationSchema, workflowAcceptedSchema);
+/** Forgot password; query `realm`, the scheme's identifiers by name, optional `serviceName`. */
+export const forgotPassword = endpoint<{ authScheme: string }, never, z.infer<typeof workflowAcceptedSchema>>(
+  'POST',
+  '/userProfile/resetAttributeWorkflow/:authScheme',
+  null,
+  workflowAcceptedSchema,
+);
+/** 204; ends all the user's sessions (no automatic login). */
+export const resetPassword = endpoint<{ key: string }, z.input<typeof resetPasswordSchema>, void>(
+  'PUT',
+  '/resetAttributeWorkflow/:key',
+  resetPasswordSchema,
+  null,
+);
+/** Query `realmName`, `value`. */
+export const searchByIdentifiers = endpoint<
+  { identifierKey: string },
+  never,
+  z.infer<typeof identifierSearchResultSchema>
+>('GET', '/userProfile/searchByIdentifiers/:identifierKey', null, identifierSearchResultSchema);
+export const getRecaptchaSettings = endpoint<{ siteKey: string }, never, z.infer<typeof recaptchaSettingsSchema>>(
+  'GET',
+  '/recaptcha/settings/:siteKey',
+  null,
+  recaptchaSettingsSchema,
+);
+/** Image requests on each participating domain (seamless sign-in); answer a 1x1 GIF. */
+export const ssoLogin = endpoint<Id, never, void>('GET', '/session/:id/sso.gif', null, null);
+export const ssoLogout = endpoint<Record<string, never>, never, void>('GET', '/session/sso_logout.gif', null, null);
+
+/** The whole table, for the server's route builder and tests. */
 export const identityEndpoints = {
-  createSession: endpoint<
-    Record<string, never>,
-    z.input<typeof sessionCreateSchema>,
-    z.infer<typeof sessionResponseSchema>
-  >('POST', '/session', sessionCreateSchema, sessionResponseSchema),
-  getSession: endpoint<Id, never, z.infer<typeof sessionResponseSchema>>(
-    'GET',
-    '/session/:id',
-    null,
-    sessionResponseSchema,
-  ),
-  deleteSession: endpoint<Id, never, void>('DELETE', '/session/:id', null, null),
-  getUserProfile: endpoint<Id, never, z.infer<typeof userProfileSchema>>(
-    'GET',
-    '/userProfile/:id',
-    null,
-    userProfileSchema,
-  ),
-  getLoginTemplate: endpoint<{ scheme: string }, never, z.infer<typeof templateSchema>>(
-    'GET',
-    '/ui/template/login/:scheme',
-    null,
-    templateSchema,
-  ),
-  getAuthenticationScheme: endpoint<{ name: string }, never, z.infer<typeof authenticationSchemeSchema>>(
-    'GET',
-    '/authenticationScheme/:name',
-    null,
-    authenticationSchemeSchema,
-  ),
-  getService: endpoint<{ name: string }, never, z.infer<typeof servicePublicSchema>>(
-    'GET',
-    '/service/:name',
-    null,
-    servicePublicSchema,
-  ),
-  // ---- Identity suite (issue 3) ----
-  getRegistrationTemplate: endpoint<{ scheme: string }, never, z.infer<typeof templateSchema>>(
-    'GET',
-    '/ui/template/registration/:scheme',
-    null,
-    templateSchema,
-  ),
-  /** The scheme's registration template plus the attributes the service requires. */
-  getServiceRegistrationTemplate: endpoint<{ scheme: string; service: string }, never, z.infer<typeof templateSchema>>(
-    'GET',
-    '/ui/template/registration/:scheme/:service',
-    null,
-    templateSchema,
-  ),
-  /** Editable identifiers and attributes; with a session, filled with that user's values. */
-  getProfileTemplate: endpoint<{ service: string }, never, z.infer<typeof templateSchema>>(
-    'GET',
-    '/ui/template/profile/:service',
-    null,
-    templateSchema,
-  ),
-  /** 201 with the new (INACTIVE) profile; an activation mail is sent. */
-  register: endpoint<Record<string, never>, z.input<typeof registerSchema>, z.infer<typeof userProfileSchema>>(
-    'POST',
-    '/userProfile',
-    registerSchema,
-    userProfileSchema,
-  ),
-  updateUserProfile: endpoint<Id, z.input<typeof profileUpdateSchema>, z.infer<typeof userProfileSchema>>(
-    'PUT',
-    '/userProfile/:id',
-    profileUpdateSchema,
-    userProfileSchema,
-  ),
-  /** Validated against the service's profile template; links the service once nothing it requires is missing. */
-  updateUserProfileForService: endpoint<
-    Id & { service: string },
-    z.input<typeof profileUpdateSchema>,
-    z.infer<typeof userProfileSchema>
-  >('PUT', '/userProfile/:id/:service', profileUpdateSchema, userProfileSchema),
-  /** 403 REQUIRED_ATTRIBUTE_MISSING (args: attribute names) when the profile lacks what the service requires. */
-  linkService: endpoint<Id & { service: string }, never, z.infer<typeof userProfileSchema>>(
-    'POST',
-    '/userProfile/:id/link/:service',
-    null,
-    userProfileSchema,
-  ),
-  /** 204; ends the user's other sessions. */
-  changePassword: endpoint<Id, z.input<typeof changePasswordSchema>, void>(
-    'PUT',
-    '/userProfile/:id/password',
-    changePasswordSchema,
-    null,
-  ),
-  activateAccount: endpoint<{ key: string }, never, z.infer<typeof activationResultSchema>>(
-    'POST',
-    '/userProfileActivationWorkflow/:key',
-    null,
-    activationResultSchema,
-  ),
-  resendActivation: endpoint<
-    Record<string, never>,
-    z.input<typeof resendActivationSchema>,
-    z.infer<typeof workflowAcceptedSchema>
-  >('POST', '/userProfileActivationWorkflow/resendByIdentifiers', resendActivationSchema, workflowAcceptedSchema),
-  /** Forgot password; query `realm`, the scheme's identifiers by name, optional `serviceName`. */
-  forgotPassword: endpoint<{ authScheme: string }, never, z.infer<typeof workflowAcceptedSchema>>(
-    'POST',
-    '/userProfile/resetAttributeWorkflow/:authScheme',
-    null,
-    workflowAcceptedSchema,
-  ),
-  /** 204; ends all the user's sessions (no automatic login). */
-  resetPassword: endpoint<{ key: string }, z.input<typeof resetPasswordSchema>, void>(
-    'PUT',
-    '/resetAttributeWorkflow/:key',
-    resetPasswordSchema,
-    null,
-  ),
-  /** Query `realmName`, `value`. */
-  searchByIdentifiers: endpoint<{ identifierKey: string }, never, z.infer<typeof identifierSearchResultSchema>>(
-    'GET',
-    '/userProfile/searchByIdentifiers/:identifierKey',
-    null,
-    identifierSearchResultSchema,
-  ),
-  getRecaptchaSettings: endpoint<{ siteKey: string }, never, z.infer<typeof recaptchaSettingsSchema>>(
-    'GET',
-    '/recaptcha/settings/:siteKey',
-    null,
-    recaptchaSettingsSchema,
-  ),
-  /** Image requests on each participating domain (seamless sign-in); answer a 1x1 GIF. */
-  ssoLogin: endpoint<Id, never, void>('GET', '/session/:id/sso.gif', null, null),
-  ssoLogout: endpoint<Record<string, never>, never, void>('GET', '/session/sso_logout.gif', null, null),
+  createSession,
+  getSession,
+  deleteSession,
+  getUserProfile,
+  getLoginTemplate,
+  getAuthenticationScheme,
+  getService,
+  getRegistrationTemplate,
+  getServiceRegistrationTemplate,
+  getProfileTemplate,
+  register,
+  updateUserProfile,
+  updateUserProfileForService,
+  linkService,
+  changePassword,
+  activateAccount,
+  resendActivation,
+  forgotPassword,
+  resetPassword,
+  searchByIdentifiers,
+  getRecaptchaSettings,
+  ssoLogin,
+  ssoLogout,
 } as const;
 
 export type IdentityEndpoints = typeof identityEndpoints;
