@@ -3,6 +3,11 @@ import react from '@vitejs/plugin-react';
 
 /** The widgets: one lazy chunk each. */
 const WIDGETS = /[\\/]src[\\/]widgets[\\/]/;
+/**
+ * App modules the shared path imports only dynamically, kept out of the shared chunk: the core
+ * translation tables other than English, and the SSO code that runs only after login or logout.
+ */
+const LAZY_MODULES = /[\\/]src[\\/](i18n[\\/](es|pt-BR)|store[\\/]sso)\.ts$/;
 /** The libraries of the shared path (every route loads them). */
 const SHARED_LIBS =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|use-sync-external-store|zod|penpal)[\\/]/;
@@ -13,7 +18,7 @@ const SHARED_LIBS =
  * a payment SDK …) is left out on purpose: it stays with those widgets' chunks.
  */
 function onSharedPath(id: string): boolean {
-  if (WIDGETS.test(id)) return false;
+  if (WIDGETS.test(id) || LAZY_MODULES.test(id)) return false;
   return !/[\\/]node_modules[\\/]/.test(id) || SHARED_LIBS.test(id);
 }
 

@@ -6,7 +6,17 @@ import { LoginWidget, ProfileWidget } from '../support/widgets';
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Widget routes built so far; every new widget route joins this list. */
-const WIDGET_ROUTES = ['login', 'profile'] as const;
+const WIDGET_ROUTES = [
+  'login',
+  'profile',
+  'registration',
+  'edit-profile',
+  'capture',
+  'account-activation',
+  'forgot-password',
+  'reset-password',
+  'change-password',
+] as const;
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
 test.use({ bypassCSP: true });

@@ -34,6 +34,16 @@ function route<A extends Record<string, unknown>>(
 export const WIDGET_ROUTES: Readonly<Record<string, WidgetRoute>> = {
   login: route(widgetAttributeSchemas.login, () => import('./widgets/login')),
   profile: route(widgetAttributeSchemas.profile, () => import('./widgets/profile')),
+  registration: route(widgetAttributeSchemas.registration, () => import('./widgets/registration')),
+  'edit-profile': route(widgetAttributeSchemas['edit-profile'], () => import('./widgets/edit-profile')),
+  capture: route(widgetAttributeSchemas.capture, () => import('./widgets/capture')),
+  'account-activation': route(
+    widgetAttributeSchemas['account-activation'],
+    () => import('./widgets/account-activation'),
+  ),
+  'forgot-password': route(widgetAttributeSchemas['forgot-password'], () => import('./widgets/forgot-password')),
+  'reset-password': route(widgetAttributeSchemas['reset-password'], () => import('./widgets/reset-password')),
+  'change-password': route(widgetAttributeSchemas['change-password'], () => import('./widgets/change-password')),
 };
 
 export function findRoute(widget: string): WidgetRoute | null {

@@ -16,6 +16,22 @@ export const EVENT_NAMES = [
   'forgotPassword.success',
   'forgotPassword.cancelled',
   'widget.configError',
+  // Identity suite (issue 3): activation, passwords.
+  'login.forgotPassword',
+  'login.activationResent',
+  'accountActivation.success',
+  'accountActivation.failed',
+  'accountActivation.cancelled',
+  'forgotPassword.failed',
+  'resetPassword.success',
+  'resetPassword.failed',
+  'changePassword.success',
+  'changePassword.failed',
+  // Identity suite (issue 3): registration and profile editing.
+  'registration.failed',
+  'registration.redirect',
+  'profile.updateFailed',
+  'editProfile.cancelled',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -63,6 +63,11 @@ export const loginAttributesSchema = z.strictObject({
   showForgotPassword: flagAttribute(true),
   showCancel: flagAttribute(false),
   submitLabel: textAttribute(),
+  /**
+   * What the forgot-password link does: `flip` to the forgot-password panel inside the login
+   * widget, or `event`: publish `login.forgotPassword` and let the host page handle it.
+   */
+  forgotPasswordHandler: z._default(z.enum(['flip', 'event']), 'flip'),
 });
 export type LoginAttributes = z.infer<typeof loginAttributesSchema>;
 
@@ -76,19 +81,120 @@ export const profileAttributesSchema = z.strictObject({
 });
 export type ProfileAttributes = z.infer<typeof profileAttributesSchema>;
 
+/** Account activation: the key and service come from the host page's query (identity spec §2). */
+export const accountActivationAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  showCancel: flagAttribute(false),
+});
+export type AccountActivationAttributes = z.infer<typeof accountActivationAttributesSchema>;
+
+export const forgotPasswordAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  authenticationSchemeName: textAttribute(),
+  showCancel: flagAttribute(true),
+  submitLabel: textAttribute(),
+  /** Alignment of the panel's buttons (identity spec §9: default left). */
+  alignment: z._default(z.enum(['left', 'center', 'right']), 'left'),
+});
+export type ForgotPasswordAttributes = z.infer<typeof forgotPasswordAttributesSchema>;
+
+/** Reset password: the key and service come from the host page's query (identity spec §2). */
+export const resetPasswordAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  submitLabel: textAttribute(),
+});
+export type ResetPasswordAttributes = z.infer<typeof resetPasswordAttributesSchema>;
+
+export const changePasswordAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  showOldPassword: flagAttribute(true),
+  submitLabel: textAttribute(),
+});
+export type ChangePasswordAttributes = z.infer<typeof changePasswordAttributesSchema>;
+
+/** A comma-separated list attribute (`data-hidden-attributes="phone, birthDate"`), as trimmed names. */
+export const listAttribute = () =>
+  z._default(
+    z.pipe(
+      z.string().check(z.maxLength(2000)),
+      z.transform((text) =>
+        text
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      ),
+    ),
+    [],
+  );
+
+const registrationAttributes = {
+  ...commonAttributes,
+  authenticationSchemeName: textAttribute(),
+  /** Log in right after registering when the server created an active account. */
+  autoLogin: flagAttribute(false),
+  /** Cancel button (identity spec §9: cancel off by default). */
+  showCancel: flagAttribute(false),
+  submitLabel: textAttribute(),
+};
+
+export const registrationAttributesSchema = z.strictObject(registrationAttributes);
+export type RegistrationAttributes = z.infer<typeof registrationAttributesSchema>;
+
+const editProfileAttributes = {
+  ...commonAttributes,
+  /** Fill the form with the user's current values (false: start empty, send only what is typed). */
+  showExistingAttributes: flagAttribute(true),
+  /** Attributes not shown (and not sent). */
+  hiddenAttributes: listAttribute(),
+  /** Attributes shown read-only (and not sent). */
+  nonEditableAttributes: listAttribute(),
+  /** Always load the profile from the server instead of this frame's cached copy. */
+  disableCache: flagAttribute(false),
+  /** Roles given to / taken from the user with every update (only the service's assignable roles). */
+  rolesToAssign: listAttribute(),
+  rolesToUnAssign: listAttribute(),
+  showCancel: flagAttribute(false),
+  submitLabel: textAttribute(),
+};
+
+export const editProfileAttributesSchema = z.strictObject(editProfileAttributes);
+export type EditProfileAttributes = z.infer<typeof editProfileAttributesSchema>;
+
+/** The actions of the capture container (identity spec §2); the social ones come with the social widgets. */
+export const CAPTURE_ACTIONS = ['register', 'editProfile', 'socialAccountRegister', 'socialAccountLink'] as const;
+
+export const captureAttributesSchema = z.strictObject({
+  ...registrationAttributes,
+  ...editProfileAttributes,
+  action: z._default(z.enum(CAPTURE_ACTIONS), 'register'),
+});
+export type CaptureAttributes = z.infer<typeof captureAttributesSchema>;
+
 /** Attribute schemas of the widgets built so far, by widget name. */
 export const widgetAttributeSchemas = {
   login: loginAttributesSchema,
   profile: profileAttributesSchema,
+  'account-activation': accountActivationAttributesSchema,
+  'forgot-password': forgotPasswordAttributesSchema,
+  'reset-password': resetPasswordAttributesSchema,
+  'change-password': changePasswordAttributesSchema,
+  registration: registrationAttributesSchema,
+  'edit-profile': editProfileAttributesSchema,
+  capture: captureAttributesSchema,
 } as const;
 
 const guid = z.string().check(z.minLength(1), z.maxLength(100));
 const sessionId = z.string().check(z.minLength(16), z.maxLength(200));
 
+/** Shared by every `*.failed` event: the error code and HTTP status. */
+const failurePayload = z.strictObject({ code: z.string(), statusCode: z.optional(z.number()) });
+/** Shared by the events that carry nothing (`*.cancelled` …). */
+const emptyPayload = z.strictObject({});
+
 /** Payload of each event (identity spec §2 and §4). Payloads never carry secrets. */
 export const eventPayloadSchemas = {
   'login.success': z.strictObject({ guid, sessionId: z.optional(sessionId) }),
-  'login.failed': z.strictObject({ code: z.string(), statusCode: z.optional(z.number()) }),
+  'login.failed': failurePayload,
   'login.missingAttributes': z.strictObject({
     guid,
     serviceName: z.string(),
@@ -100,14 +206,37 @@ export const eventPayloadSchemas = {
     guid: z.optional(guid),
     sessionId: z.optional(sessionId),
   }),
-  'session.expired': z.strictObject({}),
+  'session.expired': emptyPayload,
   'profile.updated': z.strictObject({ guid }),
   'profile.loaded': z.strictObject({ guid, state: z.optional(z.string()) }),
   'registration.success': z.strictObject({ guid }),
-  'registration.cancelled': z.strictObject({}),
-  'forgotPassword.success': z.strictObject({}),
-  'forgotPassword.cancelled': z.strictObject({}),
+  'registration.cancelled': emptyPayload,
+  'forgotPassword.success': emptyPayload,
+  'forgotPassword.cancelled': emptyPayload,
   'widget.configError': z.strictObject({ widget: z.string(), message: z.string() }),
+  'login.forgotPassword': emptyPayload,
+  'login.activationResent': emptyPayload,
+  'accountActivation.success': z.strictObject({ guid }),
+  'accountActivation.failed': failurePayload,
+  'accountActivation.cancelled': emptyPayload,
+  'forgotPassword.failed': failurePayload,
+  'resetPassword.success': emptyPayload,
+  'resetPassword.failed': failurePayload,
+  'changePassword.success': z.strictObject({ guid }),
+  'changePassword.failed': failurePayload,
+  'registration.failed': failurePayload,
+  /**
+   * About 1.5 s after registration.success (identity spec §4): where the page should send the visitor next —
+   * `payment` (the service check passed), `editProfile` (attributes the service requires are missing) or `login`.
+   */
+  'registration.redirect': z.strictObject({
+    to: z.enum(['payment', 'editProfile', 'login']),
+    guid,
+    serviceName: z.string(),
+    attributes: z.optional(z.array(z.string())),
+  }),
+  'profile.updateFailed': failurePayload,
+  'editProfile.cancelled': emptyPayload,
 } satisfies Record<(typeof EVENT_NAMES)[number], z.ZodMiniType>;
 
 export type EventPayloads = { [K in keyof typeof eventPayloadSchemas]: z.infer<(typeof eventPayloadSchemas)[K]> };

@@ -10,11 +10,19 @@ import { foyerError, type FoyerError } from '@foyer/api';
 export interface RawContext {
   attributes: Record<string, string>;
   settings: Record<string, unknown>;
+  /** The host page's query parameters (account activation and reset password read their key there). */
+  query: Record<string, string>;
   inModal: boolean;
 }
 
 export type ResolvedContext =
-  | { ok: true; attributes: Record<string, unknown>; settings: PageSettings; inModal: boolean }
+  | {
+      ok: true;
+      attributes: Record<string, unknown>;
+      settings: PageSettings;
+      query: Record<string, string>;
+      inModal: boolean;
+    }
   | { ok: false; error: FoyerError; message: string };
 
 type Issue = z.core.$ZodIssue;
@@ -52,7 +60,7 @@ export function resolveContext(
   const attributes = attributeSchema.safeParse(raw.attributes);
   const settings = pageSettingsSchema.safeParse(raw.settings);
   if (attributes.success && settings.success) {
-    return { ok: true, attributes: attributes.data, settings: settings.data, inModal: raw.inModal };
+    return { ok: true, attributes: attributes.data, settings: settings.data, query: raw.query, inModal: raw.inModal };
   }
   const bad = [
     ...(attributes.success ? [] : describeIssues(attributes.error.issues, raw.attributes)),
@@ -60,4 +68,23 @@ export function resolveContext(
   ];
   const error = foyerError('INVALID_WIDGET_CONFIG', [bad.join(', ')], 400);
   return { ok: false, error, message: `Foyer ${widget} widget: invalid configuration: ${bad.join(', ')}` };
+}
+
+/** Query parameters the widgets read from the page (identity spec §2); never widget attributes. */
+export const PAGE_QUERY_PARAMETERS: ReadonlySet<string> = new Set(['activationKey', 'resetAttributeKey']);
+
+/**
+ * Standalone (a frame URL opened directly) the frame's own query string stands for both the
+ * attributes and the page's query: the page parameters are taken out of the attributes, and
+ * `serviceName` counts as both.
+ */
+export function splitStandaloneQuery(search: string): Pick<RawContext, 'attributes' | 'query'> {
+  const all = Object.fromEntries(new URLSearchParams(search));
+  const attributes: Record<string, string> = {};
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(all)) {
+    if (PAGE_QUERY_PARAMETERS.has(key) || key === 'serviceName') query[key] = value;
+    if (!PAGE_QUERY_PARAMETERS.has(key)) attributes[key] = value;
+  }
+  return { attributes, query };
 }

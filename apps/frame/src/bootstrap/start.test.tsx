@@ -34,7 +34,8 @@ describe('standalone (opened directly)', () => {
       'POST /session': () => ({ status: 401, body: { code: 'IDENTIFIERS_INVALID' } }),
     });
     const frame = openAt('/w/login?serviceName=news&showHeader=false', window, server.fetch);
-    expect(frame.store.getState().frame).toMatchObject({ mode: 'standalone', status: 'ready' });
+    // Ready once the locale's table is there (English: at once, after a microtask).
+    await vi.waitFor(() => expect(frame.store.getState().frame).toMatchObject({ mode: 'standalone', status: 'ready' }));
     expect(frame.store.getState().frame.attributes).toMatchObject({ serviceName: 'news', showHeader: false });
     expect(await screen.findByLabelText('Email')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Events' })).toBeTruthy();

@@ -6,7 +6,7 @@ import { foyerError } from '@foyer/api';
 import { frameContextSchema, isWidgetName, widgetRoute, type FrameMethods, type HostMethods } from '@foyer/protocol';
 import { parseEvent } from '@foyer/protocol';
 import type { RemoteProxy } from 'penpal';
-import { setLocale } from '../i18n';
+import { loadLocale } from '../i18n';
 import { findRoute, type WidgetRoute } from '../routes';
 import { makeStore, type AppStore } from '../store';
 import { contextReady, eventLogged, frameFailed, initialFrameState } from '../store/frameSlice';
@@ -16,7 +16,7 @@ import { sessionStateFrom } from '../store/sessionSlice';
 import { openSessionChannel } from '../store/sessionChannel';
 import { adoptSession, logout, syncSessionFromStorage } from '../store/sessionThunks';
 import { readFrameConfig } from './config';
-import { resolveContext, type RawContext } from './context';
+import { resolveContext, splitStandaloneQuery, type RawContext } from './context';
 import { connectToParent } from './embedded';
 import { createEmbeddedHost, createStandaloneHost } from './host';
 import { observeHeight } from './resize';
@@ -69,6 +69,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     storage,
     host: embeddedHost ?? createStandaloneHost((event) => store?.dispatch(eventLogged(event))),
     events,
+    sso: () => import('../store/sso').then((module) => module.browserSso(win)),
   };
   const app = makeStore(
     {
@@ -88,7 +89,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
   route?.preload();
   if (!route) app.dispatch(frameFailed(foyerError('WIDGET_NOT_AVAILABLE', [widget], 404)));
 
-  const applyContext = (raw: RawContext) => {
+  const applyContext = async (raw: RawContext) => {
     if (!route) return;
     const resolved = resolveContext(widget, route.schema, raw);
     if (!resolved.ok) {
@@ -97,7 +98,8 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       app.dispatch(frameFailed(resolved.error));
       return;
     }
-    setLocale(resolved.settings.locale ?? win.navigator.language);
+    // The widget renders only once its language's texts are there (no flash of English).
+    await loadLocale(resolved.settings.locale ?? win.navigator.language);
     app.dispatch(contextReady(resolved));
   };
 
@@ -146,7 +148,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
         app.dispatch(frameFailed(foyerError('INVALID_WIDGET_CONFIG', ['context'], 400)));
         return;
       }
-      applyContext(parsed.data);
+      await applyContext(parsed.data);
     };
     cleanups.push(
       connectToParent({
@@ -160,11 +162,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       }),
     );
   } else {
-    applyContext({
-      attributes: Object.fromEntries(new URLSearchParams(win.location.search)),
-      settings: {},
-      inModal: false,
-    });
+    void applyContext({ ...splitStandaloneQuery(win.location.search), settings: {}, inModal: false });
   }
 
   return {

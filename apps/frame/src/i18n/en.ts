@@ -1,4 +1,4 @@
-import { IDENTITY_ERRORS } from '@foyer/api';
+import { IDENTITY_ERRORS, type IdentityErrorCode } from '@foyer/api';
 
 /** UI labels of the frame, English defaults. Error texts are not here: they come from the catalogue. */
 export const EN_LABELS = {
@@ -19,6 +19,9 @@ export const EN_LABELS = {
   'login.submitting': 'Logging in…',
   'login.rememberMe': 'Remember me',
   'login.loggedIn': 'You are logged in',
+  'login.forgotPassword': 'Forgot your password?',
+  'login.resendActivation': 'Re-send activation email',
+  'login.activationResent': 'If your account still needs activation, we have sent you a new activation email.',
   'logout.submit': 'Log out',
   'logout.submitting': 'Logging out…',
   'profile.title': 'Your account',
@@ -30,6 +33,10 @@ export const EN_LABELS = {
 } as const;
 
 export type LabelCode = keyof typeof EN_LABELS;
+
+/** Every key of the core table: the other core tables (es.ts, pt-BR.ts) must have each one. */
+export type CoreKey = LabelCode | IdentityErrorCode;
+export type CoreTable = Readonly<Record<CoreKey, string>>;
 
 /** The English table: UI labels plus the error catalogue's texts, keyed by code. */
 export const EN: Readonly<Record<string, string>> = {

@@ -2,14 +2,22 @@
  * Translation by code: `t(code, args)` looks the code up in the current locale's table, then in
  * English, and fills `{0}`, `{1}` … from `args`. An unknown code is returned as it is, so a missing
  * label is visible rather than blank.
+ *
+ * English is built in. The other core tables (UI labels + error texts) are loaded on demand by
+ * `loadLocale`: the login route's budget cannot carry every language for every visitor.
  */
 import { formatMessage } from '@foyer/api';
 import { EN } from './en';
 
 export type TranslationTable = Readonly<Record<string, string>>;
 
+/** The languages Foyer ships complete tables for. */
+export const LOCALES = ['en', 'es', 'pt-BR'] as const;
+export type Locale = (typeof LOCALES)[number];
+
 const tables = new Map<string, TranslationTable>([['en', EN]]);
-let current: TranslationTable = EN;
+/** The current tag; the table is looked up on every call, so tables registered later count. */
+let currentTag = 'en';
 
 /** Adds (or extends) a locale's table; other languages translate by code. */
 export function registerTranslations(locale: string, table: TranslationTable): void {
@@ -17,17 +25,55 @@ export function registerTranslations(locale: string, table: TranslationTable): v
   tables.set(key, { ...tables.get(key), ...table });
 }
 
+/**
+ * The shipped locale a BCP 47 tag asks for: `es-MX` → es, `pt`/`pt-PT` → pt-BR (the one
+ * Portuguese table), anything else → en.
+ */
+export function resolveLocale(tag: string | undefined): Locale {
+  const language = (tag ?? '').toLowerCase().split('-')[0];
+  return language === 'es' ? 'es' : language === 'pt' ? 'pt-BR' : 'en';
+}
+
 /** Picks the table for a BCP 47 tag (`fr-CA` falls back to `fr`, then English). */
 export function setLocale(locale: string | undefined): void {
   const tag = (locale ?? 'en').toLowerCase();
-  current = tables.get(tag) ?? tables.get(tag.split('-')[0] ?? '') ?? EN;
+  currentTag = tables.has(tag) ? tag : (tag.split('-')[0] ?? 'en');
+}
+
+/** Core tables other than English: a chunk each, downloaded only by a visitor who needs it. */
+const CORE_TABLES: Record<Exclude<Locale, 'en'>, () => Promise<{ default: TranslationTable }>> = {
+  es: () => import('./es'),
+  'pt-BR': () => import('./pt-BR'),
+};
+
+/**
+ * Loads the core table of the locale a tag resolves to and makes it current. A table that fails to
+ * load (offline, a deploy replaced the chunk) leaves English: text in the wrong language beats none.
+ */
+export async function loadLocale(tag: string | undefined): Promise<Locale> {
+  const locale = resolveLocale(tag);
+  if (locale !== 'en') {
+    try {
+      registerTranslations(locale, (await CORE_TABLES[locale]()).default);
+    } catch (error) {
+      console.error(`Foyer: could not load the ${locale} texts; showing English`, error);
+      setLocale('en');
+      return 'en';
+    }
+  }
+  setLocale(locale);
+  return locale;
+}
+
+function table(): TranslationTable {
+  return tables.get(currentTag) ?? EN;
 }
 
 export function hasTranslation(code: string): boolean {
-  return code in current || code in EN;
+  return code in table() || code in EN;
 }
 
 export function t(code: string, args: readonly (string | number)[] = []): string {
-  const template = current[code] ?? EN[code] ?? code;
+  const template = table()[code] ?? EN[code] ?? code;
   return formatMessage(template, args.map(String));
 }

@@ -15,6 +15,8 @@ export interface FrameState {
   /** The widget's attributes, parsed by its schema (defaults applied). */
   attributes: Record<string, unknown>;
   settings: PageSettings;
+  /** The host page's query parameters. */
+  query: Record<string, string>;
   inModal: boolean;
   error: FoyerError | null;
   /** Standalone only: the events the widget would have sent to the page, for support staff. */
@@ -29,6 +31,7 @@ export function initialFrameState(partial: Partial<FrameState> = {}): FrameState
     config: defaultFrameConfig('http://localhost'),
     attributes: {},
     settings: pageSettingsSchema.parse({}),
+    query: {},
     inModal: false,
     error: null,
     events: [],
@@ -44,12 +47,18 @@ export const frameSlice = createSlice({
   reducers: {
     contextReady: (
       state,
-      action: PayloadAction<{ attributes: Record<string, unknown>; settings: PageSettings; inModal: boolean }>,
+      action: PayloadAction<{
+        attributes: Record<string, unknown>;
+        settings: PageSettings;
+        query?: Record<string, string>;
+        inModal: boolean;
+      }>,
     ) => {
       state.status = 'ready';
       state.error = null;
       state.attributes = action.payload.attributes;
       state.settings = action.payload.settings;
+      state.query = action.payload.query ?? {};
       state.inModal = action.payload.inModal;
     },
     frameFailed: (state, action: PayloadAction<FoyerError>) => {

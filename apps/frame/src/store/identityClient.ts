@@ -21,8 +21,13 @@ export interface IdentityCallApi {
 }
 
 /** Any answer SESSION_HAS_EXPIRED: clear everything and tell the page (identity spec §4). */
-export const expireSession = (): AppThunk => (dispatch, _getState, extra) => {
+export const expireSession = (): AppThunk => (dispatch, getState, extra) => {
   clearSession(extra.storage);
+  // The shared SSO cookie names the dead session: clear it too (no seamless sign-out: nothing to end).
+  const domain = getState().frame.settings.ssoCookieDomain;
+  void Promise.all([extra.sso?.(), import('./sso')])
+    .then(([sso, module]) => sso && module.writeSsoCookie(sso, null, { domain }))
+    .catch(() => {});
   dispatch(sessionCleared());
   extra.host.publish({ name: 'session.expired', payload: {} });
 };
@@ -35,6 +40,7 @@ export async function callIdentity<P extends Record<string, string>, B, R>(
 ): Promise<ApiResult<R>> {
   const services = api.extra as FrameServices;
   const state = api.getState() as RootState;
+  const sentSession = !!state.session.sessionId;
   const result = await callEndpoint(
     {
       baseUrl: selectIcDomain(state),
@@ -50,9 +56,11 @@ export async function callIdentity<P extends Record<string, string>, B, R>(
     endpoint,
     call,
   );
+  // A session the server no longer knows (ended elsewhere, deleted, expired and pruned) answers
+  // UNAUTHORIZED to a call that carried it: for the visitor that is an expired session as well.
   if (
     !result.ok &&
-    result.error.code === 'SESSION_HAS_EXPIRED' &&
+    (result.error.code === 'SESSION_HAS_EXPIRED' || (result.error.code === 'UNAUTHORIZED' && sentSession)) &&
     options.handleExpiry !== false &&
     (api.getState() as RootState).session.loggedIn
   ) {

@@ -1,10 +1,14 @@
 import type { RootState } from './index';
 
-/** serviceName: the widget's attribute, else the page settings, else the frame config's default. */
+/**
+ * serviceName: the widget's attribute, else the host page's `serviceName` query parameter
+ * (identity spec §2: mailed activation and reset links carry it), else the page settings, else
+ * the frame config's default.
+ */
 export function selectServiceName(state: RootState): string {
   const attribute = state.frame.attributes.serviceName;
   if (typeof attribute === 'string' && attribute) return attribute;
-  return state.frame.settings.serviceName ?? state.frame.config.defaultServiceName;
+  return state.frame.query.serviceName || state.frame.settings.serviceName || state.frame.config.defaultServiceName;
 }
 
 /** The identity API base URL: the page settings' icDomain, else the widgets server's own. */

@@ -1,5 +1,6 @@
 import type { FoyerEvent } from '@foyer/protocol';
 import type { SessionStores } from './sessionStorage';
+import type { SsoServices } from './sso';
 
 /** What the frame may ask of its host page. Standalone, events go to the on-page log instead. */
 export interface HostBridge {
@@ -40,6 +41,11 @@ export interface FrameServices {
   storage: SessionStores;
   host: HostBridge;
   events: EventHub;
+  /**
+   * The SSO cookie and seamless sign-in, loaded on first use (their code is a chunk of its own);
+   * absent (tests, no document): both are skipped.
+   */
+  sso?: () => Promise<SsoServices>;
 }
 
 /** Services that touch nothing: tests override what they need. */

@@ -1,10 +1,29 @@
 /** The session journey of identity spec §4: log in, log out, expiry, and keeping frames in sync. */
-import { identityEndpoints, type FoyerError, type NameValue } from '@foyer/api';
+import { type FoyerError, type NameValue } from '@foyer/api';
+import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from './identityClient';
 import { selectServiceName } from './selectors';
 import { clearSession, readSession, saveSession, storageAvailable, type StoredSession } from './sessionStorage';
 import { sessionCleared, sessionStarted } from './sessionSlice';
 import type { AppThunk } from './thunk';
+import type { FrameServices } from './services';
+import type { RootState } from './index';
+
+/** The SSO cookie and seamless sign-in (store/sso.ts), loaded only now: it is not on the shared path. */
+async function shareSession(
+  state: RootState,
+  extra: FrameServices,
+  headers: Headers | undefined,
+  session: { sessionId: string; sessionCookie: boolean } | null,
+): Promise<void> {
+  if (!extra.sso || !state.frame.settings.enableSSOMode) return;
+  try {
+    const [sso, module] = await Promise.all([extra.sso(), import('./sso')]);
+    await module.shareSession(sso, state.frame.settings, headers, session);
+  } catch (error) {
+    console.error('Foyer: seamless sign-in failed', error);
+  }
+}
 
 export interface LoginInput {
   authenticationSchemeName: string;
@@ -26,7 +45,7 @@ export const login =
   (input: LoginInput): AppThunk<Promise<LoginResult>> =>
   async (dispatch, getState, extra) => {
     const state = getState();
-    const result = await callIdentity({ getState, dispatch, extra }, identityEndpoints.createSession, {
+    const result = await callIdentity({ getState, dispatch, extra }, identityApi.createSession, {
       body: { realmName: state.frame.settings.realmName, ...input },
     });
     if (!result.ok) {
@@ -45,6 +64,7 @@ export const login =
     };
     saveSession(extra.storage, stored);
     dispatch(sessionStarted(stored));
+    await shareSession(state, extra, result.headers, stored);
     // The session id is a bearer credential: it leaves the frame only when the site owner opted in.
     const exposed = state.frame.settings.exposeSessionId ? { sessionId: stored.sessionId } : {};
     const missing = result.status === 202 ? (missingAttributes ?? []) : null;
@@ -65,15 +85,17 @@ export const login =
  * spec §4), an expired session or a network failure must not leave the visitor stuck logged in.
  */
 export const logout = (): AppThunk<Promise<void>> => async (dispatch, getState, extra) => {
-  const { session } = getState();
-  if (session.sessionId) {
-    await callIdentity(
-      { getState, dispatch, extra },
-      identityEndpoints.deleteSession,
-      { params: { id: session.sessionId } },
-      { handleExpiry: false },
-    );
-  }
+  const state = getState();
+  const { session } = state;
+  const deleted = session.sessionId
+    ? await callIdentity(
+        { getState, dispatch, extra },
+        identityApi.deleteSession,
+        { params: { id: session.sessionId } },
+        { handleExpiry: false },
+      )
+    : null;
+  await shareSession(state, extra, deleted?.ok ? deleted.headers : undefined, null);
   clearSession(extra.storage);
   dispatch(sessionCleared());
   extra.host.publish({ name: 'logout.action', payload: session.guid ? { guid: session.guid } : {} });
@@ -86,7 +108,7 @@ export const logout = (): AppThunk<Promise<void>> => async (dispatch, getState, 
 export const verifySession = (): AppThunk<Promise<FoyerError | null>> => async (dispatch, getState, extra) => {
   const { session } = getState();
   if (!session.sessionId) return null;
-  const result = await callIdentity({ getState, dispatch, extra }, identityEndpoints.getSession, {
+  const result = await callIdentity({ getState, dispatch, extra }, identityApi.getSession, {
     params: { id: session.sessionId },
   });
   if (result.ok) {

@@ -50,134 +50,134 @@ function endpoint<P extends Record<string, string>, B, R>(
 type Id = { id: string };
 
 // Each call is its own export, so a bundle carries only the calls (and schemas) it uses.
-export const createSession = endpoint<
+export const createSession = /* @__PURE__ */ endpoint<
   Record<string, never>,
   z.input<typeof sessionCreateSchema>,
   z.infer<typeof sessionResponseSchema>
 >('POST', '/session', sessionCreateSchema, sessionResponseSchema);
-export const getSession = endpoint<Id, never, z.infer<typeof sessionResponseSchema>>(
+export const getSession = /* @__PURE__ */ endpoint<Id, never, z.infer<typeof sessionResponseSchema>>(
   'GET',
   '/session/:id',
   null,
   sessionResponseSchema,
 );
-export const deleteSession = endpoint<Id, never, void>('DELETE', '/session/:id', null, null);
-export const getUserProfile = endpoint<Id, never, z.infer<typeof userProfileSchema>>(
+export const deleteSession = /* @__PURE__ */ endpoint<Id, never, void>('DELETE', '/session/:id', null, null);
+export const getUserProfile = /* @__PURE__ */ endpoint<Id, never, z.infer<typeof userProfileSchema>>(
   'GET',
   '/userProfile/:id',
   null,
   userProfileSchema,
 );
-export const getLoginTemplate = endpoint<{ scheme: string }, never, z.infer<typeof templateSchema>>(
+export const getLoginTemplate = /* @__PURE__ */ endpoint<{ scheme: string }, never, z.infer<typeof templateSchema>>(
   'GET',
   '/ui/template/login/:scheme',
   null,
   templateSchema,
 );
-export const getAuthenticationScheme = endpoint<{ name: string }, never, z.infer<typeof authenticationSchemeSchema>>(
-  'GET',
-  '/authenticationScheme/:name',
-  null,
-  authenticationSchemeSchema,
-);
-export const getService = endpoint<{ name: string }, never, z.infer<typeof servicePublicSchema>>(
+export const getAuthenticationScheme = /* @__PURE__ */ endpoint<
+  { name: string },
+  never,
+  z.infer<typeof authenticationSchemeSchema>
+>('GET', '/authenticationScheme/:name', null, authenticationSchemeSchema);
+export const getService = /* @__PURE__ */ endpoint<{ name: string }, never, z.infer<typeof servicePublicSchema>>(
   'GET',
   '/service/:name',
   null,
   servicePublicSchema,
 );
 // ---- Identity suite (issue 3) ----
-export const getRegistrationTemplate = endpoint<{ scheme: string }, never, z.infer<typeof templateSchema>>(
-  'GET',
-  '/ui/template/registration/:scheme',
-  null,
-  templateSchema,
-);
+export const getRegistrationTemplate = /* @__PURE__ */ endpoint<
+  { scheme: string },
+  never,
+  z.infer<typeof templateSchema>
+>('GET', '/ui/template/registration/:scheme', null, templateSchema);
 /** The scheme's registration template plus the attributes the service requires. */
-export const getServiceRegistrationTemplate = endpoint<
+export const getServiceRegistrationTemplate = /* @__PURE__ */ endpoint<
   { scheme: string; service: string },
   never,
   z.infer<typeof templateSchema>
 >('GET', '/ui/template/registration/:scheme/:service', null, templateSchema);
 /** Editable identifiers and attributes; with a session, filled with that user's values. */
-export const getProfileTemplate = endpoint<{ service: string }, never, z.infer<typeof templateSchema>>(
+export const getProfileTemplate = /* @__PURE__ */ endpoint<{ service: string }, never, z.infer<typeof templateSchema>>(
   'GET',
   '/ui/template/profile/:service',
   null,
   templateSchema,
 );
 /** 201 with the new (INACTIVE) profile; an activation mail is sent. */
-export const register = endpoint<
+export const register = /* @__PURE__ */ endpoint<
   Record<string, never>,
   z.input<typeof registerSchema>,
   z.infer<typeof userProfileSchema>
 >('POST', '/userProfile', registerSchema, userProfileSchema);
-export const updateUserProfile = endpoint<Id, z.input<typeof profileUpdateSchema>, z.infer<typeof userProfileSchema>>(
-  'PUT',
-  '/userProfile/:id',
-  profileUpdateSchema,
-  userProfileSchema,
-);
+export const updateUserProfile = /* @__PURE__ */ endpoint<
+  Id,
+  z.input<typeof profileUpdateSchema>,
+  z.infer<typeof userProfileSchema>
+>('PUT', '/userProfile/:id', profileUpdateSchema, userProfileSchema);
 /** Validated against the service's profile template; links the service once nothing it requires is missing. */
-export const updateUserProfileForService = endpoint<
+export const updateUserProfileForService = /* @__PURE__ */ endpoint<
   Id & { service: string },
   z.input<typeof profileUpdateSchema>,
   z.infer<typeof userProfileSchema>
 >('PUT', '/userProfile/:id/:service', profileUpdateSchema, userProfileSchema);
 /** 403 REQUIRED_ATTRIBUTE_MISSING (args: attribute names) when the profile lacks what the service requires. */
-export const linkService = endpoint<Id & { service: string }, never, z.infer<typeof userProfileSchema>>(
+export const linkService = /* @__PURE__ */ endpoint<Id & { service: string }, never, z.infer<typeof userProfileSchema>>(
   'POST',
   '/userProfile/:id/link/:service',
   null,
   userProfileSchema,
 );
 /** 204; ends the user's other sessions. */
-export const changePassword = endpoint<Id, z.input<typeof changePasswordSchema>, void>(
+export const changePassword = /* @__PURE__ */ endpoint<Id, z.input<typeof changePasswordSchema>, void>(
   'PUT',
   '/userProfile/:id/password',
   changePasswordSchema,
   null,
 );
-export const activateAccount = endpoint<{ key: string }, never, z.infer<typeof activationResultSchema>>(
+export const activateAccount = /* @__PURE__ */ endpoint<{ key: string }, never, z.infer<typeof activationResultSchema>>(
   'POST',
   '/userProfileActivationWorkflow/:key',
   null,
   activationResultSchema,
 );
-export const resendActivation = endpoint<
+export const resendActivation = /* @__PURE__ */ endpoint<
   Record<string, never>,
   z.input<typeof resendActivationSchema>,
   z.infer<typeof workflowAcceptedSchema>
 >('POST', '/userProfileActivationWorkflow/resendByIdentifiers', resendActivationSchema, workflowAcceptedSchema);
 /** Forgot password; query `realm`, the scheme's identifiers by name, optional `serviceName`. */
-export const forgotPassword = endpoint<{ authScheme: string }, never, z.infer<typeof workflowAcceptedSchema>>(
-  'POST',
-  '/userProfile/resetAttributeWorkflow/:authScheme',
-  null,
-  workflowAcceptedSchema,
-);
+export const forgotPassword = /* @__PURE__ */ endpoint<
+  { authScheme: string },
+  never,
+  z.infer<typeof workflowAcceptedSchema>
+>('POST', '/userProfile/resetAttributeWorkflow/:authScheme', null, workflowAcceptedSchema);
 /** 204; ends all the user's sessions (no automatic login). */
-export const resetPassword = endpoint<{ key: string }, z.input<typeof resetPasswordSchema>, void>(
+export const resetPassword = /* @__PURE__ */ endpoint<{ key: string }, z.input<typeof resetPasswordSchema>, void>(
   'PUT',
   '/resetAttributeWorkflow/:key',
   resetPasswordSchema,
   null,
 );
 /** Query `realmName`, `value`. */
-export const searchByIdentifiers = endpoint<
+export const searchByIdentifiers = /* @__PURE__ */ endpoint<
   { identifierKey: string },
   never,
   z.infer<typeof identifierSearchResultSchema>
 >('GET', '/userProfile/searchByIdentifiers/:identifierKey', null, identifierSearchResultSchema);
-export const getRecaptchaSettings = endpoint<{ siteKey: string }, never, z.infer<typeof recaptchaSettingsSchema>>(
-  'GET',
-  '/recaptcha/settings/:siteKey',
-  null,
-  recaptchaSettingsSchema,
-);
+export const getRecaptchaSettings = /* @__PURE__ */ endpoint<
+  { siteKey: string },
+  never,
+  z.infer<typeof recaptchaSettingsSchema>
+>('GET', '/recaptcha/settings/:siteKey', null, recaptchaSettingsSchema);
 /** Image requests on each participating domain (seamless sign-in); answer a 1x1 GIF. */
-export const ssoLogin = endpoint<Id, never, void>('GET', '/session/:id/sso.gif', null, null);
-export const ssoLogout = endpoint<Record<string, never>, never, void>('GET', '/session/sso_logout.gif', null, null);
+export const ssoLogin = /* @__PURE__ */ endpoint<Id, never, void>('GET', '/session/:id/sso.gif', null, null);
+export const ssoLogout = /* @__PURE__ */ endpoint<Record<string, never>, never, void>(
+  'GET',
+  '/session/sso_logout.gif',
+  null,
+  null,
+);
 
 /** The whole table, for the server's route builder and tests. */
 export const identityEndpoints = {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { FoyerError, Template } from '@foyer/api';
+import { foyerError, type FoyerError, type NameValue, type Template } from '@foyer/api';
 import type { LoginAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { CheckboxField, TextField } from '../../components/Field';
@@ -8,6 +8,8 @@ import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
 import { login } from '../../store/sessionThunks';
 import { fieldError, loginFields, MAX_INPUT_LENGTH } from './fields';
+import { resendActivation } from './resendActivation';
+import '../_account/account.css';
 import { WidgetHeading } from '../../components/WidgetHeading';
 
 export interface LoginFormProps {
@@ -16,6 +18,8 @@ export interface LoginFormProps {
   template: Template;
   /** Focus the first field when the form appears (after a logout in this widget). */
   focusFirstField?: boolean;
+  /** The forgot-password link: flips to the panel, or publishes login.forgotPassword. */
+  onForgotPassword?: () => void;
 }
 
 /**
@@ -23,7 +27,7 @@ export interface LoginFormProps {
  * changed (identity spec §5). After a failure the validators (password) are cleared, the
  * identifiers kept, and focus moves to the error so screen readers announce it.
  */
-export function LoginForm({ attributes, scheme, template, focusFirstField = false }: LoginFormProps) {
+export function LoginForm({ attributes, scheme, template, focusFirstField = false, onForgotPassword }: LoginFormProps) {
   const dispatch = useAppDispatch();
   const fields = useMemo(() => loginFields(template), [template]);
   const initial = useMemo(() => Object.fromEntries(fields.map((field) => [field.key, ''])), [fields]);
@@ -31,7 +35,7 @@ export function LoginForm({ attributes, scheme, template, focusFirstField = fals
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [rememberMe, setRememberMe] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<{ error: FoyerError; attempt: number } | null>(null);
+  const [failure, setFailure] = useState<{ error: FoyerError; attempt: number; identifiers: NameValue[] } | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const firstRef = useRef<HTMLInputElement>(null);
   const firstValidatorRef = useRef<HTMLInputElement>(null);
@@ -73,7 +77,11 @@ export function LoginForm({ attributes, scheme, template, focusFirstField = fals
     const validatorKeys = fields.filter((field) => field.kind === 'validator').map((field) => field.key);
     setValues((current) => ({ ...current, ...Object.fromEntries(validatorKeys.map((key) => [key, ''])) }));
     setTouched((current) => ({ ...current, ...Object.fromEntries(validatorKeys.map((key) => [key, false])) }));
-    setFailure((current) => ({ error: result.error, attempt: (current?.attempt ?? 0) + 1 }));
+    setFailure((current) => ({
+      error: result.error,
+      attempt: (current?.attempt ?? 0) + 1,
+      identifiers: pick('identifier'),
+    }));
   }
 
   let firstValidatorSeen = false;
@@ -89,6 +97,9 @@ export function LoginForm({ attributes, scheme, template, focusFirstField = fals
             firstRef.current?.focus();
           }}
         />
+      )}
+      {failure?.error.code === 'user_profile_inactive' && (
+        <ResendActivation key={failure.attempt} identifiers={failure.identifiers} />
       )}
       {fields.map((field, index) => {
         const isFirstValidator = field.kind === 'validator' && !firstValidatorSeen;
@@ -127,7 +138,32 @@ export function LoginForm({ attributes, scheme, template, focusFirstField = fals
           label={attributes.submitLabel ?? t('login.submit')}
           busyLabel={t('login.submitting')}
         />
+        {attributes.showForgotPassword && onForgotPassword && (
+          <button type="button" className="link-button" onClick={onForgotPassword}>
+            {t('login.forgotPassword')}
+          </button>
+        )}
       </div>
     </form>
+  );
+}
+
+/** The re-send link under 'Your account is not yet activated', then its (non-revealing) result. */
+function ResendActivation({ identifiers }: { identifiers: NameValue[] }) {
+  const dispatch = useAppDispatch();
+  const [state, setState] = useState<'idle' | 'busy' | FoyerError>('idle');
+  if (typeof state === 'object') return <ErrorMessageBox error={state} />;
+  return (
+    <button
+      type="button"
+      className="link-button"
+      disabled={state === 'busy'}
+      onClick={async () => {
+        setState('busy');
+        setState((await dispatch(resendActivation(identifiers))) ?? foyerError('login.activationResent', [], 200));
+      }}
+    >
+      {t('login.resendActivation')}
+    </button>
   );
 }

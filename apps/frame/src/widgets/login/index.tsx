@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { FoyerError, Template } from '@foyer/api';
 import type { LoginAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
@@ -9,7 +9,13 @@ import type { WidgetProps } from '../../routes';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { verifySession } from '../../store/sessionThunks';
 import { loadLoginForm } from './loadLoginForm';
+import { publishForgotPassword } from './resendActivation';
 import { LoginForm } from './LoginForm';
+
+/** The flip panel's code loads only when a visitor flips to it (the login route's budget). */
+const ForgotPasswordPanel = lazy(() =>
+  import('../forgot-password/ForgotPasswordPanel').then((module) => ({ default: module.ForgotPasswordPanel })),
+);
 import { WidgetHeading } from '../../components/WidgetHeading';
 
 type FormState =
@@ -28,6 +34,7 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
   // the first field after a logout. On first render nothing is focused (the host page owns focus).
   const previous = useRef(loggedIn);
   const [moveFocus, setMoveFocus] = useState(false);
+  const [flipped, setFlipped] = useState(false);
 
   useEffect(() => {
     if (previous.current !== loggedIn) setMoveFocus(true);
@@ -80,8 +87,38 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
       </>
     );
   }
+  if (flipped) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <ForgotPasswordPanel
+          scheme={form.scheme}
+          template={form.template}
+          // The flipped panel always names itself ('Forgot Password'): the visitor must see where they are.
+          showHeader
+          showLabels={attributes.showLabels}
+          showErrorMsgs={attributes.showErrorMsgs}
+          showCancel
+          alignment="left"
+          autoFocus
+          onDone={() => {
+            setFlipped(false);
+            setMoveFocus(true);
+          }}
+        />
+      </Suspense>
+    );
+  }
   return (
-    <LoginForm attributes={attributes} scheme={form.scheme} template={form.template} focusFirstField={moveFocus} />
+    <LoginForm
+      attributes={attributes}
+      scheme={form.scheme}
+      template={form.template}
+      focusFirstField={moveFocus}
+      onForgotPassword={() => {
+        if (attributes.forgotPasswordHandler === 'flip') setFlipped(true);
+        else dispatch(publishForgotPassword());
+      }}
+    />
   );
 }
 

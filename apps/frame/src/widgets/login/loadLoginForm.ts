@@ -1,4 +1,5 @@
-import { identityEndpoints, type FoyerError, type Template } from '@foyer/api';
+import { type FoyerError, type Template } from '@foyer/api';
+import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from '../../store/identityClient';
 import { selectServiceName } from '../../store/selectors';
 import type { AppThunk } from '../../store/thunk';
@@ -15,12 +16,12 @@ export const loadLoginForm =
     const api = { getState, dispatch, extra };
     let name = scheme;
     if (!name) {
-      const service = await callIdentity(api, identityEndpoints.getService, {
+      const service = await callIdentity(api, identityApi.getService, {
         params: { name: selectServiceName(getState()) },
       });
       if (!service.ok) return service;
       name = service.data.authenticationSchemeName;
     }
-    const template = await callIdentity(api, identityEndpoints.getLoginTemplate, { params: { scheme: name } });
+    const template = await callIdentity(api, identityApi.getLoginTemplate, { params: { scheme: name } });
     return template.ok ? { ok: true, scheme: name, template: template.data } : template;
   };

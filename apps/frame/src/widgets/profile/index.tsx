@@ -9,7 +9,8 @@ import type { WidgetProps } from '../../routes';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { syncSessionFromStorage } from '../../store/sessionThunks';
 import { useFrameEvents } from '../../store/useFrameEvents';
-import { loadProfile } from './loadProfile';
+import { StayAcrossSites } from '../_session/StayAcrossSites';
+import { refreshAndLoadProfile } from './loadProfile';
 import { WidgetHeading } from '../../components/WidgetHeading';
 
 /** Events after which the profile is reloaded (identity spec §4). */
@@ -18,6 +19,7 @@ const RELOAD_ON: ReadonlySet<string> = new Set([
   'session.refresh',
   'session.expired',
   'logout.action',
+  'profile.updated',
 ]);
 
 function attributeLabel(name: string): string {
@@ -30,7 +32,7 @@ export default function ProfileWidget({ attributes }: WidgetProps<ProfileAttribu
   const dispatch = useAppDispatch();
   const guid = useAppSelector((state) => state.session.guid);
   const profile = useAppSelector((state) => state.profile);
-  const reload = useCallback(() => void dispatch(loadProfile()), [dispatch]);
+  const reload = useCallback(() => void dispatch(refreshAndLoadProfile()), [dispatch]);
 
   // First load, and again whenever the session changes (in this frame, or another via storage).
   useEffect(() => reload(), [reload, guid]);
@@ -66,6 +68,7 @@ export default function ProfileWidget({ attributes }: WidgetProps<ProfileAttribu
         <>
           {header}
           <p>{t('profile.notLoggedIn')}</p>
+          <StayAcrossSites />
         </>
       );
     case 'account-locked':
@@ -93,6 +96,7 @@ export default function ProfileWidget({ attributes }: WidgetProps<ProfileAttribu
               <LogoutButton />
             </div>
           )}
+          <StayAcrossSites />
         </>
       );
   }

@@ -1,12 +1,22 @@
-import { identityEndpoints } from '@foyer/api';
+import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from '../../store/identityClient';
 import { profileFailed, profileLoaded, profileLocked, profileNotLoggedIn } from '../../store/profileSlice';
 import { selectServiceName } from '../../store/selectors';
 import type { FrameServices } from '../../store/services';
 import type { AppThunk } from '../../store/thunk';
+import { ssoRefresh } from '../_session/ssoRefresh';
 
 /** One load at a time per frame: a session event arriving twice (storage + delivered) costs one request. */
 const inFlight = new WeakMap<FrameServices, { guid: string; done: Promise<void> }>();
+
+/**
+ * SSO refresh first (identity spec §4: a session shared by another site is adopted, a sign-out
+ * there signs out here), then the profile of whatever session that leaves.
+ */
+export const refreshAndLoadProfile = (): AppThunk<Promise<void>> => async (dispatch) => {
+  await dispatch(ssoRefresh());
+  await dispatch(loadProfile());
+};
 
 /**
  * Loads the logged-in user's profile (GET /userProfile/:guid?serviceName=) and sets the pane:
@@ -23,7 +33,7 @@ export const loadProfile = (): AppThunk<Promise<void>> => (dispatch, getState, e
   const running = inFlight.get(extra);
   if (running?.guid === guid) return running.done;
   const done = (async () => {
-    const result = await callIdentity({ getState, dispatch, extra }, identityEndpoints.getUserProfile, {
+    const result = await callIdentity({ getState, dispatch, extra }, identityApi.getUserProfile, {
       params: { id: guid },
       query: { serviceName: selectServiceName(state) },
     });

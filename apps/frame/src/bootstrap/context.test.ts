@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { splitStandaloneQuery } from './context';
+
+describe('splitStandaloneQuery', () => {
+  it('keeps the page parameters out of the attributes; serviceName is both', () => {
+    expect(splitStandaloneQuery('?resetAttributeKey=k1&serviceName=demo&showHeader=false')).toEqual({
+      attributes: { serviceName: 'demo', showHeader: 'false' },
+      query: { resetAttributeKey: 'k1', serviceName: 'demo' },
+    });
+    expect(splitStandaloneQuery('?activationKey=a')).toEqual({ attributes: {}, query: { activationKey: 'a' } });
+  });
+});

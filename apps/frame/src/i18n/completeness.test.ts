@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { IDENTITY_ERRORS } from '@foyer/api';
+import { EN } from './en';
+import es from './es';
+import ptBR from './pt-BR';
+import { LOCALES, type Messages } from './messages';
+
+/** Every widget's messages file, found by path: a new widget is covered without editing this test. */
+const widgetModules = import.meta.glob<Record<string, unknown>>('../widgets/*/messages.ts', { eager: true });
+
+function isMessages(value: unknown): value is Messages {
+  return typeof value === 'object' && value !== null && 'en' in value;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\d+\}/g)].map((match) => match[0]).sort();
+
+describe('translation tables are complete', () => {
+  it('the core es and pt-BR tables have every key of the English core table, and no other', () => {
+    for (const table of [es, ptBR] as Record<string, string>[]) {
+      expect(Object.keys(table).sort()).toEqual(Object.keys(EN).sort());
+      for (const [key, text] of Object.entries(table)) {
+        expect(text.trim(), key).not.toBe('');
+        expect(placeholders(text), key).toEqual(placeholders(EN[key] ?? ''));
+      }
+    }
+  });
+
+  it('the core English table carries every catalogue code', () => {
+    for (const code of Object.keys(IDENTITY_ERRORS))
+      expect(EN[code], code).toBe(IDENTITY_ERRORS[code as keyof typeof IDENTITY_ERRORS].text);
+  });
+
+  it('finds the widget message files', () => {
+    expect(Object.keys(widgetModules).length).toBeGreaterThanOrEqual(6);
+  });
+
+  for (const [path, module] of Object.entries(widgetModules)) {
+    it(`${path}: every locale has every English key`, () => {
+      const tables = Object.values(module).filter(isMessages);
+      expect(tables.length, 'a defineMessages() export').toBeGreaterThan(0);
+      for (const messages of tables) {
+        const keys = Object.keys(messages.en).sort();
+        for (const locale of LOCALES) {
+          expect(Object.keys(messages[locale]).sort(), `${path} ${locale}`).toEqual(keys);
+          for (const key of keys) {
+            expect(messages[locale][key]?.trim(), `${path} ${locale} ${key}`).toBeTruthy();
+            expect(placeholders(messages[locale][key] ?? ''), `${path} ${locale} ${key}`).toEqual(
+              placeholders(messages.en[key] ?? ''),
+            );
+          }
+        }
+      }
+    });
+  }
+});

@@ -1,0 +1,129 @@
+/**
+ * The notification modal (identity spec §2) with its three layouts, as a dialog inside the frame:
+ * - addEmailNotification: asks for an email address (e.g. a social network gave none);
+ * - questionNotification: a question answered Yes or No;
+ * - confirmationNotification: a message closed with OK.
+ * role="dialog" + aria-modal, labelled by its title and described by its message; focus moves
+ * into the dialog when it opens, Tab stays inside, Escape cancels, and focus returns to where it
+ * was when it closes.
+ */
+import './forms.css';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { t } from '../../i18n';
+
+export type NotificationLayout = 'addEmailNotification' | 'questionNotification' | 'confirmationNotification';
+
+export interface NotificationModalProps {
+  layout: NotificationLayout;
+  title: string;
+  message: string;
+  /** confirmationNotification: OK; questionNotification: Yes; addEmailNotification: the address. */
+  onConfirm(email?: string): void;
+  /** Escape, No, Cancel. */
+  onCancel(): void;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const FOCUSABLE =
+  'button:not([disabled]), input:not([disabled]), select, textarea, [href], [tabindex]:not([tabindex="-1"])';
+
+export function NotificationModal({ layout, title, message, onConfirm, onCancel }: NotificationModalProps) {
+  const id = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const [email, setEmail] = useState('');
+  const [tried, setTried] = useState(false);
+  const emailError = tried && !EMAIL.test(email.trim()) ? t('forms.invalidEmail') : null;
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    return () => previous?.focus();
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onCancel();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  }
+
+  return (
+    <div className="modal-backdrop">
+      <div
+        ref={dialog}
+        className={`modal modal-${layout}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-message`}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={`${id}-title`}>{title}</h2>
+        <p id={`${id}-message`}>{message}</p>
+        {layout === 'addEmailNotification' ? (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              setTried(true);
+              if (EMAIL.test(email.trim())) onConfirm(email.trim());
+            }}
+          >
+            <div className="field">
+              <label htmlFor={`${id}-email`} className="field-label">
+                {t('forms.emailLabel')}
+              </label>
+              <input
+                id={`${id}-email`}
+                className="field-input"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                aria-invalid={emailError ? true : undefined}
+                aria-describedby={emailError ? `${id}-email-error` : undefined}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+              {emailError && (
+                <p id={`${id}-email-error`} className="field-error">
+                  {emailError}
+                </p>
+              )}
+            </div>
+            <div className="actions">
+              <button type="submit" className="button">
+                {t('forms.submitEmail')}
+              </button>
+              <button type="button" className="button button-secondary" onClick={onCancel}>
+                {t('forms.cancel')}
+              </button>
+            </div>
+          </form>
+        ) : (
+          <div className="actions">
+            <button type="button" className="button" onClick={() => onConfirm()}>
+              {layout === 'questionNotification' ? t('forms.yes') : t('forms.ok')}
+            </button>
+            {layout === 'questionNotification' && (
+              <button type="button" className="button button-secondary" onClick={onCancel}>
+                {t('forms.no')}
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import type { AccountActivationAttributes } from '@foyer/protocol';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { Loading } from '../../components/Loading';
+import { t } from '../../i18n';
+import type { WidgetProps } from '../../routes';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { activateAccount, cancelActivation, type ActivationOutcome } from './activate';
+import './messages';
+import '../_account/account.css';
+
+/**
+ * Account activation (identity spec §2): activates with the host page's `activationKey` query
+ * parameter as soon as it shows, then shows the outcome with its severity and, when
+ * `showCancel`, a Cancel button.
+ */
+export default function AccountActivationWidget({ attributes }: WidgetProps<AccountActivationAttributes>) {
+  const dispatch = useAppDispatch();
+  const key = useAppSelector((state) => state.frame.query.activationKey);
+  const [outcome, setOutcome] = useState<ActivationOutcome | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void dispatch(activateAccount(key)).then((result) => live && setOutcome(result));
+    return () => {
+      live = false;
+    };
+  }, [dispatch, key]);
+
+  if (!outcome) return <Loading />;
+  return (
+    <>
+      {attributes.showHeader && <h1>{attributes.title ?? t('account-activation.title')}</h1>}
+      <ErrorMessageBox error={outcome} />
+      {attributes.showCancel && (
+        <div className="actions">
+          <button type="button" className="button account-secondary" onClick={() => dispatch(cancelActivation())}>
+            {t('account-activation.cancel')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * The capture container (identity spec §2): one widget whose `action` attribute picks the form —
+ * register (the registration widget) or editProfile (edit profile). The social actions
+ * (socialAccountRegister, socialAccountLink) arrive with the social widgets; until then they
+ * answer 'Not Supported action'.
+ */
+import { foyerError } from '@foyer/api';
+import type { CaptureAttributes } from '@foyer/protocol';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import type { WidgetProps } from '../../routes';
+import EditProfileWidget from '../edit-profile';
+import RegistrationWidget from '../registration';
+
+export default function CaptureWidget({ attributes }: WidgetProps<CaptureAttributes>) {
+  switch (attributes.action) {
+    case 'register':
+      return <RegistrationWidget attributes={attributes} />;
+    case 'editProfile':
+      return <EditProfileWidget attributes={attributes} />;
+    default:
+      return <ErrorMessageBox error={foyerError('NOT_SUPPORTED_ACTION')} showCode />;
+  }
+}

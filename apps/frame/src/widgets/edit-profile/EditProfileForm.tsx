@@ -1,0 +1,151 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FoyerError, Template, UserProfile } from '@foyer/api';
+import type { EditProfileAttributes } from '@foyer/protocol';
+import { AttributeField } from '../_forms/AttributeField';
+import { invalidAttributesMessage, serverAttributesMessage } from '../_forms/generalMessage';
+import { MessageBox } from '../_forms/MessageBox';
+import { validate, type Values } from '../_forms/rules';
+import { useForm } from '../_forms/useForm';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { SubmitButton } from '../../components/Loading';
+import { WidgetHeading } from '../../components/WidgetHeading';
+import { t } from '../../i18n';
+import { useAppDispatch } from '../../store/hooks';
+import { changedAttributes, editFields, existingValues } from './editFields';
+import { updateProfile } from './update';
+
+export interface EditProfileFormProps {
+  attributes: EditProfileAttributes;
+  serviceName: string;
+  template: Template;
+  profile: UserProfile;
+  onCancel(): void;
+}
+
+type Notice =
+  | { kind: 'success' }
+  | { kind: 'info'; text: string }
+  | { kind: 'text'; text: string }
+  | { kind: 'error'; error: FoyerError };
+
+export function EditProfileForm({ attributes, serviceName, template, profile, onCancel }: EditProfileFormProps) {
+  const dispatch = useAppDispatch();
+  const fields = useMemo(() => editFields(template, attributes), [template, attributes]);
+  const initial = useMemo(
+    () => existingValues(fields, template, profile, attributes.showExistingAttributes),
+    [fields, template, profile, attributes.showExistingAttributes],
+  );
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [shown, setShown] = useState(0);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const baseline = useRef<Values>(initial);
+
+  useEffect(() => {
+    if (shown) noticeRef.current?.focus();
+  }, [shown]);
+
+  const show = (next: Notice | null) => {
+    setNotice(next);
+    if (next) setShown((count) => count + 1);
+  };
+
+  const check = useCallback((values: Values) => validate(fields, values), [fields]);
+  const form = useForm({
+    initialValues: initial,
+    validate: check,
+    onInvalid: (errors) => {
+      const text = invalidAttributesMessage(fields.filter((field) => errors[field.key]).map((field) => field.label));
+      if (text) show({ kind: 'text', text });
+    },
+    onSubmit: async (values) => {
+      const changed = changedAttributes(fields, baseline.current, values);
+      const roles = attributes.rolesToAssign.length + attributes.rolesToUnAssign.length;
+      if (!changed.length && !roles) {
+        show({ kind: 'info', text: t('editProfile.nothingChanged') });
+        return;
+      }
+      show(null);
+      const result = await dispatch(
+        updateProfile({
+          serviceName,
+          attributes: changed,
+          rolesToAssign: attributes.rolesToAssign,
+          rolesToUnAssign: attributes.rolesToUnAssign,
+        }),
+      );
+      if (!result.ok) {
+        const text = serverAttributesMessage(result.error);
+        show(text ? { kind: 'text', text } : { kind: 'error', error: result.error });
+        return;
+      }
+      // What was saved is the new starting point (the reloaded profile arrives through props too).
+      baseline.current = values;
+      form.reset(values);
+      show({ kind: 'success' });
+    },
+  });
+
+  // A reloaded profile (after this update, or a refresh) becomes the form's content unless the visitor is editing.
+  const { reset, dirty } = form;
+  useEffect(() => {
+    if (dirty) return;
+    baseline.current = initial;
+    reset(initial);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initial]);
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit} aria-busy={form.submitting}>
+      <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('edit-profile.title')}</WidgetHeading>
+      {notice?.kind === 'success' && (
+        <MessageBox
+          ref={noticeRef}
+          severity="success"
+          text={t('editProfile.success')}
+          onClose={() => setNotice(null)}
+        />
+      )}
+      {notice?.kind === 'info' && (
+        <MessageBox ref={noticeRef} severity="info" text={notice.text} onClose={() => setNotice(null)} />
+      )}
+      {notice?.kind === 'text' && attributes.showErrorMsgs && (
+        <MessageBox ref={noticeRef} text={notice.text} onClose={() => setNotice(null)} />
+      )}
+      {notice?.kind === 'error' && attributes.showErrorMsgs && (
+        <ErrorMessageBox ref={noticeRef} error={notice.error} onClose={() => setNotice(null)} />
+      )}
+      {fields.map((field) => (
+        <AttributeField
+          key={field.key}
+          field={field}
+          idPrefix="edit-profile"
+          value={form.values[field.key] ?? ''}
+          error={form.visibleError(field.key)}
+          showLabel={attributes.showLabels}
+          onChange={(value) => form.setValue(field.key, value)}
+          onBlur={() => form.touch(field.key)}
+        />
+      ))}
+      <div className="actions">
+        <SubmitButton
+          busy={form.submitting}
+          label={attributes.submitLabel ?? t('editProfile.submit')}
+          busyLabel={t('editProfile.submitting')}
+        />
+        {attributes.showCancel && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              form.reset(baseline.current);
+              show(null);
+              onCancel();
+            }}
+          >
+            {t('editProfile.cancel')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,247 @@
+import '../../test/setup';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { captureAttributesSchema, editProfileAttributesSchema } from '@foyer/protocol';
+import { profileLoaded } from '../../store/profileSlice';
+import { sessionStateFrom } from '../../store/sessionSlice';
+import { saveSession } from '../../store/sessionStorage';
+import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../test/harness';
+import CaptureWidget from '../capture';
+import EditProfileWidget from './index';
+import { SECURE_SESSION_STORAGE_KEY } from './secureSession';
+
+const SESSION = { guid: 'guid-1', sessionId: SESSION_ID, expiry: Date.now() + 3_600_000, sessionCookie: false };
+
+const TEMPLATE = {
+  identifiers: [{ name: 'email', label: 'Email', type: 'STRING', mandatory: true, inputType: 'email' }],
+  validators: [],
+  attributes: [
+    { name: 'firstName', label: 'First name', type: 'STRING', mandatory: true },
+    { name: 'phone', label: 'Phone', type: 'STRING', mandatory: false },
+    {
+      name: 'topics',
+      label: 'Topics',
+      type: 'STRING',
+      mandatory: false,
+      options: [
+        { value: 'news', caption: 'News' },
+        { value: 'sport', caption: 'Sport' },
+      ],
+      validations: [{ name: 'multiChoice' }],
+    },
+  ],
+};
+
+function profileBody(firstName = 'Demo', extra: { name: string; value: string }[] = []) {
+  return {
+    guid: 'guid-1',
+    attributes: [
+      { name: 'email', value: 'demo@foyer.test' },
+      { name: 'firstName', value: firstName },
+      { name: 'phone', value: '555' },
+      ...extra,
+    ],
+    roles: [],
+    services: ['demo'],
+    state: 'ACTIVE',
+  };
+}
+
+function setup(
+  routes: Record<string, Handler> = {},
+  options: { attributes?: Record<string, string>; settings?: Record<string, unknown>; loggedIn?: boolean } = {},
+) {
+  let firstName = 'Demo';
+  const server = fakeIdentityServer({
+    'GET /ui/template/profile/demo': () => ({ status: 200, body: TEMPLATE }),
+    'GET /userProfile/guid-1': () => ({ status: 200, body: profileBody(firstName) }),
+    'PUT /userProfile/guid-1/demo': (request) => {
+      const body = request.body as { attributes: { name: string; value: string }[] };
+      firstName = body.attributes.find((a) => a.name === 'firstName')?.value ?? firstName;
+      return { status: 200, body: profileBody(firstName) };
+    },
+    ...routes,
+  });
+  const attributes = editProfileAttributesSchema.parse(options.attributes ?? {});
+  const harness = makeHarness({
+    fetch: server.fetch,
+    attributes,
+    settings: options.settings,
+    preloaded: options.loggedIn === false ? {} : { session: sessionStateFrom(SESSION) },
+  });
+  renderWith(harness, <EditProfileWidget attributes={attributes} />);
+  return { server, harness, user: userEvent.setup() };
+}
+
+const field = (label: string) => screen.findByLabelText(label, { selector: 'input' }) as Promise<HTMLInputElement>;
+const save = () => screen.getByRole('button', { name: 'Save changes' });
+
+describe('edit profile', () => {
+  it('needs a session', () => {
+    const { server } = setup({}, { loggedIn: false });
+    expect(screen.getByText('You need to be logged in to use this widget')).toBeTruthy();
+    expect(server.requests).toEqual([]);
+  });
+
+  it("secure mode needs a live secure session, else 'Session has expired.'", async () => {
+    setup({}, { settings: { secureMode: true } });
+    expect((await screen.findByRole('alert')).textContent).toContain('Session has expired.');
+  });
+
+  it('secure mode with a live secure session loads the form', async () => {
+    const server = fakeIdentityServer({
+      'GET /ui/template/profile/demo': () => ({ status: 200, body: TEMPLATE }),
+      'GET /userProfile/guid-1': () => ({ status: 200, body: profileBody() }),
+    });
+    const attributes = editProfileAttributesSchema.parse({});
+    const secure = makeHarness({
+      fetch: server.fetch,
+      attributes,
+      settings: { secureMode: true },
+      preloaded: { session: sessionStateFrom(SESSION) },
+    });
+    secure.storage.tab.setItem(
+      SECURE_SESSION_STORAGE_KEY,
+      JSON.stringify({ sessionId: 'x', expiry: Date.now() + 1e6 }),
+    );
+    renderWith(secure, <EditProfileWidget attributes={attributes} />);
+    expect((await field('First name')).value).toBe('Demo');
+  });
+
+  it('shows the existing attributes; saves only what changed; reloads; profile.updated; the success text', async () => {
+    const { server, harness, user } = setup();
+    const first = await field('First name');
+    expect(first.value).toBe('Demo');
+    expect((await field('Email')).value).toBe('demo@foyer.test');
+    await user.clear(first);
+    await user.type(first, 'Dana');
+    await user.click(screen.getByRole('checkbox', { name: 'Sport' }));
+    await user.click(screen.getByRole('checkbox', { name: 'News' }));
+    await user.click(save());
+    expect((await screen.findByRole('status')).textContent).toContain('Your account has been updated successfully.');
+    const put = server.requests.find((r) => r.method === 'PUT');
+    // The multi-choice value is the comma-joined option values, in the template's order.
+    expect(put?.body).toEqual({
+      attributes: [
+        { name: 'firstName', value: 'Dana' },
+        { name: 'topics', value: 'news,sport' },
+      ],
+    });
+    expect(server.requests.filter((r) => r.path === '/userProfile/guid-1')).toHaveLength(2);
+    expect(harness.published).toContainEqual({ name: 'profile.updated', payload: { guid: 'guid-1' } });
+    expect(harness.store.getState().profile.data?.attributes).toContainEqual({ name: 'firstName', value: 'Dana' });
+    expect((await field('First name')).value).toBe('Dana');
+  });
+
+  it('a cleared optional attribute is sent empty (that removes it); a cleared mandatory one is refused', async () => {
+    const { server, user } = setup();
+    await user.clear(await field('Phone'));
+    await user.clear(await field('First name'));
+    await user.click(save());
+    expect(screen.getByRole('alert').textContent).toContain('First name is mandatory.');
+    await user.type(await field('First name'), 'Demo');
+    await user.click(save());
+    await screen.findByText('Your account has been updated successfully.');
+    expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      attributes: [{ name: 'phone', value: '' }],
+    });
+  });
+
+  it('hidden attributes are not shown; non-editable ones are read-only and never sent; roles go with the update', async () => {
+    const { server, user } = setup(
+      {},
+      {
+        attributes: {
+          hiddenAttributes: 'phone, topics',
+          nonEditableAttributes: 'email',
+          rolesToAssign: 'newsletter',
+          rolesToUnAssign: 'trial',
+        },
+      },
+    );
+    const email = await field('Email (cannot be changed)');
+    expect(email.readOnly).toBe(true);
+    expect(screen.queryByLabelText('Phone')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Topics' })).toBeNull();
+    await user.type(await field('First name'), 'x');
+    await user.click(save());
+    await screen.findByText('Your account has been updated successfully.');
+    expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      attributes: [{ name: 'firstName', value: 'Demox' }],
+      rolesToAssign: ['newsletter'],
+      rolesToUnAssign: ['trial'],
+    });
+  });
+
+  it('showExistingAttributes false: starts empty and sends only what is typed', async () => {
+    const { server, user } = setup({}, { attributes: { showExistingAttributes: 'false' } });
+    expect((await field('First name')).value).toBe('');
+    await user.type(await field('Phone'), '777');
+    await user.click(save());
+    await screen.findByText('Your account has been updated successfully.');
+    expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      attributes: [{ name: 'phone', value: '777' }],
+    });
+  });
+
+  it('uses the cached profile unless disableCache', async () => {
+    const attributes = editProfileAttributesSchema.parse({});
+    const server = fakeIdentityServer({
+      'GET /ui/template/profile/demo': () => ({ status: 200, body: TEMPLATE }),
+      'GET /userProfile/guid-1': () => ({ status: 200, body: profileBody('Fresh') }),
+    });
+    const harness = makeHarness({ fetch: server.fetch, attributes, preloaded: { session: sessionStateFrom(SESSION) } });
+    harness.store.dispatch(profileLoaded(profileBody('Cached') as never));
+    const first = renderWith(harness, <EditProfileWidget attributes={attributes} />);
+    expect((await field('First name')).value).toBe('Cached');
+    expect(server.requests.map((r) => r.path)).toEqual(['/ui/template/profile/demo']);
+
+    first.unmount();
+    const forced = editProfileAttributesSchema.parse({ disableCache: 'true' });
+    renderWith(harness, <EditProfileWidget attributes={forced} />);
+    await waitFor(() => expect(server.requests.map((r) => r.path)).toContain('/userProfile/guid-1'));
+  });
+
+  it('server errors show their catalogue text, profile.updateFailed, and keep what was typed', async () => {
+    const { harness, user } = setup({
+      'PUT /userProfile/guid-1/demo': () => ({ status: 409, body: { code: 'DUPLICATE_IDENTIFIERS_FOUND' } }),
+    });
+    const email = await field('Email');
+    await user.clear(email);
+    await user.type(email, 'other@foyer.test');
+    await user.click(save());
+    expect((await screen.findByRole('alert')).textContent).toContain('Account is already associated!');
+    expect(harness.published).toContainEqual({
+      name: 'profile.updateFailed',
+      payload: { code: 'DUPLICATE_IDENTIFIERS_FOUND', statusCode: 409 },
+    });
+    expect((await field('Email')).value).toBe('other@foyer.test');
+  });
+
+  it('shows the form once another frame logs in', async () => {
+    const { harness } = setup({}, { loggedIn: false });
+    saveSession(harness.storage, SESSION);
+    act(() => harness.services.events.emit({ name: 'login.success', payload: { guid: 'guid-1' } }));
+    expect((await field('First name')).value).toBe('Demo');
+  });
+});
+
+describe('capture container', () => {
+  it('action editProfile shows edit profile; social actions are not supported yet', async () => {
+    const server = fakeIdentityServer({
+      'GET /ui/template/profile/demo': () => ({ status: 200, body: TEMPLATE }),
+      'GET /userProfile/guid-1': () => ({ status: 200, body: profileBody() }),
+    });
+    const attributes = captureAttributesSchema.parse({ action: 'editProfile' });
+    const harness = makeHarness({ fetch: server.fetch, attributes, preloaded: { session: sessionStateFrom(SESSION) } });
+    const { unmount } = renderWith(harness, <CaptureWidget attributes={attributes} />);
+    expect((await field('First name')).value).toBe('Demo');
+    unmount();
+    const social = captureAttributesSchema.parse({ action: 'socialAccountLink' });
+    renderWith(makeHarness({ attributes: social }), <CaptureWidget attributes={social} />);
+    expect(screen.getByRole('alert').textContent).toContain('Not Supported action');
+    expect(captureAttributesSchema.safeParse({ action: 'delete' }).success).toBe(false);
+    expect(captureAttributesSchema.parse({}).action).toBe('register');
+  });
+});

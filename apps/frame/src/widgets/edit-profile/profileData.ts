@@ -1,0 +1,67 @@
+/**
+ * Edit profile's data (identity spec §4, §7): the profile template of the service (GET
+ * /ui/template/profile/:service — the fields) and the user's profile (the values). The profile is
+ * the profile slice's cached copy unless it is empty, a reload is forced (disableCache, after an
+ * update) or it is dirty (an update was sent and not yet reloaded).
+ */
+import { foyerError, type FoyerError, type Template, type UserProfile } from '@foyer/api';
+import * as identityApi from '@foyer/api/endpoints';
+import { callIdentity } from '../../store/identityClient';
+import { profileLoaded } from '../../store/profileSlice';
+import { selectServiceName } from '../../store/selectors';
+import type { FrameServices } from '../../store/services';
+import type { AppThunk } from '../../store/thunk';
+import { liveSecureSession } from './secureSession';
+
+/** The locally kept isDirty flag (spec §3), by frame: the guid whose cached profile is stale. */
+const dirty = new WeakMap<FrameServices, string>();
+
+export const markProfileDirty =
+  (guid: string): AppThunk =>
+  (_dispatch, _getState, extra) => {
+    dirty.set(extra, guid);
+  };
+
+export type ProfileResult = { ok: true; profile: UserProfile } | { ok: false; error: FoyerError };
+
+export const fetchProfile =
+  (force: boolean): AppThunk<Promise<ProfileResult>> =>
+  async (dispatch, getState, extra) => {
+    const state = getState();
+    const guid = state.session.guid;
+    if (!state.session.loggedIn || !guid) return { ok: false, error: foyerError('UNAUTHORIZED') };
+    const cached = state.profile.data;
+    const usable = cached && cached.guid === guid && cached.attributes.length > 0 && dirty.get(extra) !== guid;
+    if (usable && !force) return { ok: true, profile: cached };
+    const result = await callIdentity({ getState, dispatch, extra }, identityApi.getUserProfile, {
+      params: { id: guid },
+      query: { serviceName: selectServiceName(state) },
+    });
+    if (!result.ok) return result;
+    if (dirty.get(extra) === guid) dirty.delete(extra);
+    dispatch(profileLoaded(result.data));
+    return { ok: true, profile: result.data };
+  };
+
+export type EditProfileData =
+  { ok: true; serviceName: string; template: Template; profile: UserProfile } | { ok: false; error: FoyerError };
+
+export const loadEditProfile =
+  (options: { force: boolean }): AppThunk<Promise<EditProfileData>> =>
+  async (dispatch, getState, extra) => {
+    const state = getState();
+    if (!state.session.loggedIn) return { ok: false, error: foyerError('UNAUTHORIZED') };
+    if (state.frame.settings.secureMode && !liveSecureSession(extra.storage)) {
+      return { ok: false, error: foyerError('secure_session_expired') };
+    }
+    const serviceName = selectServiceName(state);
+    const [template, profile] = await Promise.all([
+      callIdentity({ getState, dispatch, extra }, identityApi.getProfileTemplate, {
+        params: { service: serviceName },
+      }),
+      dispatch(fetchProfile(options.force)),
+    ]);
+    if (!template.ok) return template;
+    if (!profile.ok) return profile;
+    return { ok: true, serviceName, template: template.data, profile: profile.profile };
+  };

@@ -1,0 +1,47 @@
+import { foyerError, type FoyerError, type NameValue } from '@foyer/api';
+import * as identityApi from '@foyer/api/endpoints';
+import { callIdentity } from '../../store/identityClient';
+import type { AppThunk } from '../../store/thunk';
+import { fetchProfile, markProfileDirty } from './profileData';
+
+export interface ProfileUpdateInput {
+  serviceName: string;
+  attributes: NameValue[];
+  rolesToAssign: readonly string[];
+  rolesToUnAssign: readonly string[];
+}
+
+/**
+ * PUT /userProfile/:id/:service (identity spec §7; the service form also joins the service once
+ * nothing it requires is missing), then the profile is reloaded and profile.updated published.
+ */
+export const updateProfile =
+  (input: ProfileUpdateInput): AppThunk<Promise<{ ok: true } | { ok: false; error: FoyerError }>> =>
+  async (dispatch, getState, extra) => {
+    const guid = getState().session.guid;
+    if (!guid) return { ok: false, error: foyerError('UNAUTHORIZED') };
+    dispatch(markProfileDirty(guid));
+    const result = await callIdentity({ getState, dispatch, extra }, identityApi.updateUserProfileForService, {
+      params: { id: guid, service: input.serviceName },
+      body: {
+        attributes: input.attributes,
+        ...(input.rolesToAssign.length ? { rolesToAssign: [...input.rolesToAssign] } : {}),
+        ...(input.rolesToUnAssign.length ? { rolesToUnAssign: [...input.rolesToUnAssign] } : {}),
+      },
+    });
+    if (!result.ok) {
+      extra.host.publish({
+        name: 'profile.updateFailed',
+        payload: { code: result.error.code, statusCode: result.error.statusCode },
+      });
+      return result;
+    }
+    await dispatch(fetchProfile(true));
+    extra.host.publish({ name: 'profile.updated', payload: { guid } });
+    return { ok: true };
+  };
+
+/** Cancel: the form went back to the saved values; tell the page (a modal wrapper closes). */
+export const cancelEdit = (): AppThunk => (_dispatch, _getState, extra) => {
+  extra.host.publish({ name: 'editProfile.cancelled', payload: {} });
+};

@@ -1,0 +1,140 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { foyerError, type FoyerError, type Template } from '@foyer/api';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { TextField } from '../../components/Field';
+import { SubmitButton } from '../../components/Loading';
+import { t } from '../../i18n';
+import { useAppDispatch } from '../../store/hooks';
+import { identifierError, identifierFields, MAX_IDENTIFIER_LENGTH } from './identifierFields';
+import './messages';
+import '../_account/account.css';
+import { cancelPasswordReset, sendPasswordReset } from './sendReset';
+
+export interface ForgotPasswordPanelProps {
+  scheme: string;
+  /** The scheme's login template: its identifiers are the fields. */
+  template: Template;
+  showHeader: boolean;
+  title?: string;
+  showLabels: boolean;
+  showErrorMsgs: boolean;
+  showCancel: boolean;
+  submitLabel?: string;
+  alignment: 'left' | 'center' | 'right';
+  /** Flip back (to the login panel). Without it, OK starts over. */
+  onDone?: () => void;
+  /** Focus the first field on mount (after the visitor flipped to the panel). */
+  autoFocus?: boolean;
+}
+
+/**
+ * The forgot-password panel (identity spec §2, §4): the scheme's identifiers, then the sent state
+ * that hides submit and cancel and shows OK. The sent text is the same whether or not an account
+ * exists. Used by the forgot-password route and as the login widget's flip panel.
+ */
+export function ForgotPasswordPanel(props: ForgotPasswordPanelProps) {
+  const dispatch = useAppDispatch();
+  const fields = useMemo(() => identifierFields(props.template), [props.template]);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<FoyerError | null>(null);
+  const firstRef = useRef<HTMLInputElement>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+
+  const problems = Object.fromEntries(fields.map((f) => [f.key, identifierError(f, values[f.key] ?? '')]));
+  const valid = Object.values(problems).every((problem) => problem === null);
+  const changed = fields.some((f) => values[f.key]);
+
+  useEffect(() => {
+    if (props.autoFocus) firstRef.current?.focus();
+  }, [props.autoFocus]);
+  useEffect(() => {
+    if (sent || error) messageRef.current?.focus();
+  }, [sent, error]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched(Object.fromEntries(fields.map((f) => [f.key, true])));
+    if (!valid || !changed || busy) return;
+    setBusy(true);
+    setError(null);
+    const identifiers = fields.map((f) => ({ name: f.name, value: (values[f.key] ?? '').trim() }));
+    const problem = await dispatch(sendPasswordReset(props.scheme, identifiers));
+    setBusy(false);
+    if (problem) setError(problem);
+    else setSent(true);
+  }
+
+  const done = () => {
+    setSent(false);
+    setValues({});
+    setTouched({});
+    props.onDone?.();
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-busy={busy} className="forgot-password">
+      {props.showHeader && <h1>{props.title ?? t('forgot-password.title')}</h1>}
+      {sent ? (
+        <ErrorMessageBox ref={messageRef} error={foyerError('forgot-password.sent', [], 200)} />
+      ) : (
+        <>
+          <p>{t('forgot-password.description')}</p>
+          {error && props.showErrorMsgs && (
+            <ErrorMessageBox ref={messageRef} error={error} onClose={() => setError(null)} />
+          )}
+          {fields.map((f, index) => (
+            <TextField
+              key={f.key}
+              id={`forgot-password-${f.name}`}
+              inputRef={index === 0 ? firstRef : undefined}
+              label={f.label}
+              showLabel={props.showLabels}
+              type={f.type}
+              autoComplete={f.autoComplete}
+              placeholder={f.placeholder}
+              required
+              maxLength={MAX_IDENTIFIER_LENGTH}
+              value={values[f.key] ?? ''}
+              error={touched[f.key] ? problems[f.key] : null}
+              onChange={(value) => setValues((current) => ({ ...current, [f.key]: value }))}
+              onBlur={() => setTouched((current) => ({ ...current, [f.key]: true }))}
+            />
+          ))}
+        </>
+      )}
+      <div className="actions" style={{ justifyContent: ALIGN[props.alignment] }}>
+        {sent ? (
+          <button type="button" className="button" onClick={done}>
+            {t('forgot-password.ok')}
+          </button>
+        ) : (
+          <>
+            <SubmitButton
+              busy={busy}
+              disabled={!valid || !changed}
+              label={props.submitLabel ?? t('forgot-password.submit')}
+              busyLabel={t('forgot-password.submitting')}
+            />
+            {props.showCancel && (
+              <button
+                type="button"
+                className="button account-secondary"
+                onClick={() => {
+                  dispatch(cancelPasswordReset());
+                  done();
+                }}
+              >
+                {t('forgot-password.cancel')}
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    </form>
+  );
+}
+
+const ALIGN = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;

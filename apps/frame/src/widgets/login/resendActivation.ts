@@ -1,0 +1,26 @@
+import { type FoyerError, type NameValue } from '@foyer/api';
+import * as identityApi from '@foyer/api/endpoints';
+import { callIdentity } from '../../store/identityClient';
+import { selectServiceName } from '../../store/selectors';
+import type { AppThunk } from '../../store/thunk';
+
+/**
+ * `user_profile_inactive` on login offers this (identity spec §8): POST
+ * /userProfileActivationWorkflow/resendByIdentifiers {realmName, service, identifiers}. The answer
+ * is the same for any identifiers, so the visitor learns nothing about other accounts.
+ */
+export const resendActivation =
+  (identifiers: NameValue[]): AppThunk<Promise<FoyerError | null>> =>
+  async (dispatch, getState, extra) => {
+    const state = getState();
+    const result = await callIdentity({ getState, dispatch, extra }, identityApi.resendActivation, {
+      body: { realmName: state.frame.settings.realmName, service: selectServiceName(state), identifiers },
+    });
+    if (!result.ok) return result.error;
+    extra.host.publish({ name: 'login.activationResent', payload: {} });
+    return null;
+  };
+
+/** A site's own forgot-password handler (`forgotPasswordHandler="event"`) listens for this. */
+export const publishForgotPassword = (): AppThunk => (_dispatch, _getState, extra) =>
+  extra.host.publish({ name: 'login.forgotPassword', payload: {} });

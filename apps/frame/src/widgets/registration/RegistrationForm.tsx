@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FoyerError, Template } from '@foyer/api';
+import type { RegistrationAttributes } from '@foyer/protocol';
+import { AttributeField } from '../_forms/AttributeField';
+import { Captcha } from '../_forms/Captcha';
+import { templateFields, type FieldSpec } from '../_forms/fields';
+import { invalidAttributesMessage, serverAttributesMessage } from '../_forms/generalMessage';
+import { useIdentifierChecks } from '../_forms/identifierCheck';
+import { IdentifierStatus } from '../_forms/IdentifierStatus';
+import { MessageBox } from '../_forms/MessageBox';
+import { fieldProblem, validate, type Errors, type Values } from '../_forms/rules';
+import { useForm } from '../_forms/useForm';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { SubmitButton } from '../../components/Loading';
+import { WidgetHeading } from '../../components/WidgetHeading';
+import { t } from '../../i18n';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { cancelRegistration, registerAccount } from './register';
+
+export interface RegistrationFormProps {
+  attributes: RegistrationAttributes;
+  scheme: string;
+  serviceName: string;
+  template: Template;
+  recaptchaSiteKey: string | null;
+  onRegistered(result: { guid: string; loggedIn: boolean }): void;
+}
+
+type Problem = { kind: 'text'; text: string } | { kind: 'error'; error: FoyerError };
+
+function emptyValues(fields: readonly FieldSpec[]): Values {
+  return Object.fromEntries(fields.map((field) => [field.key, '']));
+}
+
+/**
+ * The registration form (identity spec §2, §5). Everything typed is kept after a refused submit,
+ * passwords included: they never leave this frame's memory and retyping them gains nothing. The
+ * captcha is reset after every attempt (its token is single-use).
+ */
+export function RegistrationForm(props: RegistrationFormProps) {
+  const { attributes, template } = props;
+  const dispatch = useAppDispatch();
+  const checkIdentifiers = useAppSelector((state) => state.frame.settings.uniqueIdentifierValidation);
+  const fields = useMemo(() => templateFields(template, { confirmPasswords: true }), [template]);
+  const identifierFields = useMemo(() => fields.filter((field) => field.role === 'identifier'), [fields]);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const [captchaMissing, setCaptchaMissing] = useState(false);
+  const problemRef = useRef<HTMLDivElement>(null);
+  const [problemShown, setProblemShown] = useState(0);
+
+  useEffect(() => {
+    if (problemShown) problemRef.current?.focus();
+  }, [problemShown]);
+
+  const show = (next: Problem | null) => {
+    setProblem(next);
+    if (next) setProblemShown((count) => count + 1);
+  };
+
+  const check = useCallback((values: Values) => validate(fields, values), [fields]);
+
+  const labelsOf = (errors: Errors) => fields.filter((field) => errors[field.key]).map((field) => field.label);
+
+  const form = useForm({
+    initialValues: emptyValues(fields),
+    validate: check,
+    onInvalid: (errors) => {
+      const text = invalidAttributesMessage(labelsOf(errors));
+      if (text) show({ kind: 'text', text });
+    },
+    onSubmit: async (values) => {
+      if (props.recaptchaSiteKey && !captcha) {
+        setCaptchaMissing(true);
+        show({ kind: 'text', text: t('RECAPTCHA_VERIFICATION_FAILED') });
+        return;
+      }
+      show(null);
+      const result = await dispatch(
+        registerAccount({
+          scheme: props.scheme,
+          serviceName: props.serviceName,
+          fields,
+          values,
+          recaptchaResponse: captcha,
+          autoLogin: attributes.autoLogin,
+        }),
+      );
+      if (result.ok) {
+        props.onRegistered({ guid: result.profile.guid, loggedIn: result.loggedIn });
+        return;
+      }
+      if (props.recaptchaSiteKey) setCaptchaReset((count) => count + 1);
+      const text = serverAttributesMessage(result.error);
+      show(text ? { kind: 'text', text } : { kind: 'error', error: result.error });
+    },
+  });
+
+  const statuses = useIdentifierChecks(
+    identifierFields,
+    form.values,
+    (key, value) => {
+      const field = identifierFields.find((candidate) => candidate.key === key);
+      return !!field && fieldProblem(field, value) === null;
+    },
+    checkIdentifiers,
+  );
+
+  const onCaptcha = useCallback((response: string | null) => {
+    setCaptcha(response);
+    if (response) setCaptchaMissing(false);
+  }, []);
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit} aria-busy={form.submitting}>
+      <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('registration.title')}</WidgetHeading>
+      {problem &&
+        attributes.showErrorMsgs &&
+        (problem.kind === 'text' ? (
+          <MessageBox ref={problemRef} text={problem.text} onClose={() => setProblem(null)} />
+        ) : (
+          <ErrorMessageBox ref={problemRef} error={problem.error} onClose={() => setProblem(null)} />
+        ))}
+      {fields.map((field) => (
+        <AttributeField
+          key={field.key}
+          field={field}
+          idPrefix="registration"
+          value={form.values[field.key] ?? ''}
+          error={form.visibleError(field.key)}
+          showLabel={attributes.showLabels}
+          onChange={(value) => form.setValue(field.key, value)}
+          onBlur={() => form.touch(field.key)}
+          status={
+            field.role === 'identifier' && checkIdentifiers ? (
+              <IdentifierStatus id={`registration-${field.name}-status`} status={statuses[field.key]} />
+            ) : undefined
+          }
+        />
+      ))}
+      {props.recaptchaSiteKey && (
+        <Captcha
+          siteKey={props.recaptchaSiteKey}
+          onChange={onCaptcha}
+          resetKey={captchaReset}
+          error={captchaMissing ? t('RECAPTCHA_VERIFICATION_FAILED') : null}
+        />
+      )}
+      <div className="actions">
+        <SubmitButton
+          busy={form.submitting}
+          label={attributes.submitLabel ?? t('registration.submit')}
+          busyLabel={t('registration.submitting')}
+        />
+        {attributes.showCancel && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              form.reset();
+              show(null);
+              dispatch(cancelRegistration());
+            }}
+          >
+            {t('registration.cancel')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

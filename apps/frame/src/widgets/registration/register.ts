@@ -1,0 +1,105 @@
+/** Registration's calls (identity spec §4, §7): register, the optional auto-login, the follow-up, cancel. */
+import { type FoyerError, type UserProfile } from '@foyer/api';
+import * as identityApi from '@foyer/api/endpoints';
+import type { FieldSpec } from '../_forms/fields';
+import { submittedAttributes, type Values } from '../_forms/rules';
+import { callIdentity } from '../../store/identityClient';
+import { login } from '../../store/sessionThunks';
+import type { AppThunk } from '../../store/thunk';
+
+/** Identity spec §9: the follow-up runs about 1.5 s after registration.success. */
+export const REGISTRATION_FOLLOW_UP_MS = 1500;
+
+/** Storage entry a social sign-in library leaves behind; registration cancel removes it (spec §3). */
+export const HELLO_STORAGE_KEY = 'hello';
+
+export interface RegisterInput {
+  scheme: string;
+  serviceName: string;
+  fields: readonly FieldSpec[];
+  values: Values;
+  recaptchaResponse: string | null;
+  autoLogin: boolean;
+}
+
+export type RegisterResult = { ok: true; profile: UserProfile; loggedIn: boolean } | { ok: false; error: FoyerError };
+
+/**
+ * POST /userProfile with every non-empty value (confirmations left out), then registration.success.
+ * The server creates the account INACTIVE and mails an activation link, unless the service does
+ * not require activation: then, with autoLogin, the visitor is logged in with what was typed.
+ */
+export const registerAccount =
+  (input: RegisterInput): AppThunk<Promise<RegisterResult>> =>
+  async (dispatch, getState, extra) => {
+    const { settings } = getState().frame;
+    const result = await callIdentity({ getState, dispatch, extra }, identityApi.register, {
+      body: {
+        realm: settings.realmName,
+        services: [input.serviceName],
+        attributes: submittedAttributes(input.fields, input.values),
+        ...(input.recaptchaResponse ? { recaptchaResponse: input.recaptchaResponse } : {}),
+      },
+    });
+    if (!result.ok) {
+      extra.host.publish({
+        name: 'registration.failed',
+        payload: { code: result.error.code, statusCode: result.error.statusCode },
+      });
+      return result;
+    }
+    extra.host.publish({ name: 'registration.success', payload: { guid: result.data.guid } });
+    let loggedIn = false;
+    if (input.autoLogin && result.data.state === 'ACTIVE') {
+      const credentials = await dispatch(
+        login({
+          authenticationSchemeName: input.scheme,
+          identifiers: submittedAttributes(input.fields, input.values, ['identifier']),
+          validators: submittedAttributes(input.fields, input.values, ['validator']),
+          rememberMe: false,
+        }),
+      );
+      loggedIn = credentials.ok;
+    }
+    return { ok: true, profile: result.data, loggedIn };
+  };
+
+/**
+ * The follow-up (identity spec §4): the service check — POST /userProfile/:id/link/:service with
+ * the new session — passes → payment; 403 REQUIRED_ATTRIBUTE_MISSING → edit profile; fails (or
+ * there is no session: the account still needs activation) → login.
+ */
+export const registrationFollowUp =
+  (guid: string, serviceName: string): AppThunk<Promise<'payment' | 'editProfile' | 'login'>> =>
+  async (dispatch, getState, extra) => {
+    const { session } = getState();
+    let to: 'payment' | 'editProfile' | 'login' = 'login';
+    let attributes: string[] | undefined;
+    if (session.loggedIn && session.guid === guid) {
+      const check = await callIdentity({ getState, dispatch, extra }, identityApi.linkService, {
+        params: { id: guid, service: serviceName },
+      });
+      if (check.ok) to = 'payment';
+      else if (check.error.code === 'REQUIRED_ATTRIBUTE_MISSING' && check.error.statusCode === 403) {
+        to = 'editProfile';
+        attributes = check.error.args;
+      }
+    }
+    extra.host.publish({
+      name: 'registration.redirect',
+      payload: { to, guid, serviceName, ...(attributes ? { attributes } : {}) },
+    });
+    return to;
+  };
+
+/** Registration cancel (identity spec §4): drop the `hello` entry, tell the page. */
+export const cancelRegistration = (): AppThunk => (_dispatch, _getState, extra) => {
+  for (const store of [extra.storage.tab, extra.storage.persistent]) {
+    try {
+      store?.removeItem(HELLO_STORAGE_KEY);
+    } catch {
+      // Storage revoked: nothing to remove.
+    }
+  }
+  extra.host.publish({ name: 'registration.cancelled', payload: {} });
+};

@@ -1,0 +1,67 @@
+import { createRequire } from 'node:module';
+import { expect, test, type Frame, type Page } from '@playwright/test';
+import { DEMO_ACCOUNT, stack } from '../support/stack';
+import { LoginWidget, ProfileWidget, widgetFrame } from '../support/widgets';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+test.use({ bypassCSP: true });
+
+async function axeViolations(frame: Frame): Promise<string[]> {
+  await frame.addScriptTag({ path: axePath });
+  return frame.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(context: Document): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
+        };
+      }
+    ).axe;
+    const { violations } = await axe.run(document);
+    return violations.map(
+      (violation) => `${violation.id} ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
+  });
+}
+
+function editFrame(page: Page): Frame {
+  const frame = page.frames().find((candidate) => candidate.url().includes('/w/edit-profile'));
+  if (!frame) throw new Error('no edit-profile frame');
+  return frame;
+}
+
+test('edit a profile attribute after logging in: profile.updated reaches the page, the profile shows it', async ({
+  page,
+}) => {
+  await page.goto(`${stack.demoUrl}/account`);
+  const edit = widgetFrame(page, 'edit-profile');
+  // Empty state: no session yet.
+  await expect(edit.getByText('You need to be logged in to use this widget')).toBeVisible();
+  expect(await axeViolations(editFrame(page))).toEqual([]);
+
+  await new LoginWidget(page).logIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  const firstName = edit.getByLabel('First name', { exact: true });
+  await expect(firstName).toBeEditable();
+  // nonEditableAttributes="email" on the demo page: shown, read-only.
+  await expect(edit.getByLabel(/^Email/)).toHaveAttribute('readonly', '');
+
+  // Error state: a mandatory attribute emptied.
+  await firstName.fill('');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByRole('alert')).toContainText('First name is mandatory.');
+  expect(await axeViolations(editFrame(page))).toEqual([]);
+
+  const value = `Demo${Date.now().toString(36)}`;
+  await firstName.fill(value);
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByText('Your account has been updated successfully.')).toBeVisible();
+  await expect(page.locator('#event-log')).toContainText('foyer:profile.updated');
+  // Soft: the demo account is put back below whatever this shows.
+  await expect.soft(new ProfileWidget(page).frame.getByText(value)).toBeVisible();
+  await expect(firstName).toHaveValue(value);
+  expect(await axeViolations(editFrame(page))).toEqual([]);
+
+  // Put the demo account back as it was for the other tests.
+  await firstName.fill('Demo');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByText('Your account has been updated successfully.')).toBeVisible();
+});
