@@ -7,7 +7,8 @@ const WIDGETS = /[\\/]src[\\/]widgets[\\/]/;
  * App modules the shared path imports only dynamically, kept out of the shared chunk: the core
  * translation tables other than English, and the SSO code that runs only after login or logout.
  */
-const LAZY_MODULES = /[\\/]src[\\/](i18n[\\/](es|pt-BR)|store[\\/]sso)\.ts$/;
+const LAZY_MODULES =
+  /[\\/](apps[\\/]frame[\\/]src[\\/](i18n[\\/](es|pt-BR)|store[\\/]sso)|shared[\\/]protocol[\\/]src[\\/]attributes|shared[\\/]api[\\/]src[\\/]identity[\\/]account-(schemas|endpoints))\.ts$/;
 /** The libraries of the shared path (every route loads them). */
 const SHARED_LIBS =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|use-sync-external-store|zod|penpal)[\\/]/;
@@ -42,7 +43,13 @@ export default defineConfig({
         codeSplitting: {
           // Everything outside the widgets is loaded by every route anyway: one chunk (one request,
           // one gzip stream) instead of the several small common chunks rolldown would make.
-          groups: [{ name: 'frame', test: onSharedPath }],
+          groups: [
+            // Not its dependencies: a module on the shared path may re-export lazy ones.
+            { name: 'frame', test: onSharedPath, includeDependenciesRecursively: false },
+            // The account calls and their payloads: one chunk shared by the account widgets, so
+            // rolldown does not fold them into the shared chunk every route loads.
+            { name: 'account-api', test: /[\\/]shared[\\/]api[\\/]src[\\/]identity[\\/]account-/ },
+          ],
         },
       },
     },

@@ -6,44 +6,68 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type * as z from 'zod/mini';
-import { widgetAttributeSchemas } from '@foyer/protocol';
+import { loginAttributesSchema, profileAttributesSchema } from '@foyer/protocol';
 
 export interface WidgetProps<A> {
   attributes: A;
 }
 
+type AttributeSchema = z.ZodMiniType<Record<string, unknown>, unknown>;
+
 export interface WidgetRoute {
-  schema: z.ZodMiniType<Record<string, unknown>, unknown>;
+  /** The widget's attribute schema; loaded with the widget except for login and profile. */
+  schema(): Promise<AttributeSchema>;
   Component: LazyExoticComponent<ComponentType<WidgetProps<Record<string, unknown>>>>;
   /** Starts downloading the chunk (while the handshake with the host is still running). */
   preload(): void;
 }
 
 function route<A extends Record<string, unknown>>(
-  schema: z.ZodMiniType<A, unknown>,
+  schema: z.ZodMiniType<A, unknown> | (() => Promise<z.ZodMiniType<A, unknown>>),
   load: () => Promise<{ default: ComponentType<WidgetProps<A>> }>,
 ): WidgetRoute {
   return {
-    schema,
+    schema: () => Promise.resolve(typeof schema === 'function' ? schema() : schema) as Promise<AttributeSchema>,
     // The schema parsed the attributes the component receives: the erased type is safe here.
     Component: lazy(load) as unknown as WidgetRoute['Component'],
     preload: () => void load().catch(() => {}),
   };
 }
 
+/** The other widgets' attribute schemas: one small chunk, never on the login route. */
+const attributes = () => import('@foyer/protocol/attributes');
+
 export const WIDGET_ROUTES: Readonly<Record<string, WidgetRoute>> = {
-  login: route(widgetAttributeSchemas.login, () => import('./widgets/login')),
-  profile: route(widgetAttributeSchemas.profile, () => import('./widgets/profile')),
-  registration: route(widgetAttributeSchemas.registration, () => import('./widgets/registration')),
-  'edit-profile': route(widgetAttributeSchemas['edit-profile'], () => import('./widgets/edit-profile')),
-  capture: route(widgetAttributeSchemas.capture, () => import('./widgets/capture')),
+  login: route(loginAttributesSchema, () => import('./widgets/login')),
+  profile: route(profileAttributesSchema, () => import('./widgets/profile')),
+  registration: route(
+    () => attributes().then((m) => m.registrationAttributesSchema),
+    () => import('./widgets/registration'),
+  ),
+  'edit-profile': route(
+    () => attributes().then((m) => m.editProfileAttributesSchema),
+    () => import('./widgets/edit-profile'),
+  ),
+  capture: route(
+    () => attributes().then((m) => m.captureAttributesSchema),
+    () => import('./widgets/capture'),
+  ),
   'account-activation': route(
-    widgetAttributeSchemas['account-activation'],
+    () => attributes().then((m) => m.accountActivationAttributesSchema),
     () => import('./widgets/account-activation'),
   ),
-  'forgot-password': route(widgetAttributeSchemas['forgot-password'], () => import('./widgets/forgot-password')),
-  'reset-password': route(widgetAttributeSchemas['reset-password'], () => import('./widgets/reset-password')),
-  'change-password': route(widgetAttributeSchemas['change-password'], () => import('./widgets/change-password')),
+  'forgot-password': route(
+    () => attributes().then((m) => m.forgotPasswordAttributesSchema),
+    () => import('./widgets/forgot-password'),
+  ),
+  'reset-password': route(
+    () => attributes().then((m) => m.resetPasswordAttributesSchema),
+    () => import('./widgets/reset-password'),
+  ),
+  'change-password': route(
+    () => attributes().then((m) => m.changePasswordAttributesSchema),
+    () => import('./widgets/change-password'),
+  ),
 };
 
 export function findRoute(widget: string): WidgetRoute | null {

@@ -14,8 +14,37 @@ import { sessionRoutes } from './routes/session';
 import { templateRoutes } from './routes/templates';
 import { userProfileRoutes } from './routes/userProfile';
 import { staticRoutes } from './static';
+import { widgetRoutes } from './widget';
 
 export const IDENTITY_PREFIX = '/ic/api';
+/** The widget service (purchase spec §7), the default pmDomain. */
+export const WIDGET_PREFIX = '/pm/api';
+
+/** CORS and caching rules shared by the identity API and the widget service. */
+async function apiScope(api: FastifyInstance, deps: AppDeps): Promise<void> {
+  await api.register(cors, {
+    // Only the widgets origin (where the frames run) may call the API from a browser. The
+    // origin is read per request because with port 0 it is known only after listen().
+    origin: (origin, callback) => callback(null, origin === new URL(deps.publicUrl()).origin),
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'accept', 'idempotency-key'],
+    // The frame reads the SSO domains after login and logout, and the wait after a 429.
+    exposedHeaders: [SSO_DOMAINS_HEADER, 'retry-after'],
+    maxAge: 600,
+  });
+  // Answers vary with the Origin header even when it is refused: caches must not mix them.
+  api.addHook('onSend', async (_request, reply, payload) => {
+    const vary = reply.getHeader('vary');
+    const values = String(vary ?? '')
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean);
+    if (!values.some((value) => value.toLowerCase() === 'origin'))
+      reply.header('vary', [...values, 'Origin'].join(', '));
+    reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
+    return payload;
+  });
+}
 
 /** The fastify application over injected dependencies; it does not listen (see startServer). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -27,34 +56,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(`${IDENTITY_PREFIX}/`)) return sendError(reply, foyerError('NOT_FOUND'));
+    if (request.url.startsWith(`${IDENTITY_PREFIX}/`) || request.url.startsWith(`${WIDGET_PREFIX}/`)) {
+      return sendError(reply, foyerError('NOT_FOUND'));
+    }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
   await app.register(
     async (api) => {
-      await api.register(cors, {
-        // Only the widgets origin (where the frames run) may call the API from a browser. The
-        // origin is read per request because with port 0 it is known only after listen().
-        origin: (origin, callback) => callback(null, origin === new URL(deps.publicUrl()).origin),
-        methods: ['GET', 'POST', 'PUT', 'DELETE'],
-        allowedHeaders: ['authorization', 'content-type', 'accept'],
-        // The frame reads the SSO domains after login and logout, and the wait after a 429.
-        exposedHeaders: [SSO_DOMAINS_HEADER, 'retry-after'],
-        maxAge: 600,
-      });
-      // Answers vary with the Origin header even when it is refused: caches must not mix them.
-      api.addHook('onSend', async (_request, reply, payload) => {
-        const vary = reply.getHeader('vary');
-        const values = String(vary ?? '')
-          .split(',')
-          .map((value) => value.trim())
-          .filter(Boolean);
-        if (!values.some((value) => value.toLowerCase() === 'origin'))
-          reply.header('vary', [...values, 'Origin'].join(', '));
-        reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
-        return payload;
-      });
+      await apiScope(api, deps);
       sessionRoutes(api, deps);
       userProfileRoutes(api, deps);
       templateRoutes(api, deps);
@@ -66,6 +76,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ssoRoutes(api, deps);
     },
     { prefix: IDENTITY_PREFIX },
+  );
+  await app.register(
+    async (api) => {
+      await apiScope(api, deps);
+      widgetRoutes(api, deps, { identityPrefix: IDENTITY_PREFIX });
+    },
+    { prefix: WIDGET_PREFIX },
   );
 
   app.get('/healthz', async (_request, reply) => {

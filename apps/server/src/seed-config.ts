@@ -5,6 +5,7 @@
  * missing and never overwritten (their passwords and states may have changed since).
  */
 import type { Attribute, Template } from '@foyer/api';
+import type { CatalogueConfig } from './widget/catalogue';
 
 export interface ServiceSettings {
   /** Change password asks for the old password (default true). */
@@ -62,6 +63,8 @@ export interface SeedConfig {
     services: string[];
     state: 'ACTIVE' | 'INACTIVE' | 'LOCKED';
   }[];
+  /** Products, plans (prices as decimal strings in major units) and product groups of the widget service. */
+  catalogue?: CatalogueConfig;
 }
 
 export const seedConfig: SeedConfig = {
@@ -166,4 +169,174 @@ export const seedConfig: SeedConfig = {
       state: 'ACTIVE',
     },
   ],
+  catalogue: {
+    // The `demo` product group: plans of several frequencies in EUR, USD, CHF (rounded to 0.05),
+    // JPY and CLP (no decimals) and KWD (three decimals); a product and a bundle that need a
+    // delivery address; a hidden product and a hidden plan (shown only with showHidden).
+    products: [
+      {
+        name: 'demo-digital',
+        displayName: 'Digital access',
+        serviceName: 'demo',
+        features: ['Every article on the site', 'Newsletter', 'Cancel any time'],
+        recommended: true,
+        plans: [
+          {
+            id: 'digital-monthly-eur',
+            displayName: 'Monthly',
+            description: 'First month 1 €, then 9.99 € a month',
+            currency: 'EUR',
+            trialPrice: '1.00',
+            finalPrice: '9.99',
+            frequency: 'MONTH1',
+          },
+          {
+            id: 'digital-yearly-eur',
+            displayName: 'Yearly',
+            description: 'Two months free',
+            currency: 'EUR',
+            finalPrice: '99.00',
+            frequency: 'MONTH12',
+            recommended: true,
+          },
+          {
+            id: 'digital-monthly-usd',
+            displayName: 'Monthly (USD)',
+            description: 'Billed in US dollars',
+            currency: 'USD',
+            finalPrice: '10.99',
+            frequency: 'MONTH1',
+          },
+          {
+            id: 'digital-staff',
+            displayName: 'Staff',
+            description: 'For the newsroom',
+            currency: 'EUR',
+            finalPrice: '1.00',
+            frequency: 'MONTH1',
+            hidden: true,
+          },
+        ],
+      },
+      {
+        name: 'demo-print',
+        displayName: 'Print and digital',
+        serviceName: 'demo',
+        features: ['The paper at your door', 'Digital access included'],
+        boosted: true,
+        requiresDeliveryAddress: true,
+        plans: [
+          {
+            id: 'print-monthly-eur',
+            displayName: 'Monthly',
+            description: 'Delivered every morning',
+            currency: 'EUR',
+            finalPrice: '24.90',
+            frequency: 'MONTH1',
+          },
+          {
+            id: 'print-quarterly-chf',
+            displayName: 'Quarterly (CHF)',
+            description: 'Three months, Switzerland',
+            currency: 'CHF',
+            finalPrice: '69.95',
+            frequency: 'MONTH3',
+          },
+          {
+            id: 'print-yearly-kwd',
+            displayName: 'Yearly (KWD)',
+            description: 'Twelve months, Kuwait',
+            currency: 'KWD',
+            finalPrice: '95.250',
+            frequency: 'MONTH12',
+          },
+        ],
+      },
+      {
+        name: 'demo-archive',
+        displayName: 'Archive pass',
+        serviceName: 'demo',
+        features: ['The archive since 1900'],
+        plans: [
+          {
+            id: 'archive-once-jpy',
+            displayName: 'One-off (JPY)',
+            description: 'Lifetime archive access',
+            currency: 'JPY',
+            finalPrice: '1200',
+            frequency: 'NONE',
+          },
+          {
+            id: 'archive-once-eur',
+            displayName: 'One-off',
+            description: 'Lifetime archive access',
+            currency: 'EUR',
+            finalPrice: '4.99',
+            frequency: 'NONE',
+          },
+          {
+            id: 'archive-weekly-usd',
+            displayName: 'Weekly (USD)',
+            description: 'Seven days of archive',
+            currency: 'USD',
+            finalPrice: '2.49',
+            frequency: 'WEEK1',
+          },
+        ],
+      },
+      {
+        name: 'demo-bundle',
+        displayName: 'Everything bundle',
+        type: 'BUNDLE',
+        serviceName: 'demo',
+        features: ['Digital access', 'Print edition', 'Archive pass'],
+        requiresDeliveryAddress: true,
+        plans: [
+          {
+            id: 'bundle-yearly-eur',
+            displayName: 'Yearly bundle',
+            description: 'Digital, print and archive for a year',
+            currency: 'EUR',
+            finalPrice: '199.00',
+            frequency: 'MONTH12',
+            products: ['demo-digital', 'demo-print', 'demo-archive'],
+          },
+          {
+            id: 'bundle-monthly-clp',
+            displayName: 'Monthly bundle (CLP)',
+            description: 'Digital, print and archive, Chile',
+            currency: 'CLP',
+            finalPrice: '9990',
+            frequency: 'MONTH1',
+            products: ['demo-digital', 'demo-print', 'demo-archive'],
+          },
+        ],
+      },
+      {
+        name: 'demo-insider',
+        displayName: 'Insider club',
+        serviceName: 'demo',
+        features: ['Events with the editors'],
+        hidden: true,
+        plans: [
+          {
+            id: 'insider-biannual-eur',
+            displayName: 'Six months',
+            description: 'By invitation',
+            currency: 'EUR',
+            finalPrice: '30.00',
+            frequency: 'MONTH6',
+          },
+        ],
+      },
+    ],
+    groups: [
+      {
+        name: 'demo',
+        displayName: 'Foyer demo subscriptions',
+        products: ['demo-digital', 'demo-print', 'demo-archive', 'demo-bundle', 'demo-insider'],
+        recommended: ['demo-digital'],
+      },
+    ],
+  },
 };

@@ -5,6 +5,7 @@ import type { Db } from './db';
 import { hashPassword } from './security/passwords';
 import { normalizeIdentifier } from './identity/identifiers';
 import type { SeedConfig, ServiceSettings } from './seed-config';
+import { seedCatalogue, storedCatalogue } from './widget/catalogue';
 
 /** Serialises seeding between servers that start together on one PostgreSQL. */
 const SEED_LOCK_ID = 7_406_002;
@@ -38,6 +39,8 @@ function check(config: SeedConfig): void {
   if (config.services.filter((service) => service.default).length > 1) {
     throw new Error('Seed: only one service may be the default');
   }
+  // Prices must be exact in their currency; throws before anything is written.
+  if (config.catalogue) storedCatalogue(config.catalogue);
 }
 
 function isOrigin(value: string): boolean {
@@ -126,6 +129,7 @@ export async function seed(db: Db, config: SeedConfig, now: number = Date.now())
         ],
       );
     }
+    if (config.catalogue) await seedCatalogue(tx, config.catalogue);
     let created = 0;
     for (const { account, passwordHash } of pending) {
       const guid = randomUUID();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callEndpoint } from './client';
-import { identityEndpoints } from './identity/endpoints';
+import { identityEndpoints } from './identity/endpoint-table';
 
 function fakeFetch(status: number, body: unknown, seen: Request[] = []): typeof fetch {
   return async (input, init) => {

@@ -1,2 +1,4 @@
 export * from './light';
 export * from './schemas';
+export * from './attribute-helpers';
+export * from './attributes';

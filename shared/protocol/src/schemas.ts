@@ -4,30 +4,26 @@
 import * as z from 'zod/mini';
 import { EVENT_NAMES, MAX_EVENT_PAYLOAD_BYTES } from './events';
 import { PROTOCOL_VERSION, MAX_FRAME_HEIGHT } from './methods';
-import { WIDGET_NAMES } from './widgets';
+import { commonAttributes, countAttribute, flagAttribute, textAttribute } from './attribute-helpers';
 
-/** A flag attribute: `data-show-header="false"`; also accepts 1/0, yes/no, on/off. */
-export const flagAttribute = (fallback: boolean) => z._default(z.stringbool(), fallback);
-
-/** A positive whole-number attribute given as text. */
-export const countAttribute = (fallback: number, max = 1_000_000) =>
-  z._default(
-    z.coerce.number().check(
-      z.refine((n) => Number.isInteger(n), 'must be a whole number'),
-      z.minimum(1),
-      z.maximum(max),
-    ),
-    fallback,
+/** An absolute http(s) URL, checked with the platform's own URL parser. */
+const httpUrl = () =>
+  z.string().check(
+    z.refine((value) => {
+      try {
+        return /^https?:$/.test(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, 'must be an http(s) URL'),
   );
-
-export const textAttribute = () => z.optional(z.string().check(z.minLength(1), z.maxLength(255)));
 
 /** Page-level settings: `window.FoyerSettings` or the `data-foyer-settings` JSON block. */
 export const pageSettingsSchema = z.object({
   /** Identity server base URL; default: the widgets server's own `/ic/api`. */
-  icDomain: z.optional(z.url({ protocol: /^https?$/ })),
+  icDomain: z.optional(httpUrl()),
   /** Widget / product-manager service base URL; default: the widgets server's own `/pm/api`. */
-  pmDomain: z.optional(z.url({ protocol: /^https?$/ })),
+  pmDomain: z.optional(httpUrl()),
   serviceName: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   realmName: z._default(z.string().check(z.minLength(1), z.maxLength(100)), 'default'),
   icAppName: z._default(z.string(), 'ev-widgets'),
@@ -45,16 +41,6 @@ export const pageSettingsSchema = z.object({
   exposeSessionId: z._default(z.boolean(), false),
 });
 export type PageSettings = z.infer<typeof pageSettingsSchema>;
-
-/** Attributes every widget understands. */
-const commonAttributes = {
-  serviceName: textAttribute(),
-  showHeader: flagAttribute(true),
-  showLabels: flagAttribute(true),
-  showErrorMsgs: flagAttribute(true),
-  containerClass: z._default(z.string().check(z.maxLength(255)), 'widget-container'),
-  title: textAttribute(),
-};
 
 export const loginAttributesSchema = z.strictObject({
   ...commonAttributes,
@@ -80,108 +66,6 @@ export const profileAttributesSchema = z.strictObject({
   showLogout: flagAttribute(true),
 });
 export type ProfileAttributes = z.infer<typeof profileAttributesSchema>;
-
-/** Account activation: the key and service come from the host page's query (identity spec §2). */
-export const accountActivationAttributesSchema = z.strictObject({
-  ...commonAttributes,
-  showCancel: flagAttribute(false),
-});
-export type AccountActivationAttributes = z.infer<typeof accountActivationAttributesSchema>;
-
-export const forgotPasswordAttributesSchema = z.strictObject({
-  ...commonAttributes,
-  authenticationSchemeName: textAttribute(),
-  showCancel: flagAttribute(true),
-  submitLabel: textAttribute(),
-  /** Alignment of the panel's buttons (identity spec §9: default left). */
-  alignment: z._default(z.enum(['left', 'center', 'right']), 'left'),
-});
-export type ForgotPasswordAttributes = z.infer<typeof forgotPasswordAttributesSchema>;
-
-/** Reset password: the key and service come from the host page's query (identity spec §2). */
-export const resetPasswordAttributesSchema = z.strictObject({
-  ...commonAttributes,
-  submitLabel: textAttribute(),
-});
-export type ResetPasswordAttributes = z.infer<typeof resetPasswordAttributesSchema>;
-
-export const changePasswordAttributesSchema = z.strictObject({
-  ...commonAttributes,
-  showOldPassword: flagAttribute(true),
-  submitLabel: textAttribute(),
-});
-export type ChangePasswordAttributes = z.infer<typeof changePasswordAttributesSchema>;
-
-/** A comma-separated list attribute (`data-hidden-attributes="phone, birthDate"`), as trimmed names. */
-export const listAttribute = () =>
-  z._default(
-    z.pipe(
-      z.string().check(z.maxLength(2000)),
-      z.transform((text) =>
-        text
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean),
-      ),
-    ),
-    [],
-  );
-
-const registrationAttributes = {
-  ...commonAttributes,
-  authenticationSchemeName: textAttribute(),
-  /** Log in right after registering when the server created an active account. */
-  autoLogin: flagAttribute(false),
-  /** Cancel button (identity spec §9: cancel off by default). */
-  showCancel: flagAttribute(false),
-  submitLabel: textAttribute(),
-};
-
-export const registrationAttributesSchema = z.strictObject(registrationAttributes);
-export type RegistrationAttributes = z.infer<typeof registrationAttributesSchema>;
-
-const editProfileAttributes = {
-  ...commonAttributes,
-  /** Fill the form with the user's current values (false: start empty, send only what is typed). */
-  showExistingAttributes: flagAttribute(true),
-  /** Attributes not shown (and not sent). */
-  hiddenAttributes: listAttribute(),
-  /** Attributes shown read-only (and not sent). */
-  nonEditableAttributes: listAttribute(),
-  /** Always load the profile from the server instead of this frame's cached copy. */
-  disableCache: flagAttribute(false),
-  /** Roles given to / taken from the user with every update (only the service's assignable roles). */
-  rolesToAssign: listAttribute(),
-  rolesToUnAssign: listAttribute(),
-  showCancel: flagAttribute(false),
-  submitLabel: textAttribute(),
-};
-
-export const editProfileAttributesSchema = z.strictObject(editProfileAttributes);
-export type EditProfileAttributes = z.infer<typeof editProfileAttributesSchema>;
-
-/** The actions of the capture container (identity spec §2); the social ones come with the social widgets. */
-export const CAPTURE_ACTIONS = ['register', 'editProfile', 'socialAccountRegister', 'socialAccountLink'] as const;
-
-export const captureAttributesSchema = z.strictObject({
-  ...registrationAttributes,
-  ...editProfileAttributes,
-  action: z._default(z.enum(CAPTURE_ACTIONS), 'register'),
-});
-export type CaptureAttributes = z.infer<typeof captureAttributesSchema>;
-
-/** Attribute schemas of the widgets built so far, by widget name. */
-export const widgetAttributeSchemas = {
-  login: loginAttributesSchema,
-  profile: profileAttributesSchema,
-  'account-activation': accountActivationAttributesSchema,
-  'forgot-password': forgotPasswordAttributesSchema,
-  'reset-password': resetPasswordAttributesSchema,
-  'change-password': changePasswordAttributesSchema,
-  registration: registrationAttributesSchema,
-  'edit-profile': editProfileAttributesSchema,
-  capture: captureAttributesSchema,
-} as const;
 
 const guid = z.string().check(z.minLength(1), z.maxLength(100));
 const sessionId = z.string().check(z.minLength(16), z.maxLength(200));
@@ -256,7 +140,11 @@ export function parseEvent(value: unknown): FoyerEvent | null {
 
 export const frameContextSchema = z.object({
   protocolVersion: z.literal(PROTOCOL_VERSION),
-  widget: z.enum(WIDGET_NAMES),
+  /**
+   * Compared with the frame's own route by the frame (a plain string here: the full list of
+   * widget names would cost every route's bundle for no extra safety).
+   */
+  widget: z.string().check(z.maxLength(100)),
   attributes: z.record(z.string(), z.string()),
   settings: z.record(z.string(), z.unknown()),
   query: z.record(z.string(), z.string()),

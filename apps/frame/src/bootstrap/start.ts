@@ -3,7 +3,7 @@
  * (embedded) or reads the attributes from the query string (standalone, for support staff).
  */
 import { foyerError } from '@foyer/api';
-import { frameContextSchema, isWidgetName, widgetRoute, type FrameMethods, type HostMethods } from '@foyer/protocol';
+import { frameContextSchema, widgetRoute, type FrameMethods, type HostMethods, type WidgetName } from '@foyer/protocol';
 import { parseEvent } from '@foyer/protocol';
 import type { RemoteProxy } from 'penpal';
 import { loadLocale } from '../i18n';
@@ -87,11 +87,21 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
   }
 
   route?.preload();
+  // Fetched while the handshake runs, like the widget's chunk.
+  const schema = route?.schema();
+  schema?.catch(() => {});
   if (!route) app.dispatch(frameFailed(foyerError('WIDGET_NOT_AVAILABLE', [widget], 404)));
 
   const applyContext = async (raw: RawContext) => {
-    if (!route) return;
-    const resolved = resolveContext(widget, route.schema, raw);
+    if (!route || !schema) return;
+    let attributeSchema;
+    try {
+      attributeSchema = await schema;
+    } catch {
+      app.dispatch(frameFailed(foyerError('NETWORK_ERROR', [], 0)));
+      return;
+    }
+    const resolved = resolveContext(widget, attributeSchema, raw);
     if (!resolved.ok) {
       console.error(resolved.message);
       services.host.publish({ name: 'widget.configError', payload: { widget, message: resolved.message } });
@@ -142,7 +152,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       const parsed = frameContextSchema.safeParse(context);
       const sameWidget =
         parsed.success &&
-        (parsed.data.widget === widget || (isWidgetName(widget) && widgetRoute(parsed.data.widget, 1) === widget));
+        (parsed.data.widget === widget || widgetRoute(parsed.data.widget as WidgetName, 1) === widget);
       if (!parsed.success || !sameWidget) {
         console.error('Foyer: the host page sent an invalid widget context', context);
         app.dispatch(frameFailed(foyerError('INVALID_WIDGET_CONFIG', ['context'], 400)));

@@ -1,4 +1,4 @@
-import { foyerError, type FoyerError } from '@foyer/api';
+import { catalogueError, foyerError, type FoyerError } from '@foyer/api';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Thrown by handlers; the error handler answers `{code, message, args}` with the catalogue status. */
@@ -7,7 +7,7 @@ export class ApiError extends Error {
   readonly headers: Record<string, string>;
 
   constructor(code: string, args: string[] = [], headers: Record<string, string> = {}) {
-    const error = foyerError(code, args);
+    const error = catalogueError(code, args);
     super(error.message);
     this.name = 'ApiError';
     this.error = error;

@@ -79,9 +79,3 @@ export const IDENTITY_ERRORS = {
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type IdentityErrorCode = keyof typeof IDENTITY_ERRORS;
-
-export const ERROR_CATALOGUE: Record<string, { status: number; text: string }> = { ...IDENTITY_ERRORS };
-
-export function isKnownErrorCode(code: string): code is IdentityErrorCode {
-  return Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, code);
-}

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ERROR_CATALOGUE } from './catalogue';
+import { IDENTITY_ERRORS } from './catalogue';
 
 /**
  * The one error shape of Foyer. A plain object (not a class) so it crosses postMessage and
@@ -22,15 +22,28 @@ export const apiErrorBodySchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
-export function foyerError(code: string, args: string[] = [], statusCode?: number, message?: string): FoyerError {
-  const entry = ERROR_CATALOGUE[code];
-  return {
-    code,
-    args,
-    statusCode: statusCode ?? entry?.status ?? 500,
-    message: message ?? formatMessage(entry?.text ?? code, args),
+export type ErrorCatalogue = Readonly<Record<string, { status: number; text: string }>>;
+
+/** Builds a FoyerError, with status and English text defaulted from `catalogue`. */
+export type ErrorFactory = (code: string, args?: string[], statusCode?: number, message?: string) => FoyerError;
+
+export function errorFactory(catalogue: ErrorCatalogue): ErrorFactory {
+  return (code, args = [], statusCode, message) => {
+    const entry = Object.prototype.hasOwnProperty.call(catalogue, code) ? catalogue[code] : undefined;
+    return {
+      code,
+      args,
+      statusCode: statusCode ?? entry?.status ?? 500,
+      message: message ?? formatMessage(entry?.text ?? code, args),
+    };
   };
 }
+
+/**
+ * Identity errors. The purchase widgets and the server use `catalogueError` (errors/all.ts),
+ * which knows the purchase codes too; the identity frames never download those texts.
+ */
+export const foyerError: ErrorFactory = errorFactory(IDENTITY_ERRORS);
 
 export function isFoyerError(value: unknown): value is FoyerError {
   return (

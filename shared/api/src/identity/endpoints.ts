@@ -3,49 +3,18 @@
  * the server's route table are both built from this list, so the two cannot drift.
  */
 import type * as z from 'zod/mini';
+import { endpoint } from './endpoint';
 import {
-  activationResultSchema,
   authenticationSchemeSchema,
-  changePasswordSchema,
-  identifierSearchResultSchema,
-  profileUpdateSchema,
-  recaptchaSettingsSchema,
-  registerSchema,
-  resendActivationSchema,
-  resetPasswordSchema,
   servicePublicSchema,
-  workflowAcceptedSchema,
   sessionCreateSchema,
   sessionResponseSchema,
   templateSchema,
   userProfileSchema,
 } from './schemas';
 
-export interface Endpoint<P extends Record<string, string>, B, R> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Path template with `:param` segments, relative to the identity base URL. */
-  path: string;
-  /** Builds the concrete path; parameters are URI-encoded. */
-  toPath(params: P): string;
-  body: z.ZodMiniType<B> | null;
-  response: z.ZodMiniType<R> | null;
-}
-
-/*#__NO_SIDE_EFFECTS__*/
-function endpoint<P extends Record<string, string>, B, R>(
-  method: Endpoint<P, B, R>['method'],
-  path: string,
-  body: z.ZodMiniType<B> | null,
-  response: z.ZodMiniType<R> | null,
-): Endpoint<P, B, R> {
-  return {
-    method,
-    path,
-    body,
-    response,
-    toPath: (params) => path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? '')),
-  };
-}
+export type { Endpoint } from './endpoint';
+export * from './account-endpoints';
 
 type Id = { id: string };
 
@@ -85,125 +54,3 @@ export const getService = /* @__PURE__ */ endpoint<{ name: string }, never, z.in
   null,
   servicePublicSchema,
 );
-// ---- Identity suite (issue 3) ----
-export const getRegistrationTemplate = /* @__PURE__ */ endpoint<
-  { scheme: string },
-  never,
-  z.infer<typeof templateSchema>
->('GET', '/ui/template/registration/:scheme', null, templateSchema);
-/** The scheme's registration template plus the attributes the service requires. */
-export const getServiceRegistrationTemplate = /* @__PURE__ */ endpoint<
-  { scheme: string; service: string },
-  never,
-  z.infer<typeof templateSchema>
->('GET', '/ui/template/registration/:scheme/:service', null, templateSchema);
-/** Editable identifiers and attributes; with a session, filled with that user's values. */
-export const getProfileTemplate = /* @__PURE__ */ endpoint<{ service: string }, never, z.infer<typeof templateSchema>>(
-  'GET',
-  '/ui/template/profile/:service',
-  null,
-  templateSchema,
-);
-/** 201 with the new (INACTIVE) profile; an activation mail is sent. */
-export const register = /* @__PURE__ */ endpoint<
-  Record<string, never>,
-  z.input<typeof registerSchema>,
-  z.infer<typeof userProfileSchema>
->('POST', '/userProfile', registerSchema, userProfileSchema);
-export const updateUserProfile = /* @__PURE__ */ endpoint<
-  Id,
-  z.input<typeof profileUpdateSchema>,
-  z.infer<typeof userProfileSchema>
->('PUT', '/userProfile/:id', profileUpdateSchema, userProfileSchema);
-/** Validated against the service's profile template; links the service once nothing it requires is missing. */
-export const updateUserProfileForService = /* @__PURE__ */ endpoint<
-  Id & { service: string },
-  z.input<typeof profileUpdateSchema>,
-  z.infer<typeof userProfileSchema>
->('PUT', '/userProfile/:id/:service', profileUpdateSchema, userProfileSchema);
-/** 403 REQUIRED_ATTRIBUTE_MISSING (args: attribute names) when the profile lacks what the service requires. */
-export const linkService = /* @__PURE__ */ endpoint<Id & { service: string }, never, z.infer<typeof userProfileSchema>>(
-  'POST',
-  '/userProfile/:id/link/:service',
-  null,
-  userProfileSchema,
-);
-/** 204; ends the user's other sessions. */
-export const changePassword = /* @__PURE__ */ endpoint<Id, z.input<typeof changePasswordSchema>, void>(
-  'PUT',
-  '/userProfile/:id/password',
-  changePasswordSchema,
-  null,
-);
-export const activateAccount = /* @__PURE__ */ endpoint<{ key: string }, never, z.infer<typeof activationResultSchema>>(
-  'POST',
-  '/userProfileActivationWorkflow/:key',
-  null,
-  activationResultSchema,
-);
-export const resendActivation = /* @__PURE__ */ endpoint<
-  Record<string, never>,
-  z.input<typeof resendActivationSchema>,
-  z.infer<typeof workflowAcceptedSchema>
->('POST', '/userProfileActivationWorkflow/resendByIdentifiers', resendActivationSchema, workflowAcceptedSchema);
-/** Forgot password; query `realm`, the scheme's identifiers by name, optional `serviceName`. */
-export const forgotPassword = /* @__PURE__ */ endpoint<
-  { authScheme: string },
-  never,
-  z.infer<typeof workflowAcceptedSchema>
->('POST', '/userProfile/resetAttributeWorkflow/:authScheme', null, workflowAcceptedSchema);
-/** 204; ends all the user's sessions (no automatic login). */
-export const resetPassword = /* @__PURE__ */ endpoint<{ key: string }, z.input<typeof resetPasswordSchema>, void>(
-  'PUT',
-  '/resetAttributeWorkflow/:key',
-  resetPasswordSchema,
-  null,
-);
-/** Query `realmName`, `value`. */
-export const searchByIdentifiers = /* @__PURE__ */ endpoint<
-  { identifierKey: string },
-  never,
-  z.infer<typeof identifierSearchResultSchema>
->('GET', '/userProfile/searchByIdentifiers/:identifierKey', null, identifierSearchResultSchema);
-export const getRecaptchaSettings = /* @__PURE__ */ endpoint<
-  { siteKey: string },
-  never,
-  z.infer<typeof recaptchaSettingsSchema>
->('GET', '/recaptcha/settings/:siteKey', null, recaptchaSettingsSchema);
-/** Image requests on each participating domain (seamless sign-in); answer a 1x1 GIF. */
-export const ssoLogin = /* @__PURE__ */ endpoint<Id, never, void>('GET', '/session/:id/sso.gif', null, null);
-export const ssoLogout = /* @__PURE__ */ endpoint<Record<string, never>, never, void>(
-  'GET',
-  '/session/sso_logout.gif',
-  null,
-  null,
-);
-
-/** The whole table, for the server's route builder and tests. */
-export const identityEndpoints = {
-  createSession,
-  getSession,
-  deleteSession,
-  getUserProfile,
-  getLoginTemplate,
-  getAuthenticationScheme,
-  getService,
-  getRegistrationTemplate,
-  getServiceRegistrationTemplate,
-  getProfileTemplate,
-  register,
-  updateUserProfile,
-  updateUserProfileForService,
-  linkService,
-  changePassword,
-  activateAccount,
-  resendActivation,
-  forgotPassword,
-  resetPassword,
-  searchByIdentifiers,
-  getRecaptchaSettings,
-  ssoLogin,
-  ssoLogout,
-} as const;
-
-export type IdentityEndpoints = typeof identityEndpoints;

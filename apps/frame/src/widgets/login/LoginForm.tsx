@@ -8,7 +8,6 @@ import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
 import { login } from '../../store/sessionThunks';
 import { fieldError, loginFields, MAX_INPUT_LENGTH } from './fields';
-import { resendActivation } from './resendActivation';
 import '../_account/account.css';
 import { WidgetHeading } from '../../components/WidgetHeading';
 
@@ -160,6 +159,8 @@ function ResendActivation({ identifiers }: { identifiers: NameValue[] }) {
       disabled={state === 'busy'}
       onClick={async () => {
         setState('busy');
+        // Loaded on click: most visitors never need it, and the login route has a tight budget.
+        const { resendActivation } = await import('./resendActivation');
         setState((await dispatch(resendActivation(identifiers))) ?? foyerError('login.activationResent', [], 200));
       }}
     >

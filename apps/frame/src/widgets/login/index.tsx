@@ -9,7 +9,7 @@ import type { WidgetProps } from '../../routes';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { verifySession } from '../../store/sessionThunks';
 import { loadLoginForm } from './loadLoginForm';
-import { publishForgotPassword } from './resendActivation';
+import { publishForgotPassword } from './publishForgotPassword';
 import { LoginForm } from './LoginForm';
 
 /** The flip panel's code loads only when a visitor flips to it (the login route's budget). */

@@ -20,7 +20,3 @@ export const resendActivation =
     extra.host.publish({ name: 'login.activationResent', payload: {} });
     return null;
   };
-
-/** A site's own forgot-password handler (`forgotPasswordHandler="event"`) listens for this. */
-export const publishForgotPassword = (): AppThunk => (_dispatch, _getState, extra) =>
-  extra.host.publish({ name: 'login.forgotPassword', payload: {} });

@@ -1,0 +1,5 @@
+import type { AppThunk } from '../../store/thunk';
+
+/** A site's own forgot-password handler (`forgotPasswordHandler="event"`) listens for this. */
+export const publishForgotPassword = (): AppThunk => (_dispatch, _getState, extra) =>
+  extra.host.publish({ name: 'login.forgotPassword', payload: {} });

@@ -1,0 +1,232 @@
+/**
+ * The product catalogue: configured in seed-config.ts (prices as decimal strings in major units),
+ * stored by the seed with prices in integer minor units, and turned into the API's product shape
+ * here. Every price the server charges comes from these rows.
+ */
+import {
+  fromMinorUnits,
+  getCurrency,
+  isCurrencyCode,
+  PLAN_FREQUENCIES,
+  toMinorUnits,
+  type Money,
+  type PaymentPlan,
+  type PlanFrequency,
+  type Product,
+} from '@foyer/api';
+import type { Db } from '../db';
+
+export interface CataloguePlanConfig {
+  /** Unique across the catalogue; the `_id` orders refer to. */
+  id: string;
+  displayName: string;
+  displayText?: string;
+  description: string;
+  /** ISO 4217 code. */
+  currency: string;
+  /** Major units as a decimal string ("12.99"); at most the currency's decimals. */
+  finalPrice: string;
+  /** What the first period costs, when it differs. */
+  trialPrice?: string;
+  frequency: PlanFrequency;
+  boosted?: boolean;
+  recommended?: boolean;
+  hidden?: boolean;
+  /** Bundle plans: the products the bundle grants. */
+  products?: string[];
+}
+
+export interface CatalogueProductConfig {
+  name: string;
+  displayName: string;
+  type?: 'PLAIN' | 'BUNDLE';
+  serviceName: string;
+  imageUrl?: string;
+  features?: string[];
+  notes?: string;
+  boosted?: boolean;
+  recommended?: boolean;
+  hidden?: boolean;
+  requiresDeliveryAddress?: boolean;
+  requiresBillingAddress?: boolean;
+  /** Payment plans of a plain product, bundle plans of a bundle. */
+  plans: CataloguePlanConfig[];
+}
+
+export interface CatalogueConfig {
+  products: CatalogueProductConfig[];
+  groups: { name: string; displayName: string; products: string[]; recommended?: string[] }[];
+}
+
+/** A plan as stored: prices in minor units. */
+export interface StoredPlan extends Omit<CataloguePlanConfig, 'finalPrice' | 'trialPrice'> {
+  finalPriceMinor: number;
+  trialPriceMinor?: number;
+}
+
+export interface StoredProduct extends Omit<CatalogueProductConfig, 'plans'> {
+  plans: StoredPlan[];
+}
+
+function storePlan(product: string, plan: CataloguePlanConfig): StoredPlan {
+  if (!isCurrencyCode(plan.currency)) throw new Error(`Seed: plan ${plan.id} of ${product} has unknown currency`);
+  if (!PLAN_FREQUENCIES.includes(plan.frequency)) throw new Error(`Seed: plan ${plan.id} has unknown frequency`);
+  const { finalPrice, trialPrice, ...rest } = plan;
+  try {
+    const stored: StoredPlan = { ...rest, finalPriceMinor: toMinorUnits(finalPrice, plan.currency) };
+    if (trialPrice !== undefined) stored.trialPriceMinor = toMinorUnits(trialPrice, plan.currency);
+    if (stored.finalPriceMinor < 0 || (stored.trialPriceMinor ?? 0) < 0) throw new RangeError('negative price');
+    return stored;
+  } catch (error) {
+    throw new Error(`Seed: plan ${plan.id} of ${product} has an invalid price (${String(error)})`, { cause: error });
+  }
+}
+
+/** Checks the configuration and converts prices; throws on the first problem. */
+export function storedCatalogue(config: CatalogueConfig): StoredProduct[] {
+  const names = new Set<string>();
+  const planIds = new Set<string>();
+  const products = config.products.map((product): StoredProduct => {
+    if (names.has(product.name)) throw new Error(`Seed: product ${product.name} is defined twice`);
+    names.add(product.name);
+    for (const plan of product.plans) {
+      if (planIds.has(plan.id)) throw new Error(`Seed: plan id ${plan.id} is used twice`);
+      planIds.add(plan.id);
+    }
+    return { ...product, plans: product.plans.map((plan) => storePlan(product.name, plan)) };
+  });
+  for (const group of config.groups) {
+    const unknown = [...group.products, ...(group.recommended ?? [])].filter((name) => !names.has(name));
+    if (unknown.length) throw new Error(`Seed: group ${group.name} names unknown products: ${unknown.join(', ')}`);
+  }
+  return products;
+}
+
+/** Writes the catalogue in the seed's transaction; products and groups are replaced in place. */
+export async function seedCatalogue(tx: Db, config: CatalogueConfig): Promise<void> {
+  for (const product of storedCatalogue(config)) {
+    await tx.query(
+      `INSERT INTO catalogue_products (name, service_name, body) VALUES ($1, $2, $3)
+       ON CONFLICT (name) DO UPDATE SET service_name = $2, body = $3`,
+      [product.name, product.serviceName, JSON.stringify(product)],
+    );
+  }
+  for (const group of config.groups) {
+    await tx.query(
+      `INSERT INTO product_groups (name, display_name, product_names, recommended) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (name) DO UPDATE SET display_name = $2, product_names = $3, recommended = $4`,
+      [group.name, group.displayName, JSON.stringify(group.products), JSON.stringify(group.recommended ?? [])],
+    );
+  }
+}
+
+function json<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+export async function findProduct(db: Db, name: string): Promise<StoredProduct | null> {
+  const rows = await db.query<{ body: unknown }>('SELECT body FROM catalogue_products WHERE name = $1', [name]);
+  return rows[0] ? json<StoredProduct>(rows[0].body) : null;
+}
+
+export async function findProducts(db: Db, names: readonly string[]): Promise<Map<string, StoredProduct>> {
+  const rows = await db.query<{ name: string; body: unknown }>(
+    'SELECT name, body FROM catalogue_products WHERE name = ANY($1::text[])',
+    [names],
+  );
+  return new Map(rows.map((row) => [row.name, json<StoredProduct>(row.body)]));
+}
+
+export async function findGroup(
+  db: Db,
+  name: string,
+): Promise<{ name: string; displayName: string; products: string[]; recommended: string[] } | null> {
+  const rows = await db.query<{ name: string; display_name: string; product_names: unknown; recommended: unknown }>(
+    'SELECT name, display_name, product_names, recommended FROM product_groups WHERE name = $1',
+    [name],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    name: row.name,
+    displayName: row.display_name,
+    products: json<string[]>(row.product_names),
+    recommended: json<string[]>(row.recommended),
+  };
+}
+
+export function money(amount: number, currency: string): Money {
+  return { amount, currency, display: fromMinorUnits(amount, currency) };
+}
+
+/** The first charge of a plan: the trial price when there is one. */
+export function firstChargeMinor(plan: StoredPlan): number {
+  return plan.trialPriceMinor ?? plan.finalPriceMinor;
+}
+
+function toPlan(plan: StoredPlan, subscribed: ReadonlySet<string>): PaymentPlan {
+  const currency = getCurrency(plan.currency);
+  const shown: PaymentPlan = {
+    _id: plan.id,
+    name: plan.id,
+    displayName: plan.displayName,
+    description: plan.description,
+    currency: { code: currency.code, symbol: currency.symbol, decimalDigits: currency.decimalDigits },
+    finalPrice: money(plan.finalPriceMinor, plan.currency),
+    frequency: { id: plan.frequency },
+    boosted: plan.boosted ?? false,
+    recommended: plan.recommended ?? false,
+    hidden: plan.hidden ?? false,
+    subscribed: subscribed.has(plan.id),
+  };
+  if (plan.displayText !== undefined) shown.displayText = plan.displayText;
+  if (plan.trialPriceMinor !== undefined) shown.trialPrice = money(plan.trialPriceMinor, plan.currency);
+  if (plan.products) shown.products = plan.products;
+  return shown;
+}
+
+export interface ProductView {
+  showHidden: boolean;
+  /** Keep only these plans (the product call's repeated paymentPlan). */
+  planIds?: readonly string[] | undefined;
+  recommended: boolean;
+  subscribed: ReadonlySet<string>;
+}
+
+export function toProduct(product: StoredProduct, view: ProductView): Product {
+  const plans = product.plans
+    .filter((plan) => view.showHidden || !plan.hidden)
+    .filter((plan) => !view.planIds?.length || view.planIds.includes(plan.id))
+    .map((plan) => toPlan(plan, view.subscribed));
+  const type = product.type ?? 'PLAIN';
+  const shown: Product = {
+    _id: product.name,
+    id: product.name,
+    name: product.name,
+    displayName: product.displayName,
+    type,
+    serviceName: product.serviceName,
+    productId: product.name,
+    features: product.features ?? [],
+    boosted: product.boosted ?? false,
+    recommended: view.recommended || (product.recommended ?? false),
+    hidden: product.hidden ?? false,
+    requiresDeliveryAddress: product.requiresDeliveryAddress ?? false,
+    requiresBillingAddress: product.requiresBillingAddress ?? false,
+    paymentPlans: type === 'BUNDLE' ? [] : plans,
+    bundlePlans: type === 'BUNDLE' ? plans : [],
+  };
+  if (product.imageUrl !== undefined) shown.imageUrl = product.imageUrl;
+  if (product.notes !== undefined) shown.notes = product.notes;
+  return shown;
+}
+
+/** Plan ids the user holds an active subscription (or one-off purchase) on. */
+export async function subscribedPlanIds(db: Db, guid: string | null): Promise<Set<string>> {
+  if (!guid) return new Set();
+  const rows = await db.query<{ plan_id: string }>(
+    `SELECT s.plan_id FROM subscriptions s WHERE s.guid = $1 AND s.status IN ('ACTIVE', 'ACTIVE_PENDING')`,
+    [guid],
+  );
+  return new Set(rows.map((row) => row.plan_id));
+}

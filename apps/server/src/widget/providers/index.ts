@@ -1,0 +1,70 @@
+/**
+ * The payment providers of a server, from its environment:
+ *   FOYER_CARD_PROVIDER   manual (default) | stripe | mercadopago — who takes CARD payments
+ *   STRIPE_API_URL        default https://api.stripe.com (tests point it at a stand-in)
+ *   STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY
+ *   MERCADOPAGO_API_URL   default https://api.mercadopago.com
+ *   MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY
+ *   GOCARDLESS_ACCESS_TOKEN  enables DIRECT_DEBIT through GoCardless
+ *   GOCARDLESS_API_URL    default https://api.gocardless.com
+ *   GOCARDLESS_FLOW       billing_request (default) | redirect_flow (the legacy flow of the spec)
+ *   FOYER_PAYMENT_TYPES   comma list of active types, default CARD,BANK_TRANSFER (+ DIRECT_DEBIT with GoCardless)
+ */
+import { PAYMENT_TYPES, type PaymentType } from '@foyer/api';
+import { goCardlessProvider } from './gocardless';
+import { manualProvider } from './manual';
+import { mercadoPagoProvider } from './mercadopago';
+import { stripeProvider } from './stripe';
+import type { CardProvider, DirectDebitProvider, PaymentProviders } from './types';
+
+export type { PaymentProviders, CardProvider, DirectDebitProvider, ChargeOutcome } from './types';
+
+type Env = Record<string, string | undefined>;
+
+function paymentTypes(raw: string | undefined, directDebit: boolean): PaymentType[] {
+  if (!raw) return directDebit ? ['CARD', 'BANK_TRANSFER', 'DIRECT_DEBIT'] : ['CARD', 'BANK_TRANSFER'];
+  const types = raw.split(',').map((type) => type.trim().toUpperCase());
+  const unknown = types.filter((type) => !(PAYMENT_TYPES as readonly string[]).includes(type));
+  if (unknown.length) throw new Error(`FOYER_PAYMENT_TYPES: unknown payment types ${unknown.join(', ')}`);
+  return types as PaymentType[];
+}
+
+export function providersFromEnv(env: Env = process.env): PaymentProviders {
+  const manual = manualProvider();
+  const kind = (env.FOYER_CARD_PROVIDER ?? 'manual').toLowerCase();
+  let card: CardProvider = manual;
+  if (kind === 'stripe') {
+    if (!env.STRIPE_SECRET_KEY) throw new Error('FOYER_CARD_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+    card = stripeProvider({
+      apiUrl: env.STRIPE_API_URL ?? 'https://api.stripe.com',
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    });
+  } else if (kind === 'mercadopago') {
+    if (!env.MERCADOPAGO_ACCESS_TOKEN)
+      throw new Error('FOYER_CARD_PROVIDER=mercadopago needs MERCADOPAGO_ACCESS_TOKEN');
+    card = mercadoPagoProvider({
+      apiUrl: env.MERCADOPAGO_API_URL ?? 'https://api.mercadopago.com',
+      accessToken: env.MERCADOPAGO_ACCESS_TOKEN,
+      publicKey: env.MERCADOPAGO_PUBLIC_KEY,
+    });
+  } else if (kind !== 'manual') {
+    throw new Error(`FOYER_CARD_PROVIDER: unknown provider ${kind}`);
+  }
+  let directDebit: DirectDebitProvider | null = null;
+  if (env.GOCARDLESS_ACCESS_TOKEN) {
+    const flow = env.GOCARDLESS_FLOW ?? 'billing_request';
+    if (flow !== 'billing_request' && flow !== 'redirect_flow')
+      throw new Error(`GOCARDLESS_FLOW: unknown flow ${flow}`);
+    directDebit = goCardlessProvider({
+      apiUrl: env.GOCARDLESS_API_URL ?? 'https://api.gocardless.com',
+      accessToken: env.GOCARDLESS_ACCESS_TOKEN,
+      flow,
+    });
+  }
+  const types = paymentTypes(env.FOYER_PAYMENT_TYPES, directDebit !== null);
+  if (types.includes('DIRECT_DEBIT') && !directDebit) {
+    throw new Error('FOYER_PAYMENT_TYPES lists DIRECT_DEBIT but GOCARDLESS_ACCESS_TOKEN is not set');
+  }
+  return { card, manual, directDebit, paymentTypes: types };
+}

@@ -1,0 +1,86 @@
+/**
+ * Stripe (provider name STRIPE) through the PaymentIntents API
+ * (https://docs.stripe.com/api/payment_intents): the frame's Stripe Elements create a
+ * PaymentMethod (`pm_…`), the server creates and confirms a PaymentIntent for the order's amount
+ * with it. `requires_action` (3-D Secure) goes back to the frame with the client secret; after the
+ * challenge the frame submits again and the intent is read back. Amounts are the currency's minor
+ * units, which is what Stripe expects (zero-decimal currencies such as JPY are whole units).
+ */
+import { providerRequest, type ProviderResponse } from './http';
+import { ProviderUnavailable, type CardProvider, type ChargeOutcome } from './types';
+
+export interface StripeOptions {
+  /** https://api.stripe.com, or a stand-in. */
+  apiUrl: string;
+  secretKey: string;
+  publishableKey?: string | undefined;
+}
+
+function outcome(response: ProviderResponse): ChargeOutcome {
+  const { body } = response;
+  if (response.status >= 400) {
+    const error = (body.error ?? {}) as { code?: unknown; message?: unknown };
+    return {
+      status: 'failed',
+      code: typeof error.code === 'string' ? error.code : 'payment_fail',
+      ...(typeof error.message === 'string' ? { message: error.message } : {}),
+    };
+  }
+  const id = body.id;
+  if (typeof id !== 'string') throw new ProviderUnavailable('Stripe answered without a PaymentIntent id');
+  switch (body.status) {
+    case 'succeeded':
+      return { status: 'succeeded', reference: id };
+    case 'requires_action':
+      if (typeof body.client_secret !== 'string') throw new ProviderUnavailable('requires_action without secret');
+      return { status: 'requires_action', reference: id, clientSecret: body.client_secret };
+    default: {
+      // requires_payment_method after a failed challenge, canceled …: the card did not pay.
+      const last = (body.last_payment_error ?? {}) as { code?: unknown; message?: unknown };
+      return {
+        status: 'failed',
+        code: typeof last.code === 'string' ? last.code : 'payment_fail',
+        ...(typeof last.message === 'string' ? { message: last.message } : {}),
+      };
+    }
+  }
+}
+
+export function stripeProvider(options: StripeOptions): CardProvider {
+  const base = options.apiUrl.replace(/\/$/, '');
+  const headers = (extra: Record<string, string> = {}) => ({
+    authorization: `Bearer ${options.secretKey}`,
+    'content-type': 'application/x-www-form-urlencoded',
+    ...extra,
+  });
+  return {
+    name: 'STRIPE',
+    publishableKey: options.publishableKey,
+    async charge(input) {
+      const form = new URLSearchParams({
+        amount: String(input.amountMinor),
+        currency: input.currency.toLowerCase(),
+        payment_method: input.token,
+        confirm: 'true',
+        'payment_method_types[]': 'card',
+        description: input.description,
+        'metadata[order_id]': input.orderId,
+        'metadata[payment_id]': input.paymentId,
+      });
+      const response = await providerRequest(`${base}/v1/payment_intents`, {
+        method: 'POST',
+        // Stripe replays the first answer for a repeated key: a retry after a timeout cannot charge twice.
+        headers: headers({ 'idempotency-key': input.idempotencyKey }),
+        body: form.toString(),
+      });
+      return outcome(response);
+    },
+    async confirm(reference) {
+      const response = await providerRequest(`${base}/v1/payment_intents/${encodeURIComponent(reference)}`, {
+        method: 'GET',
+        headers: headers(),
+      });
+      return outcome(response);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/** POST /widget/order: the session's order, priced by the server. */
+import { sessionQuerySchema, widgetEndpoints } from '@foyer/api';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { defineRoute } from '../../http/define-route';
+import { createOrder } from '../orders';
+import type { PaymentProviders } from '../providers/types';
+import { requireWidgetSession } from '../session';
+
+export function orderRoutes(app: FastifyInstance, deps: AppDeps, providers: PaymentProviders): void {
+  defineRoute(
+    app,
+    widgetEndpoints.createOrder,
+    async ({ body, query, request }) => {
+      const { session } = await requireWidgetSession(deps, request, query);
+      const order = await createOrder(
+        deps.db,
+        { guid: session.guid, serviceName: session.serviceName, order: body, allowedTypes: providers.paymentTypes },
+        deps.now(),
+      );
+      return { status: 201, body: order };
+    },
+    { query: sessionQuerySchema },
+  );
+}

@@ -1,0 +1,59 @@
+/** Helpers of the widget-service tests: calls under /pm/api with a session as ev_ss or header. */
+import { formatAuthorization, type Order } from '@foyer/api';
+import type { PreparedServer } from '../../src/index';
+import { loginOk } from '../helpers';
+
+export const PM = '/pm/api';
+
+export interface CallOptions {
+  session?: string;
+  /** `query`: ev_ss; `header`: the Authorization header. */
+  via?: 'query' | 'header';
+  payload?: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string | string[]>;
+}
+
+export function call(server: PreparedServer, method: 'GET' | 'POST' | 'PUT', path: string, options: CallOptions = {}) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    for (const one of [value].flat()) query.append(key, one);
+  }
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.session && options.via === 'header') {
+    headers.authorization = formatAuthorization({ serviceName: 'demo', sessionId: options.session });
+  } else if (options.session) query.set('ev_ss', options.session);
+  const search = query.toString();
+  return server.app.inject({
+    method,
+    url: `${PM}${path}${search ? `?${search}` : ''}`,
+    headers,
+    ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+  });
+}
+
+export async function demoSession(server: PreparedServer): Promise<string> {
+  return (await loginOk(server)).mainSession.sessionId;
+}
+
+export const ADDRESS = {
+  fullName: 'Demo Visitor',
+  line1: '1 Rue de la Loi',
+  city: 'Brussels',
+  postalCode: '1000',
+  country: 'BE',
+};
+
+export async function orderOk(
+  server: PreparedServer,
+  session: string,
+  items: { product: string; paymentPlan?: string; bundlePlan?: string }[],
+  extra: Record<string, unknown> = {},
+): Promise<Order> {
+  const response = await call(server, 'POST', '/widget/order', {
+    session,
+    payload: { orderItems: items, paymentType: 'CARD', ...extra },
+  });
+  if (response.statusCode !== 201) throw new Error(`order failed: ${response.statusCode} ${response.body}`);
+  return response.json<Order>();
+}

@@ -1,0 +1,160 @@
+/**
+ * A local stand-in for GoCardless's API (https://developer.gocardless.com/api-reference): redirect
+ * flows (create, complete with the session token), billing requests and billing request flows,
+ * and payments on a mandate (Idempotency-Key replays the first answer). Requests need the Bearer
+ * token and the GoCardless-Version header, as the real API does. The test plays the customer:
+ * `sign(flowId)` is the visitor filling in the hosted page.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const CURRENCIES = ['GBP', 'EUR', 'SEK', 'DKK', 'AUD', 'NZD', 'USD', 'CAD'];
+
+export interface GoCardlessStandIn {
+  apiUrl: string;
+  accessToken: string;
+  redirectFlows: Map<string, { sessionToken: string; successUrl: string; signed: boolean; mandate?: string }>;
+  billingRequests: Map<string, { status: 'pending' | 'fulfilled'; mandate?: string; redirectUri?: string }>;
+  payments: { id: string; amount: number; currency: string; mandate: string; orderId: string }[];
+  /** The customer completes the hosted page of a redirect flow or billing request. */
+  sign(id: string): void;
+  close(): Promise<void>;
+}
+
+export async function startGoCardlessStandIn(accessToken = 'gc_sandbox_standin'): Promise<GoCardlessStandIn> {
+  let counter = 0;
+  const next = (prefix: string) => `${prefix}${String(++counter).padStart(6, '0')}`;
+  const redirectFlows: GoCardlessStandIn['redirectFlows'] = new Map();
+  const billingRequests: GoCardlessStandIn['billingRequests'] = new Map();
+  const payments: GoCardlessStandIn['payments'] = [];
+  const replays = new Map<string, { status: number; body: unknown }>();
+  let base = '';
+  const error = (status: number, reason: string) => ({
+    status,
+    body: { error: { type: 'invalid_api_usage', code: status, message: reason, errors: [{ reason }] } },
+  });
+
+  const server: Server = createServer((request, response) => {
+    let raw = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (raw += chunk));
+    request.on('end', () => {
+      const answer = ({ status, body }: { status: number; body: unknown }) =>
+        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (request.headers.authorization !== `Bearer ${accessToken}`) return answer(error(401, 'unauthorized'));
+      if (request.headers['gocardless-version'] !== '2015-07-06') return answer(error(400, 'missing_version_header'));
+      const body = (raw ? JSON.parse(raw) : {}) as Record<string, Record<string, unknown>>;
+      const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
+      const method = request.method;
+
+      if (method === 'POST' && path === '/redirect_flows') {
+        const input = body.redirect_flows ?? {};
+        if (typeof input.session_token !== 'string' || typeof input.success_redirect_url !== 'string') {
+          return answer(error(422, 'validation_failed'));
+        }
+        const id = next('RE');
+        redirectFlows.set(id, {
+          sessionToken: input.session_token,
+          successUrl: input.success_redirect_url,
+          signed: false,
+        });
+        return answer({ status: 201, body: { redirect_flows: { id, redirect_url: `${base}/flow/${id}` } } });
+      }
+      const complete = /^\/redirect_flows\/([^/]+)\/actions\/complete$/.exec(path);
+      if (method === 'POST' && complete) {
+        const flow = redirectFlows.get(complete[1]!);
+        if (!flow) return answer(error(404, 'resource_not_found'));
+        const data = (body.data ?? {}) as { session_token?: unknown };
+        if (data.session_token !== flow.sessionToken) return answer(error(422, 'session_token_mismatch'));
+        if (!flow.signed) return answer(error(400, 'redirect_flow_incomplete'));
+        flow.mandate ??= next('MD');
+        return answer({
+          status: 200,
+          body: { redirect_flows: { id: complete[1], links: { mandate: flow.mandate, customer: next('CU') } } },
+        });
+      }
+      if (method === 'POST' && path === '/billing_requests') {
+        if (!body.billing_requests?.mandate_request) return answer(error(422, 'validation_failed'));
+        const id = next('BRQ');
+        billingRequests.set(id, { status: 'pending' });
+        return answer({ status: 201, body: { billing_requests: { id, status: 'pending' } } });
+      }
+      if (method === 'POST' && path === '/billing_request_flows') {
+        const input = body.billing_request_flows ?? {};
+        const links = (input.links ?? {}) as { billing_request?: string };
+        const billingRequest = billingRequests.get(links.billing_request ?? '');
+        if (!billingRequest || typeof input.redirect_uri !== 'string') return answer(error(422, 'validation_failed'));
+        billingRequest.redirectUri = input.redirect_uri;
+        const id = next('BRF');
+        return answer({
+          status: 201,
+          body: { billing_request_flows: { id, authorisation_url: `${base}/billing/static/flow?id=${id}` } },
+        });
+      }
+      const billingRequest = /^\/billing_requests\/([^/]+)$/.exec(path);
+      if (method === 'GET' && billingRequest) {
+        const found = billingRequests.get(billingRequest[1]!);
+        if (!found) return answer(error(404, 'resource_not_found'));
+        return answer({
+          status: 200,
+          body: {
+            billing_requests: {
+              id: billingRequest[1],
+              status: found.status,
+              links: found.mandate ? { mandate_request_mandate: found.mandate } : {},
+            },
+          },
+        });
+      }
+      if (method === 'POST' && path === '/payments') {
+        const key = request.headers['idempotency-key'];
+        const replay = typeof key === 'string' ? replays.get(key) : undefined;
+        if (replay) return answer(replay);
+        const input = body.payments ?? {};
+        const links = (input.links ?? {}) as { mandate?: string };
+        const metadata = (input.metadata ?? {}) as { order_id?: string };
+        const known = [...redirectFlows.values(), ...billingRequests.values()].some(
+          (entry) => entry.mandate === links.mandate,
+        );
+        let result: { status: number; body: unknown };
+        if (!known) result = error(404, 'mandate_not_found');
+        else if (!CURRENCIES.includes(String(input.currency))) result = error(422, 'currency_not_supported');
+        else {
+          const payment = {
+            id: next('PM'),
+            amount: Number(input.amount),
+            currency: String(input.currency),
+            mandate: links.mandate!,
+            orderId: metadata.order_id ?? '',
+          };
+          payments.push(payment);
+          result = { status: 201, body: { payments: { ...payment, status: 'pending_submission' } } };
+        }
+        if (typeof key === 'string') replays.set(key, result);
+        return answer(result);
+      }
+      answer(error(404, 'not_found'));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    apiUrl: base,
+    accessToken,
+    redirectFlows,
+    billingRequests,
+    payments,
+    sign(id) {
+      const flow = redirectFlows.get(id);
+      if (flow) {
+        flow.signed = true;
+        return;
+      }
+      const billing = billingRequests.get(id);
+      if (!billing) throw new Error(`no flow ${id}`);
+      billing.status = 'fulfilled';
+      billing.mandate = next('MD');
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,25 @@
+/** Every identity call in one table, for the server's route builder and tests (not for bundles). */
+import * as accountEndpoints from './account-endpoints';
+import {
+  createSession,
+  getSession,
+  deleteSession,
+  getUserProfile,
+  getLoginTemplate,
+  getAuthenticationScheme,
+  getService,
+} from './endpoints';
+
+/** The whole table, for the server's route builder and tests. */
+export const identityEndpoints = {
+  ...accountEndpoints,
+  createSession,
+  getSession,
+  deleteSession,
+  getUserProfile,
+  getLoginTemplate,
+  getAuthenticationScheme,
+  getService,
+} as const;
+
+export type IdentityEndpoints = typeof identityEndpoints;

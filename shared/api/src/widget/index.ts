@@ -1,0 +1,5 @@
+export * from './currencies';
+export * from './error-codes';
+export * from './errors';
+export * from './schemas';
+export * from './endpoints';
