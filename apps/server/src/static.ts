@@ -24,7 +24,15 @@ function notBuilt(reply: FastifyReply, what: string): FastifyReply {
   return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT(what));
 }
 
-export function frameCsp(config: { allowedHostOrigins: readonly string[]; icDomain: string }): string {
+/** Google reCAPTCHA's script and challenge frame hosts (allowed only for services with a site key). */
+const RECAPTCHA_SCRIPT_HOSTS = 'https://www.google.com https://www.gstatic.com';
+const RECAPTCHA_FRAME_HOSTS = 'https://www.google.com https://recaptcha.google.com';
+
+export function frameCsp(config: {
+  allowedHostOrigins: readonly string[];
+  icDomain: string;
+  recaptcha?: boolean;
+}): string {
   let icOrigin = '';
   try {
     icOrigin = new URL(config.icDomain).origin;
@@ -34,7 +42,8 @@ export function frameCsp(config: { allowedHostOrigins: readonly string[]; icDoma
   const ancestors = config.allowedHostOrigins.length ? config.allowedHostOrigins.join(' ') : "'none'";
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${config.recaptcha ? ` ${RECAPTCHA_SCRIPT_HOSTS}` : ''}`,
+    ...(config.recaptcha ? [`frame-src ${RECAPTCHA_FRAME_HOSTS}`] : []),
     // Inline styles: React sets style attributes (e.g. sizes) and card providers inject styles.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
@@ -107,7 +116,7 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const html = injectFrameConfig(await readFile(indexHtml, 'utf8'), config);
     return (
       reply
-        .header('content-security-policy', frameCsp(config))
+        .header('content-security-policy', frameCsp({ ...config, recaptcha: !!service?.recaptchaSiteKey }))
         .header('x-content-type-options', 'nosniff')
         .header('referrer-policy', 'strict-origin-when-cross-origin')
         // The config depends on the service and may change when the site owner edits it.

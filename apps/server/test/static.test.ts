@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { frameConfigSchema } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../src/index';
-import { injectFrameConfig } from '../src/static';
+import { frameCsp, injectFrameConfig } from '../src/static';
 import { extendedSeed, fakeDist, PUBLIC_URL, testServer } from './helpers';
 
 let server: PreparedServer;
@@ -69,6 +69,15 @@ describe('frame pages /w/*', () => {
     expect((await get('/w/v1/product-selection')).statusCode).toBe(200);
     expect((await get('/w/login/extra')).statusCode).toBe(404);
     expect((await get('/w/%2e%2e%2fetc')).statusCode).toBe(404);
+  });
+
+  it("allows Google reCAPTCHA's script and frame hosts only for services with a site key", () => {
+    const base = { allowedHostOrigins: ['http://localhost:*'], icDomain: 'http://127.0.0.1:8081/ic/api' };
+    expect(frameCsp(base)).toContain("script-src 'self';");
+    expect(frameCsp(base)).not.toContain('google');
+    const withCaptcha = frameCsp({ ...base, recaptcha: true });
+    expect(withCaptcha).toContain("script-src 'self' https://www.google.com https://www.gstatic.com;");
+    expect(withCaptcha).toContain('frame-src https://www.google.com https://recaptcha.google.com;');
   });
 
   it('escapes the config for HTML', () => {
