@@ -16,6 +16,7 @@ import { sessionStateFrom } from '../store/sessionSlice';
 import { openSessionChannel } from '../store/sessionChannel';
 import { adoptSession, logout, syncSessionFromStorage } from '../store/sessionThunks';
 import { readFrameConfig } from './config';
+import { prefetchingFetch, prefetchLogin } from './prefetch';
 import { resolveContext, splitStandaloneQuery, type RawContext } from './context';
 import { connectToParent } from './embedded';
 import { createEmbeddedHost, createStandaloneHost } from './host';
@@ -64,8 +65,15 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     },
   );
   if (channel) storage.announce = channel.announce;
+  const prefetcher = prefetchingFetch(fetch ?? ((input, init) => win.fetch(input, init)));
+  // The handshake with the host takes a while: start the login widget's calls meanwhile, for the
+  // service the frame URL names (the loader adds ?serviceName= when the page sets one).
+  if (widget === 'login' && embedded) {
+    const named = new URLSearchParams(win.location.search).get('serviceName');
+    prefetchLogin(prefetcher, config.icDomain, named || config.defaultServiceName);
+  }
   const services: FrameServices = {
-    fetch: fetch ?? ((input, init) => win.fetch(input, init)),
+    fetch: prefetcher.fetch,
     storage,
     host: embeddedHost ?? createStandaloneHost((event) => store?.dispatch(eventLogged(event))),
     events,

@@ -1,0 +1,53 @@
+/**
+ * Starts the GET requests a widget is about to make while the handshake with the host page is
+ * still running, so an embedded widget does not pay for the handshake and then two API round
+ * trips in a row. The frame's fetch answers a matching GET from a prefetched response once
+ * (a clone); a prefetch that failed falls back to a real request.
+ */
+export interface PrefetchingFetch {
+  fetch: typeof fetch;
+  /** Starts a GET of `url`; resolves with its JSON body (or null when it failed). */
+  prefetch(url: string): Promise<unknown>;
+}
+
+function urlOf(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  return input instanceof URL ? input.href : input.url;
+}
+
+export function prefetchingFetch(base: typeof fetch): PrefetchingFetch {
+  const pending = new Map<string, Promise<Response>>();
+  return {
+    fetch: (input, init) => {
+      const url = urlOf(input);
+      const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+      const prefetched = method === 'GET' ? pending.get(url) : undefined;
+      if (!prefetched) return base(input, init);
+      pending.delete(url);
+      return prefetched.then(
+        (response) => (response.ok ? response.clone() : base(input, init)),
+        () => base(input, init),
+      );
+    },
+    prefetch: (url) => {
+      const response = base(url, { credentials: 'omit', headers: { accept: 'application/json' } });
+      pending.set(url, response);
+      return response.then(
+        (answer) => (answer.ok ? answer.clone().json() : null),
+        () => null,
+      );
+    },
+  };
+}
+
+/**
+ * The login widget's first two calls: the service (for its authentication scheme), then the
+ * scheme's login template. Same URLs as `loadLoginForm` builds through the shared client.
+ */
+export function prefetchLogin(prefetcher: PrefetchingFetch, icDomain: string, serviceName: string): void {
+  const base = icDomain.replace(/\/$/, '');
+  void prefetcher.prefetch(`${base}/service/${encodeURIComponent(serviceName)}`).then((service) => {
+    const scheme = (service as { authenticationSchemeName?: unknown } | null)?.authenticationSchemeName;
+    if (typeof scheme === 'string') void prefetcher.prefetch(`${base}/ui/template/login/${encodeURIComponent(scheme)}`);
+  });
+}
