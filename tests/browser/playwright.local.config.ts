@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../playwright.config';
 
 /** Private config to run only the protocol tests (the root config also starts the e2e stack). */
 export default defineConfig({
@@ -10,18 +11,6 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });

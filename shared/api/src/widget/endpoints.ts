@@ -4,7 +4,7 @@
  * the session id as `ev_ss` query parameter or in the Authorization header.
  */
 import type * as z from 'zod/mini';
-import type { Endpoint } from '../identity/endpoints';
+import { endpoint } from '../identity/endpoint';
 import {
   directDebitCompleteSchema,
   directDebitRedirectSchema,
@@ -24,22 +24,6 @@ import {
   widgetLoginResponseSchema,
   widgetLoginSchema,
 } from './schemas';
-
-/*#__NO_SIDE_EFFECTS__*/
-function endpoint<P extends Record<string, string>, B, R>(
-  method: Endpoint<P, B, R>['method'],
-  path: string,
-  body: z.ZodMiniType<B> | null,
-  response: z.ZodMiniType<R> | null,
-): Endpoint<P, B, R> {
-  return {
-    method,
-    path,
-    body,
-    response,
-    toPath: (params) => path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? '')),
-  };
-}
 
 type None = Record<string, never>;
 type Service = { serviceName: string };
