@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { chromiumLaunchOptions } from '../playwright.config';
 import { startStack } from './stack-process';
+import { measureThroughput } from './throughput';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 
@@ -42,6 +43,53 @@ const newContext = () => browser.newContext();
 const widgetsOrigin = new URL(stack.widgetsUrl).origin;
 const firstField = 'input:not([type=hidden])';
 
+/** Logs the demo account in through the API; the session the payment bench run uses. */
+const demoSession = await (async () => {
+  const response = await fetch(`${widgetsOrigin}/pm/api/widget/profile/login/demo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      authenticationSchemeName: 'default',
+      identifiers: [{ name: 'email', value: 'demo@foyer.test' }],
+      validators: [{ name: 'password', value: 'foyer-demo-1' }],
+    }),
+  });
+  if (!response.ok) throw new Error(`bench: demo login failed (${response.status})`);
+  return (await response.json()) as { guid: string; mainSession: { sessionId: string; expiry: number } };
+})();
+
+/** A fresh order for the demo account, paid by bank transfer (the manual provider). */
+async function paymentOrderId(): Promise<string> {
+  const group = (await (await fetch(`${widgetsOrigin}/pm/api/widget/productgroup/demo`)).json()) as {
+    products: { name: string; type: string; paymentPlans: { _id: string }[]; bundlePlans: { _id: string }[] }[];
+  };
+  const product = group.products.find((candidate) => candidate.name === 'demo-digital') ?? group.products[0]!;
+  const plan = (product.type === 'BUNDLE' ? product.bundlePlans : product.paymentPlans)[0]!;
+  const response = await fetch(
+    `${widgetsOrigin}/pm/api/widget/order?ev_ss=${encodeURIComponent(demoSession.mainSession.sessionId)}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        orderItems: [{ product: product.name, paymentPlan: plan._id }],
+        paymentType: 'BANK_TRANSFER',
+      }),
+    },
+  );
+  if (!response.ok) throw new Error(`bench: order creation failed (${response.status} ${await response.text()})`);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** In-page code (a string: tsx's helpers do not exist in the page) storing the session as the frames do. */
+const paymentSessionScript = `localStorage.setItem('evolok.session', ${JSON.stringify(
+  JSON.stringify({
+    guid: demoSession.guid,
+    sessionId: demoSession.mainSession.sessionId,
+    expiry: demoSession.mainSession.expiry,
+    sessionCookie: false,
+  }),
+)})`;
+
 try {
   const loaderBytes: number[] = [];
   const loginJsBytes: number[] = [];
@@ -50,6 +98,8 @@ try {
   const standaloneMs: number[] = [];
   const resizeMs: number[] = [];
   const resizeFrames: number[] = [];
+  const selectionJsBytes: number[] = [];
+  const paymentJsBytes: number[] = [];
 
   for (let run = 0; run < RUNS; run += 1) {
     // 1. Everything the loader downloads before a widget is requested.
@@ -124,6 +174,32 @@ try {
       }),
     );
 
+    // 6. All JS the product-selection route downloads, showing the demo group (issue 4 budget).
+    selectionJsBytes.push(
+      await withPage(newContext, async (page) => {
+        const responses: Response[] = [];
+        page.on('response', (response) => responses.push(response));
+        await page.goto(`${widgetsOrigin}/w/product-selection?groupName=demo`);
+        await page.locator('main, #root').getByRole('button').first().waitFor({ state: 'visible' });
+        await page.waitForLoadState('networkidle');
+        return gzipJsBytes(responses, () => true);
+      }),
+    );
+
+    // 7. All JS the payment route downloads for a real order (manual provider: no provider script).
+    paymentJsBytes.push(
+      await withPage(newContext, async (page) => {
+        await page.goto(`${widgetsOrigin}/healthz`);
+        await page.evaluate(paymentSessionScript);
+        const responses: Response[] = [];
+        page.on('response', (response) => responses.push(response));
+        await page.goto(`${widgetsOrigin}/w/payment?orderId=${encodeURIComponent(await paymentOrderId())}`);
+        await page.locator('#root').getByRole('button').first().waitFor({ state: 'visible' });
+        await page.waitForLoadState('networkidle');
+        return gzipJsBytes(responses, () => true);
+      }),
+    );
+
     // 3'. The same route opened standalone.
     await withPage(newContext, async (page) => {
       const start = Date.now();
@@ -132,6 +208,12 @@ try {
       standaloneMs.push(Date.now() - start);
     });
   }
+
+  // 8. Product-group endpoint throughput against the same server's health endpoint.
+  const health = await measureThroughput(`${widgetsOrigin}/healthz`);
+  const group = await measureThroughput(`${widgetsOrigin}/pm/api/widget/productgroup/demo`);
+  if (health.errors || group.errors) throw new Error(`Throughput run had errors: ${health.errors} / ${group.errors}`);
+  const throughputRatio = group.requestsPerSecond / health.requestsPerSecond;
 
   const ratio = median(embeddedMs) / median(standaloneMs);
   const rows: Array<[string, string, string, boolean]> = [
@@ -152,6 +234,24 @@ try {
       `${(median(registrationJsBytes) / 1024).toFixed(1)} KB`,
       '≤ 120 KB',
       median(registrationJsBytes) <= 120 * 1024,
+    ],
+    [
+      'all JS the product-selection route downloads (gzip)',
+      `${(median(selectionJsBytes) / 1024).toFixed(1)} KB`,
+      '≤ 100 KB',
+      median(selectionJsBytes) <= 100 * 1024,
+    ],
+    [
+      'all JS the payment route downloads, manual provider (gzip)',
+      `${(median(paymentJsBytes) / 1024).toFixed(1)} KB`,
+      '≤ 130 KB',
+      median(paymentJsBytes) <= 130 * 1024,
+    ],
+    [
+      'product group req/s vs health req/s',
+      `${group.requestsPerSecond.toFixed(0)} / ${health.requestsPerSecond.toFixed(0)} = ${throughputRatio.toFixed(2)}`,
+      'reported',
+      true,
     ],
     ['host navigation → login first field, embedded', `${median(embeddedMs)} ms`, '', true],
     ['same route opened standalone', `${median(standaloneMs)} ms`, '', true],

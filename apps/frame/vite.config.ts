@@ -8,7 +8,7 @@ const WIDGETS = /[\\/]src[\\/]widgets[\\/]/;
  * translation tables other than English, and the SSO code that runs only after login or logout.
  */
 const LAZY_MODULES =
-  /[\\/](apps[\\/]frame[\\/]src[\\/](i18n[\\/](es|pt-BR)|store[\\/]sso)|shared[\\/]protocol[\\/]src[\\/]attributes|shared[\\/]api[\\/]src[\\/]identity[\\/]account-(schemas|endpoints))\.ts$/;
+  /[\\/](apps[\\/]frame[\\/]src[\\/](i18n[\\/](es|pt-BR)|store[\\/]sso)|shared[\\/]protocol[\\/]src[\\/](purchase-)?attributes|shared[\\/]api[\\/]src[\\/](identity[\\/]account-(schemas|endpoints)|errors[\\/]all|widget[\\/][\w-]+))\.ts$/;
 /** The libraries of the shared path (every route loads them). */
 const SHARED_LIBS =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|use-sync-external-store|zod|penpal)[\\/]/;
@@ -49,6 +49,9 @@ export default defineConfig({
             // The account calls and their payloads: one chunk shared by the account widgets, so
             // rolldown does not fold them into the shared chunk every route loads.
             { name: 'account-api', test: /[\\/]shared[\\/]api[\\/]src[\\/]identity[\\/]account-/ },
+            // The widget-service calls, the purchase error catalogue and the currency table: one
+            // chunk for the purchase widgets, never on an identity route.
+            { name: 'purchase-api', test: /[\\/]shared[\\/]api[\\/]src[\\/](widget[\\/]|errors[\\/]all\.ts)/ },
           ],
         },
       },

@@ -68,6 +68,51 @@ export const WIDGET_ROUTES: Readonly<Record<string, WidgetRoute>> = {
     () => attributes().then((m) => m.changePasswordAttributesSchema),
     () => import('./widgets/change-password'),
   ),
+  // Purchase (v2). The checkout runners share widgets/_checkout; the payment routes share _payment.
+  'product-selection': route(
+    () => attributes().then((m) => m.productSelectionAttributesSchema),
+    () => import('./widgets/product-selection'),
+  ),
+  'product-profile': route(
+    () => attributes().then((m) => m.productProfileAttributesSchema),
+    () => import('./widgets/product-profile'),
+  ),
+  'product-summary': route(
+    () => attributes().then((m) => m.productSummaryAttributesSchema),
+    () => import('./widgets/product-summary'),
+  ),
+  'checkout-button': route(
+    () => attributes().then((m) => m.checkoutButtonAttributesSchema),
+    () => import('./widgets/checkout-button'),
+  ),
+  'payment-type-selector': route(
+    () => attributes().then((m) => m.paymentTypeSelectorAttributesSchema),
+    () => import('./widgets/payment-type-selector'),
+  ),
+  payment: route(
+    () => attributes().then((m) => m.paymentAttributesSchema),
+    () => import('./widgets/payment'),
+  ),
+  'stripe-payment': route(
+    () => attributes().then((m) => m.paymentAttributesSchema),
+    () => import('./widgets/stripe-payment'),
+  ),
+  'mercado-payment': route(
+    () => attributes().then((m) => m.paymentAttributesSchema),
+    () => import('./widgets/mercado-payment'),
+  ),
+  'manual-payment': route(
+    () => attributes().then((m) => m.paymentAttributesSchema),
+    () => import('./widgets/manual-payment'),
+  ),
+  'direct-debit-request': route(
+    () => attributes().then((m) => m.directDebitRequestAttributesSchema),
+    () => import('./widgets/direct-debit-request'),
+  ),
+  'direct-debit-complete': route(
+    () => attributes().then((m) => m.directDebitCompleteAttributesSchema),
+    () => import('./widgets/direct-debit-complete'),
+  ),
 };
 
 export function findRoute(widget: string): WidgetRoute | null {

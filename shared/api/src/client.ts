@@ -13,6 +13,10 @@ export interface ClientOptions {
   /** The Authorization header value for a call, or undefined for anonymous calls. */
   authorization?: () => string | undefined;
   fetch?: typeof fetch;
+  /** How an error answer becomes a FoyerError; the widget service uses normalizePurchaseError. */
+  normalize?: (statusCode: number, body: unknown) => FoyerError;
+  /** Extra request headers (the payment call's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export interface CallOptions<P, B> {
@@ -31,7 +35,7 @@ export async function callEndpoint<P extends Record<string, string>, B, R>(
   for (const [key, value] of Object.entries(call.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, value);
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const authorization = options.authorization?.();
   if (authorization) headers.authorization = authorization;
   if (call.body !== undefined) headers['content-type'] = 'application/json';
@@ -56,7 +60,7 @@ export async function callEndpoint<P extends Record<string, string>, B, R>(
       json = undefined;
     }
   }
-  if (!response.ok) return { ok: false, error: normalizeError(response.status, json) };
+  if (!response.ok) return { ok: false, error: (options.normalize ?? normalizeError)(response.status, json) };
   if (!endpoint.response) return { ok: true, data: undefined as R, status: response.status, headers: response.headers };
   const parsed = endpoint.response.safeParse(json);
   if (!parsed.success) {

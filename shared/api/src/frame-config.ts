@@ -16,6 +16,8 @@ export const frameConfigSchema = z.object({
   allowedHostOrigins: z.array(z.string()),
   /** Identity API base URL, e.g. `http://127.0.0.1:8081/ic/api`. */
   icDomain: z.string().check(z.minLength(1)),
+  /** Widget-service base URL, e.g. `http://127.0.0.1:8081/pm/api`; default: icDomain's origin + `/pm/api`. */
+  pmDomain: z.optional(z.string().check(z.minLength(1))),
 });
 export type FrameConfig = z.infer<typeof frameConfigSchema>;
 

@@ -6,6 +6,9 @@
 import * as z from 'zod/mini';
 import { commonAttributes, flagAttribute, listAttribute, textAttribute } from './attribute-helpers';
 import { loginAttributesSchema, profileAttributesSchema } from './schemas';
+import { purchaseAttributeSchemas } from './purchase-attributes';
+
+export * from './purchase-attributes';
 
 /** Account activation: the key and service come from the host page's query (identity spec §2). */
 export const accountActivationAttributesSchema = z.strictObject({
@@ -92,4 +95,5 @@ export const widgetAttributeSchemas = {
   registration: registrationAttributesSchema,
   'edit-profile': editProfileAttributesSchema,
   capture: captureAttributesSchema,
+  ...purchaseAttributeSchemas,
 } as const;

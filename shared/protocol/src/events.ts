@@ -32,6 +32,24 @@ export const EVENT_NAMES = [
   'registration.redirect',
   'profile.updateFailed',
   'editProfile.cancelled',
+  // Purchase journey (issue 4).
+  'login.register',
+  'modal.dismissed',
+  'basket.updated',
+  'productSelection.failed',
+  'productProfile.success',
+  'productProfile.failed',
+  'productSummary.success',
+  'productSummary.cancelled',
+  'checkout.started',
+  'checkout.failed',
+  'order.created',
+  'payment.success',
+  'payment.failed',
+  'paymentType.selected',
+  'directDebit.redirect',
+  'directDebit.success',
+  'directDebit.failed',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -29,6 +29,12 @@ export interface HostMethods {
   publish(event: EventEnvelope): void;
   /** Asks for top-level navigation; true when the loader accepted and started it. */
   navigate(url: string): boolean;
+  /**
+   * Opens a checkout step in the modal (replacing the one shown), for the checkout runners only
+   * (CHECKOUT_RUNNERS may open CHECKOUT_STEPS); true when the loader accepted. Attributes are
+   * `data-*` values, checked by the opened widget's own schema.
+   */
+  open(widget: string, attributes: Record<string, string>): boolean;
   /** Closes the modal the widget is shown in (no-op inline). */
   close(): void;
   /**

@@ -18,6 +18,8 @@ const httpUrl = () =>
     }, 'must be an http(s) URL'),
   );
 
+const providerKey = z.object({ key: z.string().check(z.minLength(1), z.maxLength(200)) });
+
 /** Page-level settings: `window.FoyerSettings` or the `data-foyer-settings` JSON block. */
 export const pageSettingsSchema = z.object({
   /** Identity server base URL; default: the widgets server's own `/ic/api`. */
@@ -39,6 +41,19 @@ export const pageSettingsSchema = z.object({
   locale: z.optional(z.string().check(z.maxLength(35))),
   /** Site-owner opt-in: include the session id in `login.success` / `session.refresh` payloads. */
   exposeSessionId: z._default(z.boolean(), false),
+  // Product-manager configuration (purchase spec §1): the checkout's steps (§4).
+  skipProfile: z._default(z.boolean(), false),
+  skipValidation: z._default(z.boolean(), false),
+  skipSummary: z._default(z.boolean(), false),
+  /** After a profile step that created the account, do not log the visitor in. */
+  skipSessionCreation: z._default(z.boolean(), false),
+  /** A checkout without a session opens the login widget (false: only publishes the not_logged_in failure). */
+  login: z._default(z.boolean(), true),
+  /** Profile attribute renames: the service's attribute name -> the name the page's backend expects. */
+  attributeMapping: z.optional(z.record(z.string(), z.string())),
+  /** Card provider keys `{key}`; default: the key the widget service names for the order. */
+  stripeKey: z.optional(providerKey),
+  mercadoKey: z.optional(providerKey),
 });
 export type PageSettings = z.infer<typeof pageSettingsSchema>;
 
@@ -48,6 +63,8 @@ export const loginAttributesSchema = z.strictObject({
   showRememberMe: flagAttribute(true),
   showForgotPassword: flagAttribute(true),
   showCancel: flagAttribute(false),
+  /** A 'Create an account' button that publishes `login.register` (the checkout opens the profile step). */
+  showRegister: flagAttribute(false),
   submitLabel: textAttribute(),
   /**
    * What the forgot-password link does: `flip` to the forgot-password panel inside the login
@@ -74,6 +91,9 @@ const sessionId = z.string().check(z.minLength(16), z.maxLength(200));
 const failurePayload = z.strictObject({ code: z.string(), statusCode: z.optional(z.number()) });
 /** Shared by the events that carry nothing (`*.cancelled` …). */
 const emptyPayload = z.strictObject({});
+const widgetPayload = z.strictObject({ widget: z.string().check(z.maxLength(100)) });
+const basketPayload = z.strictObject({ productCount: z.number() });
+const orderPayload = z.strictObject({ orderId: guid });
 
 /** Payload of each event (identity spec §2 and §4). Payloads never carry secrets. */
 export const eventPayloadSchemas = {
@@ -121,6 +141,30 @@ export const eventPayloadSchemas = {
   }),
   'profile.updateFailed': failurePayload,
   'editProfile.cancelled': emptyPayload,
+  // Purchase journey. Shapes are shared on purpose: every route parses events, so each new
+  // schema object would cost the login route's budget.
+  /** The login widget's 'Create an account' button (attribute showRegister). */
+  'login.register': emptyPayload,
+  /** Published by the loader when the visitor closes a modal (Esc, backdrop, close button, Foyer.close). */
+  'modal.dismissed': widgetPayload,
+  /** The basket (sessionStorage `basket`) changed: how many products it holds now. */
+  'basket.updated': basketPayload,
+  'productSelection.failed': failurePayload,
+  'productProfile.success': z.strictObject({ guid }),
+  'productProfile.failed': failurePayload,
+  /** The visitor confirmed the order summary (the checkout goes on to the order). */
+  'productSummary.success': basketPayload,
+  'productSummary.cancelled': emptyPayload,
+  'checkout.started': basketPayload,
+  'checkout.failed': failurePayload,
+  'order.created': orderPayload,
+  'payment.success': orderPayload,
+  'payment.failed': failurePayload,
+  'paymentType.selected': z.strictObject({ paymentType: z.string().check(z.maxLength(40)) }),
+  /** The direct-debit widget is sending the visitor to the provider's mandate page. */
+  'directDebit.redirect': orderPayload,
+  'directDebit.success': orderPayload,
+  'directDebit.failed': failurePayload,
 } satisfies Record<(typeof EVENT_NAMES)[number], z.ZodMiniType>;
 
 export type EventPayloads = { [K in keyof typeof eventPayloadSchemas]: z.infer<(typeof eventPayloadSchemas)[K]> };

@@ -84,6 +84,21 @@ export const REDIRECTING_WIDGETS: readonly WidgetName[] = [
 ];
 
 /**
+ * The checkout (purchase spec §4) runs in these widgets' frames and may ask the loader to open
+ * its next step in the modal (HostMethods.open); any other frame's request is refused.
+ */
+export const CHECKOUT_RUNNERS: readonly WidgetName[] = ['product-selection', 'product-summary', 'checkout-button'];
+
+/** The steps a checkout runner may open in the modal. */
+export const CHECKOUT_STEPS: readonly WidgetName[] = [
+  'login',
+  'product-profile',
+  'product-summary',
+  'payment',
+  'direct-debit-request',
+];
+
+/**
  * The accessible title of a widget's frame. English on purpose: it is set by the loader on the
  * host page before the frame (and its translation table) has loaded; the frame's own document
  * title is translated.

@@ -35,6 +35,12 @@ export function createEmbeddedHost(): EmbeddedHost {
       remote = next;
       for (const event of queue.splice(0)) send(event);
     },
+    async navigate(url) {
+      return (await remote?.navigate(url).catch(() => false)) ?? false;
+    },
+    async open(widget, attributes) {
+      return (await remote?.open(widget, attributes).catch(() => false)) ?? false;
+    },
     resize(height) {
       remote?.resize(height).catch(() => {
         // The host went away (navigation); the next connect sends the height again.
@@ -48,6 +54,15 @@ export function createStandaloneHost(log: (event: FoyerEvent) => void): HostBrid
     publish(event) {
       const valid = checked(event);
       if (valid) log(valid);
+    },
+    // Opened directly there is no host page: support staff follow the redirect themselves.
+    navigate: (url) => {
+      console.info('Foyer: the widget asked to navigate to', url);
+      return Promise.resolve(false);
+    },
+    open: (widget) => {
+      console.info('Foyer: the widget asked to open', widget);
+      return Promise.resolve(false);
     },
   };
 }

@@ -6,6 +6,13 @@ import type { SsoServices } from './sso';
 export interface HostBridge {
   /** Sends an event to the host page (validated against its schema first). */
   publish(event: FoyerEvent): void;
+  /**
+   * Asks the host page to navigate its top window (redirect widgets only, checked by the loader);
+   * resolves false when refused or when there is no host page.
+   */
+  navigate(url: string): Promise<boolean>;
+  /** A checkout runner opens its next step in the loader's modal; false when refused or standalone. */
+  open(widget: string, attributes: Record<string, string>): Promise<boolean>;
 }
 
 export type EventListener = (event: FoyerEvent) => void;
@@ -53,7 +60,7 @@ export function memoryServices(overrides: Partial<FrameServices> = {}): FrameSer
   return {
     fetch: () => Promise.reject(new TypeError('no fetch in this test')),
     storage: { tab: null, persistent: null },
-    host: { publish: () => {} },
+    host: { publish: () => {}, navigate: () => Promise.resolve(false), open: () => Promise.resolve(false) },
     events: createEventHub(),
     ...overrides,
   };

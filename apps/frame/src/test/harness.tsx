@@ -111,6 +111,9 @@ export interface Harness {
   store: ReturnType<typeof makeStore>;
   services: FrameServices;
   published: FoyerEvent[];
+  /** What the widget asked the host page to open (HostBridge.open) and where to navigate. */
+  opened: { widget: string; attributes: Record<string, string> }[];
+  navigations: string[];
   storage: { tab: MemoryStorage; persistent: MemoryStorage } & SessionStores;
 }
 
@@ -121,14 +124,29 @@ export function makeHarness(
     attributes?: Record<string, unknown>;
     settings?: Record<string, unknown>;
     preloaded?: PreloadedState;
+    /** What the host answers to open/navigate requests (default: accepted). */
+    hostAccepts?: boolean;
   } = {},
 ): Harness {
   const published: FoyerEvent[] = [];
+  const opened: Harness['opened'] = [];
+  const navigations: string[] = [];
+  const accepts = options.hostAccepts ?? true;
   const storage = { tab: new MemoryStorage(), persistent: new MemoryStorage() };
   const services: FrameServices = {
     fetch: options.fetch ?? (() => Promise.reject(new TypeError('no fetch'))),
     storage,
-    host: { publish: (event) => published.push(event) },
+    host: {
+      publish: (event) => published.push(event),
+      navigate: (url) => {
+        navigations.push(url);
+        return Promise.resolve(accepts);
+      },
+      open: (widget, attributes) => {
+        opened.push({ widget, attributes });
+        return Promise.resolve(accepts);
+      },
+    },
     events: createEventHub(),
   };
   const store = makeStore(
@@ -144,7 +162,7 @@ export function makeHarness(
     },
     services,
   );
-  return { store, services, published, storage };
+  return { store, services, published, opened, navigations, storage };
 }
 
 export function renderWith(harness: Harness, ui: ReactElement) {

@@ -16,6 +16,11 @@ import { ProviderUnavailable, type CardProvider, type ChargeInput, type ChargeOu
 
 const WAIT_STEP_MS = 50;
 const WAIT_LIMIT_MS = 15_000;
+/**
+ * A PENDING attempt this old was abandoned: the provider call times out after 20 s, so only a
+ * server that stopped mid-payment leaves one. It is released like an unreachable provider.
+ */
+export const STALE_ATTEMPT_MS = 60_000;
 
 type PaymentStatus = 'PENDING' | 'REQUIRES_ACTION' | 'SUCCEEDED' | 'FAILED';
 
@@ -30,10 +35,28 @@ interface PaymentRow {
   provider_reference: string | null;
   client_secret: string | null;
   error_code: string | null;
+  created_at: unknown;
 }
 
 const COLUMNS =
-  'id, order_id, idempotency_key, provider, status, amount_minor, currency, provider_reference, client_secret, error_code';
+  'id, order_id, idempotency_key, provider, status, amount_minor, currency, provider_reference, client_secret, error_code, created_at';
+
+/**
+ * Frees an abandoned attempt's key and order slot (status FAILED, code provider_unavailable), so
+ * the visitor's retry makes a new attempt. The retry sends the provider the same idempotency key
+ * (the same token and Idempotency-Key header give the same key): had the lost call charged the
+ * card, the provider replays that charge instead of making a second one.
+ */
+async function releaseIfStale(db: Db, row: PaymentRow, now: number): Promise<boolean> {
+  if (row.status !== 'PENDING' || now - Number(row.created_at) < STALE_ATTEMPT_MS) return false;
+  await db.query(
+    `UPDATE payments SET status = 'FAILED', error_code = 'provider_unavailable', updated_at = $2,
+            idempotency_key = idempotency_key || ':abandoned:' || id
+      WHERE id = $1 AND status = 'PENDING'`,
+    [row.id, now],
+  );
+  return true;
+}
 
 export function idempotencyKey(orderId: string, token: string, clientKey: string | undefined): string {
   const key = clientKey?.trim() || createHash('sha256').update(token, 'utf8').digest('hex');
@@ -226,6 +249,7 @@ export async function takePayment(db: Db, request: PaymentRequest): Promise<Paym
     const existing = await findAttempt(db, key, orderId);
     // The live attempt failed between our insert and this read: try to insert again.
     if (!existing) continue;
+    if (await releaseIfStale(db, existing, request.now())) continue;
     const settled = await waitWhilePending(db, existing);
     if (settled.status === 'SUCCEEDED') return paymentResult(db, settled.id);
     if (settled.status === 'FAILED') {

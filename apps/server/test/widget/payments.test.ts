@@ -1,6 +1,7 @@
 import { paymentPageSchema, paymentResultSchema, paymentTypesSchema, productSchema } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../../src/index';
+import { STALE_ATTEMPT_MS } from '../../src/widget/payments';
 import { loginOk, testServer } from '../helpers';
 import { call, demoSession, orderOk } from './helpers';
 
@@ -119,6 +120,62 @@ describe('GET and POST /widget/payment/:orderId (manual provider)', () => {
         [order.id],
       ),
     ).toBe(1);
+  });
+
+  it('releases an attempt a stopped server left PENDING, so the retry pays (once)', async () => {
+    const session = await demoSession(server);
+    const order = await orderOk(server, session, [{ product: 'demo-archive', paymentPlan: 'archive-once-jpy' }]);
+    const submit = () =>
+      call(server, 'POST', `/widget/payment/${order.id}`, {
+        session,
+        payload: { token: 'manual' },
+        headers: { 'idempotency-key': 'click-1' },
+      });
+    // What a crash between the attempt's insert and the provider's answer leaves behind.
+    const abandonedAt = Date.now() - STALE_ATTEMPT_MS - 1_000;
+    await server.db.query(
+      `INSERT INTO payments (id, order_id, idempotency_key, provider, status, amount_minor, currency, created_at, updated_at)
+       VALUES ('abandoned-1', $1, $2, 'MANUAL', 'PENDING', 1200, 'JPY', $3, $3)`,
+      [order.id, `${order.id}:click-1`, abandonedAt],
+    );
+    const paid = await submit();
+    expect(paid.statusCode).toBe(200);
+    const result = paymentResultSchema.parse(paid.json());
+    expect(result.paymentId).not.toBe('abandoned-1');
+    expect(result.status).toBe('SUCCEEDED');
+    const rows = await server.db.query<{ status: string; error_code: string | null }>(
+      'SELECT status, error_code FROM payments WHERE order_id = $1 ORDER BY created_at',
+      [order.id],
+    );
+    expect(rows).toEqual([
+      { status: 'FAILED', error_code: 'provider_unavailable' },
+      { status: 'SUCCEEDED', error_code: null },
+    ]);
+    // A retry of the same click now meets the successful attempt, never a new charge.
+    expect(paymentResultSchema.parse((await submit()).json()).paymentId).toBe(result.paymentId);
+  });
+
+  it('waits for a recent PENDING attempt instead of releasing it', async () => {
+    const session = await demoSession(server);
+    const order = await orderOk(server, session, [{ product: 'demo-archive', paymentPlan: 'archive-once-jpy' }]);
+    const now = Date.now();
+    await server.db.query(
+      `INSERT INTO payments (id, order_id, idempotency_key, provider, status, amount_minor, currency, created_at, updated_at)
+       VALUES ('running-1', $1, $2, 'MANUAL', 'PENDING', 1200, 'JPY', $3, $3)`,
+      [order.id, `${order.id}:click-1`, now],
+    );
+    // The running attempt settles while the retry waits: the retry gets its answer.
+    setTimeout(() => {
+      void server.db.query(
+        `UPDATE payments SET status = 'FAILED', error_code = 'card_declined' WHERE id = 'running-1'`,
+      );
+    }, 300);
+    const response = await call(server, 'POST', `/widget/payment/${order.id}`, {
+      session,
+      payload: { token: 'manual' },
+      headers: { 'idempotency-key': 'click-1' },
+    });
+    expect(response.json()).toMatchObject({ code: 'card_declined' });
   });
 
   it('records a bank transfer with the manual provider', async () => {

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { widgetAttributeSchemas } from './attributes';
+import {
+  checkoutButtonAttributesSchema,
+  productProfileAttributesSchema,
+  productSelectionAttributesSchema,
+  productSummaryAttributesSchema,
+} from './purchase-attributes';
+import { pageSettingsSchema, parseEvent } from './schemas';
+import { CHECKOUT_RUNNERS, CHECKOUT_STEPS, WIDGET_NAMES } from './widgets';
+
+describe('purchase widget attributes (purchase spec §2)', () => {
+  it('gives product selection the spec defaults: columns 3 and 6, no multi-select, no hidden products', () => {
+    expect(productSelectionAttributesSchema.parse({})).toMatchObject({
+      minColSize: 3,
+      smColSize: 6,
+      multiSelect: false,
+      autoSelect: false,
+      displayOnly: false,
+      showHidden: false,
+      showBoosted: true,
+      paymentPlans: [],
+    });
+  });
+  it('reads the paymentPlans comma list and refuses columns outside 1..12', () => {
+    expect(productSelectionAttributesSchema.parse({ paymentPlans: 'monthly, yearly' }).paymentPlans).toEqual([
+      'monthly',
+      'yearly',
+    ]);
+    expect(productSelectionAttributesSchema.safeParse({ minColSize: '13' }).success).toBe(false);
+    expect(productSelectionAttributesSchema.safeParse({ minColSize: '0' }).success).toBe(false);
+  });
+  it('defaults the profile, summary and checkout button as the spec says', () => {
+    expect(productProfileAttributesSchema.parse({})).toMatchObject({
+      useBillingOption: true,
+      showDelivery: false,
+      showBilling: false,
+      skipLogin: false,
+    });
+    expect(productSummaryAttributesSchema.parse({})).toMatchObject({
+      displayOnly: false,
+      showRemoveBtn: true,
+      mode: 'checkout',
+    });
+    expect(checkoutButtonAttributesSchema.parse({}).caption).toBeUndefined();
+  });
+  it('has a schema for every purchase widget name of the design', () => {
+    const purchase = WIDGET_NAMES.slice(
+      WIDGET_NAMES.indexOf('product-selection'),
+      WIDGET_NAMES.indexOf('purchases-list'),
+    );
+    for (const name of purchase) expect(Object.keys(widgetAttributeSchemas), name).toContain(name);
+  });
+});
+
+describe('checkout contract', () => {
+  it('lets only the checkout runners open steps, and only checkout steps', () => {
+    expect([...CHECKOUT_RUNNERS].sort()).toEqual(['checkout-button', 'product-selection', 'product-summary']);
+    expect(CHECKOUT_STEPS).toContain('login');
+    expect(CHECKOUT_STEPS).toContain('payment');
+    expect(CHECKOUT_STEPS).not.toContain('profile');
+  });
+  it('reads the product-manager configuration with the checkout skips off by default', () => {
+    const settings = pageSettingsSchema.parse({});
+    expect(settings).toMatchObject({
+      skipProfile: false,
+      skipValidation: false,
+      skipSummary: false,
+      skipSessionCreation: false,
+      login: true,
+    });
+    expect(pageSettingsSchema.parse({ stripeKey: { key: 'pk_test_1' } }).stripeKey).toEqual({ key: 'pk_test_1' });
+    expect(pageSettingsSchema.safeParse({ stripeKey: 'pk_test_1' }).success).toBe(false);
+  });
+  it('validates the purchase events and refuses extra payload fields', () => {
+    expect(parseEvent({ name: 'basket.updated', payload: { productCount: 2 } })).toEqual({
+      name: 'basket.updated',
+      payload: { productCount: 2 },
+    });
+    expect(parseEvent({ name: 'payment.success', payload: { orderId: 'o-1' } })).not.toBeNull();
+    // Card data never rides on an event.
+    expect(parseEvent({ name: 'payment.success', payload: { orderId: 'o-1', card: '4242' } })).toBeNull();
+    expect(parseEvent({ name: 'modal.dismissed', payload: { widget: 'login' } })).not.toBeNull();
+    expect(parseEvent({ name: 'checkout.failed', payload: { code: 'not_logged_in', statusCode: 400 } })).not.toBeNull();
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Attribute schemas of the version 2 purchase widgets (purchase spec §2). Loaded lazily with the
+ * widget that needs it (apps/frame/src/routes.ts), like the other non-login schemas.
+ */
+import * as z from 'zod/mini';
+import { commonAttributes, countAttribute, flagAttribute, listAttribute, textAttribute } from './attribute-helpers';
+
+/** Bootstrap-style grid columns: 1..12. */
+const columns = (fallback: number) => countAttribute(fallback, 12);
+
+export const productSelectionAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  /** The site owner's id for this selection (kept on the basket's products as their origin). */
+  id: textAttribute(),
+  /** Star on boosted and recommended products. */
+  showBoosted: flagAttribute(true),
+  /** Include the products the catalogue hides (purchase spec §3: hidden unless Public). */
+  showHidden: flagAttribute(false),
+  /** Keep one plan per product across several products; off: a new pick clears the others. */
+  multiSelect: flagAttribute(false),
+  /** With exactly one plan given: submit it at once (start the checkout). */
+  autoSelect: flagAttribute(false),
+  /** Hide the select buttons (a catalogue to read). */
+  displayOnly: flagAttribute(false),
+  /** The product group to show; the page's `groupName` query parameter wins. */
+  groupName: textAttribute(),
+  /** One product instead of a group; the page's `productName` query parameter wins. */
+  productName: textAttribute(),
+  /** Only these plans (names); the page's `paymentPlans` query parameter wins. */
+  paymentPlans: listAttribute(),
+  /** Narrowest column on wide screens (12 / product count, but not below this). */
+  minColSize: columns(3),
+  /** Column on small screens. */
+  smColSize: columns(6),
+  /** The caption of the submit button (the checkout's first step). */
+  submitLabel: textAttribute(),
+});
+export type ProductSelectionAttributes = z.infer<typeof productSelectionAttributesSchema>;
+
+export const productProfileAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  /** Offer 'use the delivery address for billing' and the reverse. */
+  useBillingOption: flagAttribute(true),
+  /** Show the delivery section even when no selected product requires it. */
+  showDelivery: flagAttribute(false),
+  /** Show the billing section even when no selected product requires it. */
+  showBilling: flagAttribute(false),
+  /** A visitor who creates an account here is not logged in afterwards. */
+  skipLogin: flagAttribute(false),
+  submitLabel: textAttribute(),
+});
+export type ProductProfileAttributes = z.infer<typeof productProfileAttributesSchema>;
+
+export const productSummaryAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  /** No remove buttons and no checkout button: a read-only recap. */
+  displayOnly: flagAttribute(false),
+  showRemoveBtn: flagAttribute(true),
+  /**
+   * `review`: the summary is a step of a checkout that runs elsewhere (opened by the checkout in
+   * the modal); its button confirms the order (productSummary.success) instead of starting one.
+   */
+  mode: z._default(z.enum(['checkout', 'review']), 'checkout'),
+  checkoutLabel: textAttribute(),
+});
+export type ProductSummaryAttributes = z.infer<typeof productSummaryAttributesSchema>;
+
+export const checkoutButtonAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  /** Default 'Checkout'. */
+  caption: textAttribute(),
+});
+export type CheckoutButtonAttributes = z.infer<typeof checkoutButtonAttributesSchema>;
+
+export const paymentTypeSelectorAttributesSchema = z.strictObject({
+  ...commonAttributes,
+});
+export type PaymentTypeSelectorAttributes = z.infer<typeof paymentTypeSelectorAttributesSchema>;
+
+/** payment, stripe-payment, mercado-payment, manual-payment: title default PAYMENT DETAILS. */
+export const paymentAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  /** The order to pay; default: the basket's order id. */
+  orderId: textAttribute(),
+  submitLabel: textAttribute(),
+});
+export type PaymentAttributes = z.infer<typeof paymentAttributesSchema>;
+
+export const directDebitRequestAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  orderId: textAttribute(),
+  /**
+   * The page the provider sends the visitor back to (it must hold direct-debit-complete);
+   * default: the host page itself. `orderId` and `redirect_flow_id` are appended by the provider.
+   */
+  returnUrl: textAttribute(),
+  submitLabel: textAttribute(),
+});
+export type DirectDebitRequestAttributes = z.infer<typeof directDebitRequestAttributesSchema>;
+
+/** Completes the mandate from the page's `orderId` and `redirect_flow_id` query parameters. */
+export const directDebitCompleteAttributesSchema = z.strictObject({
+  ...commonAttributes,
+});
+export type DirectDebitCompleteAttributes = z.infer<typeof directDebitCompleteAttributesSchema>;
+
+export const purchaseAttributeSchemas = {
+  'product-selection': productSelectionAttributesSchema,
+  'product-profile': productProfileAttributesSchema,
+  'product-summary': productSummaryAttributesSchema,
+  'checkout-button': checkoutButtonAttributesSchema,
+  'payment-type-selector': paymentTypeSelectorAttributesSchema,
+  payment: paymentAttributesSchema,
+  'stripe-payment': paymentAttributesSchema,
+  'mercado-payment': paymentAttributesSchema,
+  'manual-payment': paymentAttributesSchema,
+  'direct-debit-request': directDebitRequestAttributesSchema,
+  'direct-debit-complete': directDebitCompleteAttributesSchema,
+} as const;
