@@ -8,7 +8,7 @@ const WIDGETS = /[\\/]src[\\/]widgets[\\/]/;
  * translation tables other than English, and the SSO code that runs only after login or logout.
  */
 const LAZY_MODULES =
-  /[\\/](apps[\\/]frame[\\/]src[\\/](i18n[\\/](es|pt-BR)|store[\\/]sso)|shared[\\/]protocol[\\/]src[\\/](purchase-)?attributes|shared[\\/]api[\\/]src[\\/](identity[\\/]account-(schemas|endpoints)|errors[\\/]all|widget[\\/][\w-]+))\.ts$/;
+  /[\\/](apps[\\/]frame[\\/]src[\\/](i18n[\\/](es|pt-BR)|store[\\/]sso)|shared[\\/]protocol[\\/]src[\\/]((purchase-)?attributes|widget-event-schemas)|shared[\\/]api[\\/]src[\\/](identity[\\/]account-(schemas|endpoints)|errors[\\/]all|widget[\\/][\w-]+))\.ts$/;
 /** The libraries of the shared path (every route loads them). */
 const SHARED_LIBS =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|use-sync-external-store|zod|penpal)[\\/]/;

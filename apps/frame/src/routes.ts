@@ -6,7 +6,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type * as z from 'zod/mini';
-import { loginAttributesSchema, profileAttributesSchema } from '@foyer/protocol';
+import { loginAttributesSchema, profileAttributesSchema, registerEventSchemas } from '@foyer/protocol';
 
 export interface WidgetProps<A> {
   attributes: A;
@@ -34,84 +34,57 @@ function route<A extends Record<string, unknown>>(
   };
 }
 
-/** The other widgets' attribute schemas: one small chunk, never on the login route. */
-const attributes = () => import('@foyer/protocol/attributes');
+/**
+ * The other widgets' attribute schemas and event payload schemas: one small chunk, never on the
+ * login route. Their events become known (publishable, receivable) when it arrives.
+ */
+const attributes = () =>
+  import('@foyer/protocol/attributes').then((module) => {
+    registerEventSchemas(module.widgetEventPayloadSchemas);
+    return module;
+  });
+
+/**
+ * The widgets whose attribute schema comes from the attributes chunk (widgetAttributeSchemas, by
+ * the same name). One line each: every entry of this table is on the login route's budget.
+ */
+const LAZY_WIDGETS: Record<string, () => Promise<{ default: ComponentType<WidgetProps<never>> }>> = {
+  registration: () => import('./widgets/registration'),
+  'edit-profile': () => import('./widgets/edit-profile'),
+  capture: () => import('./widgets/capture'),
+  'account-activation': () => import('./widgets/account-activation'),
+  'forgot-password': () => import('./widgets/forgot-password'),
+  'reset-password': () => import('./widgets/reset-password'),
+  'change-password': () => import('./widgets/change-password'),
+  // Purchase (v2). The checkout runners share widgets/_checkout; the payment routes share _payment.
+  'product-selection': () => import('./widgets/product-selection'),
+  'product-profile': () => import('./widgets/product-profile'),
+  'product-summary': () => import('./widgets/product-summary'),
+  'checkout-button': () => import('./widgets/checkout-button'),
+  'payment-type-selector': () => import('./widgets/payment-type-selector'),
+  payment: () => import('./widgets/payment'),
+  'stripe-payment': () => import('./widgets/stripe-payment'),
+  'mercado-payment': () => import('./widgets/mercado-payment'),
+  'manual-payment': () => import('./widgets/manual-payment'),
+  'direct-debit-request': () => import('./widgets/direct-debit-request'),
+  'direct-debit-complete': () => import('./widgets/direct-debit-complete'),
+};
 
 export const WIDGET_ROUTES: Readonly<Record<string, WidgetRoute>> = {
   login: route(loginAttributesSchema, () => import('./widgets/login')),
   profile: route(profileAttributesSchema, () => import('./widgets/profile')),
-  registration: route(
-    () => attributes().then((m) => m.registrationAttributesSchema),
-    () => import('./widgets/registration'),
-  ),
-  'edit-profile': route(
-    () => attributes().then((m) => m.editProfileAttributesSchema),
-    () => import('./widgets/edit-profile'),
-  ),
-  capture: route(
-    () => attributes().then((m) => m.captureAttributesSchema),
-    () => import('./widgets/capture'),
-  ),
-  'account-activation': route(
-    () => attributes().then((m) => m.accountActivationAttributesSchema),
-    () => import('./widgets/account-activation'),
-  ),
-  'forgot-password': route(
-    () => attributes().then((m) => m.forgotPasswordAttributesSchema),
-    () => import('./widgets/forgot-password'),
-  ),
-  'reset-password': route(
-    () => attributes().then((m) => m.resetPasswordAttributesSchema),
-    () => import('./widgets/reset-password'),
-  ),
-  'change-password': route(
-    () => attributes().then((m) => m.changePasswordAttributesSchema),
-    () => import('./widgets/change-password'),
-  ),
-  // Purchase (v2). The checkout runners share widgets/_checkout; the payment routes share _payment.
-  'product-selection': route(
-    () => attributes().then((m) => m.productSelectionAttributesSchema),
-    () => import('./widgets/product-selection'),
-  ),
-  'product-profile': route(
-    () => attributes().then((m) => m.productProfileAttributesSchema),
-    () => import('./widgets/product-profile'),
-  ),
-  'product-summary': route(
-    () => attributes().then((m) => m.productSummaryAttributesSchema),
-    () => import('./widgets/product-summary'),
-  ),
-  'checkout-button': route(
-    () => attributes().then((m) => m.checkoutButtonAttributesSchema),
-    () => import('./widgets/checkout-button'),
-  ),
-  'payment-type-selector': route(
-    () => attributes().then((m) => m.paymentTypeSelectorAttributesSchema),
-    () => import('./widgets/payment-type-selector'),
-  ),
-  payment: route(
-    () => attributes().then((m) => m.paymentAttributesSchema),
-    () => import('./widgets/payment'),
-  ),
-  'stripe-payment': route(
-    () => attributes().then((m) => m.paymentAttributesSchema),
-    () => import('./widgets/stripe-payment'),
-  ),
-  'mercado-payment': route(
-    () => attributes().then((m) => m.paymentAttributesSchema),
-    () => import('./widgets/mercado-payment'),
-  ),
-  'manual-payment': route(
-    () => attributes().then((m) => m.paymentAttributesSchema),
-    () => import('./widgets/manual-payment'),
-  ),
-  'direct-debit-request': route(
-    () => attributes().then((m) => m.directDebitRequestAttributesSchema),
-    () => import('./widgets/direct-debit-request'),
-  ),
-  'direct-debit-complete': route(
-    () => attributes().then((m) => m.directDebitCompleteAttributesSchema),
-    () => import('./widgets/direct-debit-complete'),
+  ...Object.fromEntries(
+    Object.entries(LAZY_WIDGETS).map(([name, load]) => [
+      name,
+      route(
+        () =>
+          attributes().then(
+            (module) =>
+              (module.widgetAttributeSchemas as Record<string, z.ZodMiniType<Record<string, unknown>>>)[name]!,
+          ),
+        load as () => Promise<{ default: ComponentType<WidgetProps<Record<string, unknown>>> }>,
+      ),
+    ]),
   ),
 };
 

@@ -208,3 +208,40 @@ describe('DELETE /session/:id (logout)', () => {
     expect(stillThere.statusCode).toBe(200);
   });
 });
+
+describe('secure session (secure mode, identity spec §3 and §5)', () => {
+  it('comes with every password login: short-lived, its own id, usable for profile calls', async () => {
+    const before = Date.now();
+    const session = await loginOk(server, DEMO.email, DEMO.password, { rememberMe: true });
+    const secure = session.secureSession!;
+    expect(secure.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(secure.sessionId).not.toBe(session.mainSession.sessionId);
+    expect(secure.expiry).toBeGreaterThanOrEqual(before + 15 * 60_000);
+    expect(secure.expiry).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
+    const profile = await server.app.inject({
+      method: 'GET',
+      url: `/ic/api/userProfile/${session.guid}`,
+      headers: { authorization: formatAuthorization({ serviceName: 'demo', sessionId: secure.sessionId }) },
+    });
+    expect(profile.statusCode).toBe(200);
+  });
+
+  it('is not handed out again by the SSO refresh (only typing the password proves it)', async () => {
+    const session = await loginOk(server);
+    const refreshed = await server.app.inject({
+      method: 'GET',
+      url: `/ic/api/session/${session.mainSession.sessionId}`,
+    });
+    expect(sessionResponseSchema.parse(refreshed.json()).secureSession).toBeUndefined();
+  });
+
+  it('ends with its main session', async () => {
+    const session = await loginOk(server);
+    await server.app.inject({ method: 'DELETE', url: `/ic/api/session/${session.mainSession.sessionId}` });
+    const secure = await server.app.inject({
+      method: 'GET',
+      url: `/ic/api/session/${session.secureSession!.sessionId}`,
+    });
+    expect(secure.statusCode).toBe(404);
+  });
+});

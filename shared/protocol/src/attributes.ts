@@ -97,3 +97,4 @@ export const widgetAttributeSchemas = {
   capture: captureAttributesSchema,
   ...purchaseAttributeSchemas,
 } as const;
+export * from './widget-event-schemas';

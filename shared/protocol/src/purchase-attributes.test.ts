@@ -6,7 +6,8 @@ import {
   productSelectionAttributesSchema,
   productSummaryAttributesSchema,
 } from './purchase-attributes';
-import { pageSettingsSchema, parseEvent } from './schemas';
+import { pageSettingsSchema, parseEvent, registerEventSchemas } from './schemas';
+import { widgetEventPayloadSchemas } from './widget-event-schemas';
 import { CHECKOUT_RUNNERS, CHECKOUT_STEPS, WIDGET_NAMES } from './widgets';
 
 describe('purchase widget attributes (purchase spec §2)', () => {
@@ -71,6 +72,10 @@ describe('checkout contract', () => {
     });
     expect(pageSettingsSchema.parse({ stripeKey: { key: 'pk_test_1' } }).stripeKey).toEqual({ key: 'pk_test_1' });
     expect(pageSettingsSchema.safeParse({ stripeKey: 'pk_test_1' }).success).toBe(false);
+  });
+  it('knows the purchase events only once their schemas are registered', () => {
+    expect(parseEvent({ name: 'basket.updated', payload: { productCount: 2 } })).toBeNull();
+    registerEventSchemas(widgetEventPayloadSchemas);
   });
   it('validates the purchase events and refuses extra payload fields', () => {
     expect(parseEvent({ name: 'basket.updated', payload: { productCount: 2 } })).toEqual({

@@ -2,7 +2,7 @@
  * zod schemas of the protocol (frame side). `zod/mini` keeps the frame bundle small.
  */
 import * as z from 'zod/mini';
-import { EVENT_NAMES, MAX_EVENT_PAYLOAD_BYTES } from './events';
+import { MAX_EVENT_PAYLOAD_BYTES, type EVENT_NAMES } from './events';
 import { PROTOCOL_VERSION, MAX_FRAME_HEIGHT } from './methods';
 import { commonAttributes, countAttribute, flagAttribute, textAttribute } from './attribute-helpers';
 
@@ -88,15 +88,18 @@ const guid = z.string().check(z.minLength(1), z.maxLength(100));
 const sessionId = z.string().check(z.minLength(16), z.maxLength(200));
 
 /** Shared by every `*.failed` event: the error code and HTTP status. */
-const failurePayload = z.strictObject({ code: z.string(), statusCode: z.optional(z.number()) });
+export const failurePayload = z.strictObject({ code: z.string(), statusCode: z.optional(z.number()) });
 /** Shared by the events that carry nothing (`*.cancelled` …). */
-const emptyPayload = z.strictObject({});
-const widgetPayload = z.strictObject({ widget: z.string().check(z.maxLength(100)) });
-const basketPayload = z.strictObject({ productCount: z.number() });
-const orderPayload = z.strictObject({ orderId: guid });
+export const emptyPayload = z.strictObject({});
+export const guidPayload = z.strictObject({ guid });
 
-/** Payload of each event (identity spec §2 and §4). Payloads never carry secrets. */
-export const eventPayloadSchemas = {
+/**
+ * Payloads of the events every frame may publish or react to: the login and profile routes and
+ * the session handling of all frames (identity spec §2 and §4). Payloads never carry secrets.
+ * The other widgets' events are in widget-event-schemas.ts, loaded with those widgets (each event
+ * schema here costs the login route's budget) and added by registerEventSchemas.
+ */
+export const coreEventPayloadSchemas = {
   'login.success': z.strictObject({ guid, sessionId: z.optional(sessionId) }),
   'login.failed': failurePayload,
   'login.missingAttributes': z.strictObject({
@@ -111,75 +114,56 @@ export const eventPayloadSchemas = {
     sessionId: z.optional(sessionId),
   }),
   'session.expired': emptyPayload,
-  'profile.updated': z.strictObject({ guid }),
+  'profile.updated': guidPayload,
   'profile.loaded': z.strictObject({ guid, state: z.optional(z.string()) }),
-  'registration.success': z.strictObject({ guid }),
-  'registration.cancelled': emptyPayload,
+  // The login widget's forgot-password flip panel and its links.
   'forgotPassword.success': emptyPayload,
   'forgotPassword.cancelled': emptyPayload,
-  'widget.configError': z.strictObject({ widget: z.string(), message: z.string() }),
+  'forgotPassword.failed': failurePayload,
   'login.forgotPassword': emptyPayload,
   'login.activationResent': emptyPayload,
-  'accountActivation.success': z.strictObject({ guid }),
-  'accountActivation.failed': failurePayload,
-  'accountActivation.cancelled': emptyPayload,
-  'forgotPassword.failed': failurePayload,
-  'resetPassword.success': emptyPayload,
-  'resetPassword.failed': failurePayload,
-  'changePassword.success': z.strictObject({ guid }),
-  'changePassword.failed': failurePayload,
-  'registration.failed': failurePayload,
-  /**
-   * About 1.5 s after registration.success (identity spec §4): where the page should send the visitor next —
-   * `payment` (the service check passed), `editProfile` (attributes the service requires are missing) or `login`.
-   */
-  'registration.redirect': z.strictObject({
-    to: z.enum(['payment', 'editProfile', 'login']),
-    guid,
-    serviceName: z.string(),
-    attributes: z.optional(z.array(z.string())),
-  }),
-  'profile.updateFailed': failurePayload,
-  'editProfile.cancelled': emptyPayload,
-  // Purchase journey. Shapes are shared on purpose: every route parses events, so each new
-  // schema object would cost the login route's budget.
   /** The login widget's 'Create an account' button (attribute showRegister). */
   'login.register': emptyPayload,
-  /** Published by the loader when the visitor closes a modal (Esc, backdrop, close button, Foyer.close). */
-  'modal.dismissed': widgetPayload,
-  /** The basket (sessionStorage `basket`) changed: how many products it holds now. */
-  'basket.updated': basketPayload,
-  'productSelection.failed': failurePayload,
-  'productProfile.success': z.strictObject({ guid }),
-  'productProfile.failed': failurePayload,
-  /** The visitor confirmed the order summary (the checkout goes on to the order). */
-  'productSummary.success': basketPayload,
-  'productSummary.cancelled': emptyPayload,
-  'checkout.started': basketPayload,
-  'checkout.failed': failurePayload,
-  'order.created': orderPayload,
-  'payment.success': orderPayload,
-  'payment.failed': failurePayload,
-  'paymentType.selected': z.strictObject({ paymentType: z.string().check(z.maxLength(40)) }),
-  /** The direct-debit widget is sending the visitor to the provider's mandate page. */
-  'directDebit.redirect': orderPayload,
-  'directDebit.success': orderPayload,
-  'directDebit.failed': failurePayload,
-} satisfies Record<(typeof EVENT_NAMES)[number], z.ZodMiniType>;
+  'widget.configError': z.strictObject({ widget: z.string(), message: z.string() }),
+};
 
-export type EventPayloads = { [K in keyof typeof eventPayloadSchemas]: z.infer<(typeof eventPayloadSchemas)[K]> };
+type CoreEventName = keyof typeof coreEventPayloadSchemas;
+type WidgetEventSchemas = typeof import('./widget-event-schemas').widgetEventPayloadSchemas;
+/** Every event's payload schema type (the runtime tables are split: core here, widgets lazily). */
+type EventSchemas = typeof coreEventPayloadSchemas & WidgetEventSchemas;
+
+export type EventPayloads = { [K in keyof EventSchemas]: z.infer<EventSchemas[K]> };
 
 /** A typed event: name plus its payload. */
 export type FoyerEvent = { [K in keyof EventPayloads]: { name: K; payload: EventPayloads[K] } }[keyof EventPayloads];
 
-/** Full validation of an event crossing a frame boundary. Returns null when invalid. */
+/** Compile-time: the two tables together name every event of EVENT_NAMES, and nothing else. */
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const EVENT_TABLES_COMPLETE: Exactly<keyof EventSchemas, (typeof EVENT_NAMES)[number]> = true;
+export type { CoreEventName };
+
+/** The payload schemas this frame knows: the core ones, and the widgets' once registered. */
+const knownSchemas: Record<string, z.ZodMiniType> = { ...coreEventPayloadSchemas };
+
+/** Adds event payload schemas (a widget route's own events, widget-event-schemas.ts). */
+export function registerEventSchemas(schemas: Record<string, z.ZodMiniType>): void {
+  Object.assign(knownSchemas, schemas);
+}
+
+const envelopeSchema = z.object({ name: z.string(), payload: z.record(z.string(), z.unknown()) });
+
+/**
+ * Full validation of an event crossing a frame boundary. Returns null when invalid, and for an
+ * event whose schema this frame has not loaded (it cannot check it, so it does not trust it).
+ */
 export function parseEvent(value: unknown): FoyerEvent | null {
-  const envelope = z.object({ name: z.enum(EVENT_NAMES), payload: z.record(z.string(), z.unknown()) }).safeParse(value);
+  const envelope = envelopeSchema.safeParse(value);
   if (!envelope.success) return null;
-  if (JSON.stringify(envelope.data.payload).length > MAX_EVENT_PAYLOAD_BYTES) return null;
-  const payload = eventPayloadSchemas[envelope.data.name].safeParse(envelope.data.payload);
-  if (!payload.success) return null;
-  return { name: envelope.data.name, payload: payload.data } as FoyerEvent;
+  const { name, payload } = envelope.data;
+  if (!Object.prototype.hasOwnProperty.call(knownSchemas, name)) return null;
+  if (JSON.stringify(payload).length > MAX_EVENT_PAYLOAD_BYTES) return null;
+  const parsed = knownSchemas[name]!.safeParse(payload);
+  return parsed.success ? ({ name, payload: parsed.data } as FoyerEvent) : null;
 }
 
 export const frameContextSchema = z.object({

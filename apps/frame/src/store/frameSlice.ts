@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 import { pageSettingsSchema, type FoyerEvent, type PageSettings } from '@foyer/protocol';
 import type { FoyerError } from '@foyer/api';
 import { defaultFrameConfig, type FrameConfig } from '../bootstrap/config';
@@ -41,35 +41,22 @@ export function initialFrameState(partial: Partial<FrameState> = {}): FrameState
 
 export const MAX_LOGGED_EVENTS = 50;
 
-export const frameSlice = createSlice({
-  name: 'frame',
-  initialState: initialFrameState(),
-  reducers: {
-    contextReady: (
-      state,
-      action: PayloadAction<{
-        attributes: Record<string, unknown>;
-        settings: PageSettings;
-        query?: Record<string, string>;
-        inModal: boolean;
-      }>,
-    ) => {
-      state.status = 'ready';
-      state.error = null;
-      state.attributes = action.payload.attributes;
-      state.settings = action.payload.settings;
-      state.query = action.payload.query ?? {};
-      state.inModal = action.payload.inModal;
-    },
-    frameFailed: (state, action: PayloadAction<FoyerError>) => {
-      state.status = 'error';
-      state.error = action.payload;
-    },
-    eventLogged: (state, action: PayloadAction<FoyerEvent>) => {
-      state.events.push(action.payload);
-      if (state.events.length > MAX_LOGGED_EVENTS) state.events.shift();
-    },
-  },
-});
+export const contextReady = createAction<{
+  attributes: Record<string, unknown>;
+  settings: PageSettings;
+  query?: Record<string, string>;
+  inModal: boolean;
+}>('frame/contextReady');
+export const frameFailed = createAction<FoyerError>('frame/frameFailed');
+export const eventLogged = createAction<FoyerEvent>('frame/eventLogged');
 
-export const { contextReady, frameFailed, eventLogged } = frameSlice.actions;
+export function frameReducer(state: FrameState = initialFrameState(), action: UnknownAction): FrameState {
+  if (contextReady.match(action)) {
+    const { attributes, settings, query, inModal } = action.payload;
+    return { ...state, status: 'ready', error: null, attributes, settings, query: query ?? {}, inModal };
+  }
+  if (frameFailed.match(action)) return { ...state, status: 'error', error: action.payload };
+  if (eventLogged.match(action))
+    return { ...state, events: [...state.events, action.payload].slice(-MAX_LOGGED_EVENTS) };
+  return state;
+}

@@ -36,7 +36,7 @@ export async function callIdentity<P extends Record<string, string>, B, R>(
   api: IdentityCallApi,
   endpoint: Endpoint<P, B, R>,
   call: CallOptions<P, B> = {},
-  options: { handleExpiry?: boolean } = {},
+  options: { handleExpiry?: boolean; sessionId?: string } = {},
 ): Promise<ApiResult<R>> {
   const services = api.extra as FrameServices;
   const state = api.getState() as RootState;
@@ -48,7 +48,7 @@ export async function callIdentity<P extends Record<string, string>, B, R>(
         const { session } = api.getState() as RootState;
         return formatAuthorization({
           serviceName: selectServiceName(state),
-          sessionId: session.sessionId ?? undefined,
+          sessionId: options.sessionId ?? session.sessionId ?? undefined,
         });
       },
       fetch: services.fetch,

@@ -1,13 +1,13 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { frameSlice } from './frameSlice';
-import { profileSlice } from './profileSlice';
+import { frameReducer } from './frameSlice';
+import { profileReducer } from './profileSlice';
 import { memoryServices, type FrameServices } from './services';
-import { sessionSlice } from './sessionSlice';
+import { sessionReducer } from './sessionSlice';
 
 const rootReducer = combineReducers({
-  session: sessionSlice.reducer,
-  profile: profileSlice.reducer,
-  frame: frameSlice.reducer,
+  session: sessionReducer,
+  profile: profileReducer,
+  frame: frameReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseAuthorization } from '@foyer/api';
 import { API, fakeIdentityServer, makeHarness, MemoryStorage, SESSION_ID, sessionBody } from '../test/harness';
-import { clearSession, readSession, saveSession, SESSION_STORAGE_KEY } from './sessionStorage';
+import {
+  clearSession,
+  readSession,
+  saveSession,
+  SECURE_SESSION_STORAGE_KEY,
+  SESSION_STORAGE_KEY,
+} from './sessionStorage';
 import { login, logout, syncSessionFromStorage, verifySession } from './sessionThunks';
 import { sessionStateFrom } from './sessionSlice';
 
@@ -71,6 +77,21 @@ describe('login', () => {
       serviceName: 'news',
       sessionId: undefined,
     });
+  });
+
+  it('keeps the secure session of a password login in tab storage; logout-side clearing removes it', async () => {
+    const secureSession = { sessionId: 'secure-0123456789abcdef', expiry: Date.now() + 900_000 };
+    const server = fakeIdentityServer({
+      'POST /session': () => ({ status: 200, body: { ...sessionBody(), secureSession } }),
+    });
+    const h = makeHarness({ fetch: server.fetch });
+    await h.store.dispatch(login(credentials));
+    expect(JSON.parse(h.storage.tab.getItem(SECURE_SESSION_STORAGE_KEY)!)).toEqual(secureSession);
+    expect(h.storage.persistent.getItem(SECURE_SESSION_STORAGE_KEY)).toBeNull();
+    // Never published: it is a bearer credential like the main session id.
+    expect(JSON.stringify(h.published)).not.toContain(secureSession.sessionId);
+    clearSession(h.storage);
+    expect(h.storage.tab.getItem(SECURE_SESSION_STORAGE_KEY)).toBeNull();
   });
 
   it('includes the session id only when the page opted in (exposeSessionId)', async () => {

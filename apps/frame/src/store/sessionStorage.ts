@@ -9,6 +9,8 @@ import * as z from 'zod/mini';
 
 export const STORAGE_NAMESPACE = 'evolok';
 export const SESSION_STORAGE_KEY = `${STORAGE_NAMESPACE}.session`;
+/** The secure session of the last password login (secure mode): tab storage only, it is short-lived. */
+export const SECURE_SESSION_STORAGE_KEY = `${STORAGE_NAMESPACE}.secureSession`;
 
 export const storedSessionSchema = z.object({
   guid: z.string().check(z.minLength(1)),
@@ -64,7 +66,12 @@ export function saveSession(stores: SessionStores, session: StoredSession): void
   stores.announce?.(session);
 }
 
+export function saveSecureSession(stores: SessionStores, secure: { sessionId: string; expiry: number }): void {
+  attempt(() => stores.tab?.setItem(SECURE_SESSION_STORAGE_KEY, JSON.stringify(secure)));
+}
+
 export function clearSession(stores: SessionStores): void {
+  attempt(() => stores.tab?.removeItem(SECURE_SESSION_STORAGE_KEY));
   attempt(() => stores.tab?.removeItem(SESSION_STORAGE_KEY));
   attempt(() => stores.persistent?.removeItem(SESSION_STORAGE_KEY));
   stores.announce?.(null);

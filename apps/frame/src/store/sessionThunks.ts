@@ -3,7 +3,14 @@ import { type FoyerError, type NameValue } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from './identityClient';
 import { selectServiceName } from './selectors';
-import { clearSession, readSession, saveSession, storageAvailable, type StoredSession } from './sessionStorage';
+import {
+  clearSession,
+  readSession,
+  saveSecureSession,
+  saveSession,
+  storageAvailable,
+  type StoredSession,
+} from './sessionStorage';
 import { sessionCleared, sessionStarted } from './sessionSlice';
 import type { AppThunk } from './thunk';
 import type { FrameServices } from './services';
@@ -55,7 +62,7 @@ export const login =
       });
       return { ok: false, error: result.error };
     }
-    const { guid, mainSession, missingAttributes } = result.data;
+    const { guid, mainSession, missingAttributes, secureSession } = result.data;
     const stored: StoredSession = {
       guid,
       sessionId: mainSession.sessionId,
@@ -63,6 +70,7 @@ export const login =
       sessionCookie: mainSession.sessionCookie,
     };
     saveSession(extra.storage, stored);
+    if (secureSession) saveSecureSession(extra.storage, secureSession);
     dispatch(sessionStarted(stored));
     await shareSession(state, extra, result.headers, stored);
     // The session id is a bearer credential: it leaves the frame only when the site owner opted in.

@@ -101,7 +101,18 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
       rememberMe: body.rememberMe ?? false,
       now,
     });
-    const response = sessionResponse(session.sessionId, session);
+    // Typing the password is what a secure session proves (secure mode, identity spec §5).
+    const secure = await createSession(db, {
+      guid: account.guid,
+      serviceName: service?.name ?? null,
+      rememberMe: false,
+      now,
+      secureFor: session.sessionId,
+    });
+    const response = {
+      ...sessionResponse(session.sessionId, session),
+      secureSession: { sessionId: secure.sessionId, expiry: secure.idleExpiresAt },
+    };
     const lacking = service ? missingAttributes(account, service) : [];
     const headers = ssoHeader(service);
     if (lacking.length) return { status: 202, body: { ...response, missingAttributes: lacking }, headers };

@@ -16,6 +16,9 @@ export const SESSION_LIFETIMES = {
   absolute: 12 * HOUR,
   rememberMeIdle: 30 * DAY,
   rememberMeAbsolute: 30 * DAY,
+  /** The secure session proves a recent password entry: short, and never extended past an hour. */
+  secureIdle: 15 * MINUTE,
+  secureAbsolute: HOUR,
 } as const;
 
 export function newSessionId(): string {
@@ -42,11 +45,27 @@ export interface CreatedSession extends SessionRecord {
 
 export async function createSession(
   db: Db,
-  input: { guid: string; serviceName: string | null; rememberMe: boolean; now: number },
+  input: {
+    guid: string;
+    serviceName: string | null;
+    rememberMe: boolean;
+    now: number;
+    /** A secure session: short-lived, and deleted with this main session. */
+    secureFor?: string;
+  },
 ): Promise<CreatedSession> {
   const sessionId = newSessionId();
-  const idleTtlMs = input.rememberMe ? SESSION_LIFETIMES.rememberMeIdle : SESSION_LIFETIMES.idle;
-  const absoluteTtl = input.rememberMe ? SESSION_LIFETIMES.rememberMeAbsolute : SESSION_LIFETIMES.absolute;
+  const secure = input.secureFor !== undefined;
+  const idleTtlMs = secure
+    ? SESSION_LIFETIMES.secureIdle
+    : input.rememberMe
+      ? SESSION_LIFETIMES.rememberMeIdle
+      : SESSION_LIFETIMES.idle;
+  const absoluteTtl = secure
+    ? SESSION_LIFETIMES.secureAbsolute
+    : input.rememberMe
+      ? SESSION_LIFETIMES.rememberMeAbsolute
+      : SESSION_LIFETIMES.absolute;
   const record: CreatedSession = {
     sessionId,
     guid: input.guid,
@@ -58,8 +77,9 @@ export async function createSession(
     idleExpiresAt: Math.min(input.now + idleTtlMs, input.now + absoluteTtl),
   };
   await db.query(
-    `INSERT INTO sessions (id_hash, guid, service_name, remember_me, created_at, idle_ttl_ms, idle_expires_at, absolute_expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO sessions (id_hash, guid, service_name, remember_me, created_at, idle_ttl_ms, idle_expires_at,
+                           absolute_expires_at, parent_id_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       hashSessionId(sessionId),
       record.guid,
@@ -69,6 +89,7 @@ export async function createSession(
       record.idleTtlMs,
       record.idleExpiresAt,
       record.absoluteExpiresAt,
+      input.secureFor === undefined ? null : hashSessionId(input.secureFor),
     ],
   );
   return record;

@@ -89,10 +89,11 @@ describe('edit profile', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Session has expired.');
   });
 
-  it('secure mode with a live secure session loads the form', async () => {
+  it('secure mode with a live secure session loads the form and saves with the secure session id', async () => {
     const server = fakeIdentityServer({
       'GET /ui/template/profile/demo': () => ({ status: 200, body: TEMPLATE }),
       'GET /userProfile/guid-1': () => ({ status: 200, body: profileBody() }),
+      'PUT /userProfile/guid-1/demo': () => ({ status: 200, body: profileBody('Dana') }),
     });
     const attributes = editProfileAttributesSchema.parse({});
     const secure = makeHarness({
@@ -103,10 +104,20 @@ describe('edit profile', () => {
     });
     secure.storage.tab.setItem(
       SECURE_SESSION_STORAGE_KEY,
-      JSON.stringify({ sessionId: 'x', expiry: Date.now() + 1e6 }),
+      JSON.stringify({ sessionId: 'secure-session-id-0123', expiry: Date.now() + 1e6 }),
     );
     renderWith(secure, <EditProfileWidget attributes={attributes} />);
-    expect((await field('First name')).value).toBe('Demo');
+    const first = await field('First name');
+    expect(first.value).toBe('Demo');
+    const user = userEvent.setup();
+    await user.clear(first);
+    await user.type(first, 'Dana');
+    await user.click(save());
+    await waitFor(() => expect(server.requests.some((request) => request.method === 'PUT')).toBe(true));
+    const put = server.requests.find((request) => request.method === 'PUT')!;
+    expect(put.headers.get('authorization')).toContain('secure-session-id-0123');
+    // Reads keep using the main session.
+    expect(server.requests[0]!.headers.get('authorization')).not.toContain('secure-session-id-0123');
   });
 
   it('shows the existing attributes; saves only what changed; reloads; profile.updated; the success text', async () => {

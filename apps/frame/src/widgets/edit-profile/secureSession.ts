@@ -4,9 +4,9 @@
  * session under `evolok.secureSession`; without a live one: 'Session has expired.'
  */
 import * as z from 'zod/mini';
-import { STORAGE_NAMESPACE, type SessionStores } from '../../store/sessionStorage';
+import { SECURE_SESSION_STORAGE_KEY, type SessionStores } from '../../store/sessionStorage';
 
-export const SECURE_SESSION_STORAGE_KEY = `${STORAGE_NAMESPACE}.secureSession`;
+export { SECURE_SESSION_STORAGE_KEY };
 
 const secureSessionSchema = z.object({ sessionId: z.string().check(z.minLength(1)), expiry: z.number() });
 export type SecureSession = z.infer<typeof secureSessionSchema>;

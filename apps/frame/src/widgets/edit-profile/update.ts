@@ -3,6 +3,7 @@ import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from '../../store/identityClient';
 import type { AppThunk } from '../../store/thunk';
 import { fetchProfile, markProfileDirty } from './profileData';
+import { liveSecureSession } from './secureSession';
 
 export interface ProfileUpdateInput {
   serviceName: string;
@@ -18,17 +19,30 @@ export interface ProfileUpdateInput {
 export const updateProfile =
   (input: ProfileUpdateInput): AppThunk<Promise<{ ok: true } | { ok: false; error: FoyerError }>> =>
   async (dispatch, getState, extra) => {
-    const guid = getState().session.guid;
+    const state = getState();
+    const guid = state.session.guid;
     if (!guid) return { ok: false, error: foyerError('UNAUTHORIZED') };
+    // Secure mode: the update is authorised by the secure session (identity spec §6), which must still live.
+    let sessionId: string | undefined;
+    if (state.frame.settings.secureMode) {
+      const secure = liveSecureSession(extra.storage);
+      if (!secure) return { ok: false, error: foyerError('secure_session_expired') };
+      sessionId = secure.sessionId;
+    }
     dispatch(markProfileDirty(guid));
-    const result = await callIdentity({ getState, dispatch, extra }, identityApi.updateUserProfileForService, {
-      params: { id: guid, service: input.serviceName },
-      body: {
-        attributes: input.attributes,
-        ...(input.rolesToAssign.length ? { rolesToAssign: [...input.rolesToAssign] } : {}),
-        ...(input.rolesToUnAssign.length ? { rolesToUnAssign: [...input.rolesToUnAssign] } : {}),
+    const result = await callIdentity(
+      { getState, dispatch, extra },
+      identityApi.updateUserProfileForService,
+      {
+        params: { id: guid, service: input.serviceName },
+        body: {
+          attributes: input.attributes,
+          ...(input.rolesToAssign.length ? { rolesToAssign: [...input.rolesToAssign] } : {}),
+          ...(input.rolesToUnAssign.length ? { rolesToUnAssign: [...input.rolesToUnAssign] } : {}),
+        },
       },
-    });
+      sessionId ? { sessionId } : {},
+    );
     if (!result.ok) {
       extra.host.publish({
         name: 'profile.updateFailed',
