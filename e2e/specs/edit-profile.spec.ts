@@ -65,3 +65,30 @@ test('edit a profile attribute after logging in: profile.updated reaches the pag
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit.getByText('Your account has been updated successfully.')).toBeVisible();
 });
+
+test('secure mode: a password login gives a secure session the edit is made with; without it, Session has expired.', async ({
+  page,
+}) => {
+  // The demo account page, as a site owner would set it up with secure mode on.
+  await page.addInitScript(() => {
+    (window as unknown as { FoyerSettings: object }).FoyerSettings = { secureMode: true };
+  });
+  await page.goto(`${stack.demoUrl}/account`);
+  const edit = widgetFrame(page, 'edit-profile');
+  await new LoginWidget(page).logIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  // Last name: the other edit test changes the first name; the two may run side by side.
+  const lastName = edit.getByLabel('Last name', { exact: true });
+  const before = await lastName.inputValue();
+  await lastName.fill(`${before}x`);
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByText('Your account has been updated successfully.')).toBeVisible();
+  await lastName.fill(before);
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByText('Your account has been updated successfully.')).toBeVisible();
+
+  // The secure session lives in the widgets origin's tab storage; once it is gone (expired, or a
+  // session restored without typing the password), editing is refused.
+  await editFrame(page).evaluate(() => sessionStorage.removeItem('evolok.secureSession'));
+  await page.reload();
+  await expect(widgetFrame(page, 'edit-profile').getByRole('alert')).toContainText('Session has expired.');
+});
