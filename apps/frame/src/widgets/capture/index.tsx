@@ -4,6 +4,7 @@
  * (socialAccountRegister, socialAccountLink) arrive with the social widgets; until then they
  * answer 'Not Supported action'.
  */
+import { useState } from 'react';
 import { foyerError } from '@foyer/api';
 import type { CaptureAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
@@ -11,10 +12,22 @@ import type { WidgetProps } from '../../routes';
 import EditProfileWidget from '../edit-profile';
 import RegistrationWidget from '../registration';
 
+/**
+ * After a registration whose service still needs attributes, the follow-up (identity spec §4)
+ * moves the container on to edit profile in place; the page also gets registration.redirect.
+ */
 export default function CaptureWidget({ attributes }: WidgetProps<CaptureAttributes>) {
-  switch (attributes.action) {
+  const [action, setAction] = useState(attributes.action);
+  switch (action) {
     case 'register':
-      return <RegistrationWidget attributes={attributes} />;
+      return (
+        <RegistrationWidget
+          attributes={attributes}
+          onFollowUp={(to) => {
+            if (to === 'editProfile') setAction('editProfile');
+          }}
+        />
+      );
     case 'editProfile':
       return <EditProfileWidget attributes={attributes} />;
     default:

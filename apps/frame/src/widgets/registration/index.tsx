@@ -20,8 +20,16 @@ type State =
   | { status: 'ready'; setup: Extract<RegistrationSetup, { ok: true }> }
   | { status: 'done'; guid: string; loggedIn: boolean; serviceName: string };
 
-/** The registration widget: loading, the template-driven form, then the success state. */
-export default function RegistrationWidget({ attributes }: WidgetProps<RegistrationAttributes>) {
+type FollowUp = 'payment' | 'editProfile' | 'login';
+
+/**
+ * The registration widget: loading, the template-driven form, then the success state. A container
+ * (capture) passes `onFollowUp` to move on itself; alone, the widget publishes registration.redirect.
+ */
+export default function RegistrationWidget({
+  attributes,
+  onFollowUp,
+}: WidgetProps<RegistrationAttributes> & { onFollowUp?: (to: FollowUp) => void }) {
   const dispatch = useAppDispatch();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -73,20 +81,44 @@ export default function RegistrationWidget({ attributes }: WidgetProps<Registrat
       return (
         <>
           {header}
-          <Registered {...state} />
+          <Registered {...state} onFollowUp={onFollowUp} />
         </>
       );
   }
 }
 
 /** The success state; ~1.5 s later the follow-up tells the page where to go next. */
-function Registered({ guid, loggedIn, serviceName }: { guid: string; loggedIn: boolean; serviceName: string }) {
+function Registered({
+  guid,
+  loggedIn,
+  serviceName,
+  onFollowUp,
+}: {
+  guid: string;
+  loggedIn: boolean;
+  serviceName: string;
+  onFollowUp: ((to: FollowUp) => void) | undefined;
+}) {
   const dispatch = useAppDispatch();
   const ref = useRef<HTMLDivElement>(null);
+  const followUp = useRef(onFollowUp);
+  useEffect(() => {
+    followUp.current = onFollowUp;
+  });
   useEffect(() => {
     ref.current?.focus();
-    const timer = setTimeout(() => void dispatch(registrationFollowUp(guid, serviceName)), REGISTRATION_FOLLOW_UP_MS);
-    return () => clearTimeout(timer);
+    let live = true;
+    const timer = setTimeout(
+      () =>
+        void dispatch(registrationFollowUp(guid, serviceName)).then((to) => {
+          if (live) followUp.current?.(to);
+        }),
+      REGISTRATION_FOLLOW_UP_MS,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [dispatch, guid, serviceName]);
   const next = loggedIn ? t('registration.loggedIn') : t('registration.checkMailbox');
   return <MessageBox ref={ref} severity="success" text={`${t('registration.success')} ${next}`} />;

@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_ERRORS } from '@foyer/api';
-import { registrationAttributesSchema } from '@foyer/protocol';
+import { captureAttributesSchema, registrationAttributesSchema } from '@foyer/protocol';
 import {
   DEMO_SERVICE,
   fakeIdentityServer,
@@ -13,6 +13,7 @@ import {
   type Handler,
 } from '../../test/harness';
 import type { Grecaptcha, RecaptchaRenderParameters } from '../_forms/recaptcha';
+import CaptureWidget from '../capture';
 import RegistrationWidget from './index';
 import { HELLO_STORAGE_KEY } from './register';
 
@@ -235,6 +236,36 @@ describe('registration form', () => {
         payload: { to: 'editProfile', guid: 'guid-new', serviceName: 'demo', attributes: ['phone'] },
       }),
     );
+  });
+
+  it('inside the capture container, REQUIRED_ATTRIBUTE_MISSING moves on to edit profile in place', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const server = fakeIdentityServer({
+      'GET /service/demo': () => ({ status: 200, body: DEMO_SERVICE }),
+      'GET /ui/template/registration/default/demo': () => ({ status: 200, body: REGISTRATION_TEMPLATE }),
+      'GET /userProfile/searchByIdentifiers/email': () => ({
+        status: 404,
+        body: { code: 'USER_PROFILE_IDENTIFIERS_NOT_FOUND' },
+      }),
+      'POST /userProfile': () => ({ status: 201, body: profile('ACTIVE') }),
+      'POST /session': () => ({ status: 200, body: sessionBody({ guid: 'guid-new' }) }),
+      'POST /userProfile/guid-new/link/demo': () => ({
+        status: 403,
+        body: { code: 'REQUIRED_ATTRIBUTE_MISSING', args: ['phone'] },
+      }),
+      'GET /ui/template/profile/demo': () => ({ status: 200, body: REGISTRATION_TEMPLATE }),
+      'GET /userProfile/guid-new': () => ({ status: 200, body: profile('ACTIVE') }),
+    });
+    const attributes = captureAttributesSchema.parse({ autoLogin: 'true' });
+    const harness = makeHarness({ fetch: server.fetch, attributes });
+    renderWith(harness, <CaptureWidget attributes={attributes} />);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await fill(user);
+    await user.click(submit());
+    await screen.findByText(/successfully created/);
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(await screen.findByRole('button', { name: 'Save changes' })).toBeTruthy();
+    expect(harness.published.at(-1)?.name).toBe('registration.redirect');
   });
 
   it('no auto-login unless asked, even for an active account', async () => {
