@@ -3,6 +3,8 @@
  */
 import * as z from 'zod/mini';
 import { MAX_EVENT_PAYLOAD_BYTES, type EVENT_NAMES } from './events';
+// Types only: the runtime table loads with the widgets that use it (see coreEventPayloadSchemas).
+import type { widgetEventPayloadSchemas } from './widget-event-schemas';
 import { PROTOCOL_VERSION, MAX_FRAME_HEIGHT } from './methods';
 import { commonAttributes, countAttribute, flagAttribute, textAttribute } from './attribute-helpers';
 
@@ -128,7 +130,7 @@ export const coreEventPayloadSchemas = {
 };
 
 type CoreEventName = keyof typeof coreEventPayloadSchemas;
-type WidgetEventSchemas = typeof import('./widget-event-schemas').widgetEventPayloadSchemas;
+type WidgetEventSchemas = typeof widgetEventPayloadSchemas;
 /** Every event's payload schema type (the runtime tables are split: core here, widgets lazily). */
 type EventSchemas = typeof coreEventPayloadSchemas & WidgetEventSchemas;
 

@@ -14,7 +14,7 @@ let memoryBasket: Basket = EMPTY_BASKET;
 
 export function readBasket(storage: Storage | null): Basket {
   if (!storage) return memoryBasket;
-  let text: string | null = null;
+  let text: string | null;
   try {
     text = storage.getItem(BASKET_KEY);
   } catch {
