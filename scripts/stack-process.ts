@@ -19,9 +19,17 @@ export interface RunningStack extends StackUrls {
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-export function startStack(args: string[] = ['--ephemeral']): Promise<RunningStack> {
+/**
+ * `env`: extra environment of the stack process (the payment provider settings of
+ * apps/server/src/widget/providers, e.g. a spec pointing Stripe at a stand-in).
+ */
+export function startStack(
+  args: string[] = ['--ephemeral'],
+  options: { env?: Record<string, string> } = {},
+): Promise<RunningStack> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/stack.ts'), ...args], {
     cwd: ROOT,
+    env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -49,9 +49,14 @@ export default defineConfig({
             // The account calls and their payloads: one chunk shared by the account widgets, so
             // rolldown does not fold them into the shared chunk every route loads.
             { name: 'account-api', test: /[\\/]shared[\\/]api[\\/]src[\\/]identity[\\/]account-/ },
-            // The widget-service calls, the purchase error catalogue and the currency table: one
-            // chunk for the purchase widgets, never on an identity route.
-            { name: 'purchase-api', test: /[\\/]shared[\\/]api[\\/]src[\\/](widget[\\/]|errors[\\/]all\.ts)/ },
+            // What every purchase widget needs (error catalogue, basket, catalogue calls): one chunk,
+            // never on an identity route. The profile, order and payment payloads (widget/schemas.ts,
+            // endpoints.ts) are left to rolldown, so the product-selection route does not load them.
+            {
+              name: 'purchase-api',
+              test: /[\\/]shared[\\/]api[\\/]src[\\/](widget[\\/](error-codes|errors|basket|primitives|catalogue-[a-z]+)|errors[\\/]all)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -28,6 +28,7 @@ test('places a frame after its script tag with the exact sandbox, allow and titl
     settings: {},
     query: { activationKey: 'k1', serviceName: 'news' },
     hostOrigin: servers.hostOrigin,
+    hostPath: '/placement',
     inModal: false,
   });
   expect(pageErrors).toEqual([]);

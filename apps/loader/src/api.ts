@@ -13,9 +13,7 @@
  *   <script async src="https://widgets.example.com/loader.js"></script>
  */
 import type { FrameMethods, WidgetName } from '@foyer/protocol/light';
-import { env, frames, handlers, modal, mount, removeFrame, type Handler } from './frames';
-import type { OpenModal } from './modal';
-import { loadPart } from './parts';
+import { closeModal, frames, handlers, mount, openModal, type Handler } from './frames';
 import { toAttributes } from './settings';
 
 export interface ModalOptions {
@@ -43,11 +41,6 @@ const listenerArgs = (name: unknown, handler: unknown): name is string =>
   (typeof name === 'string' && typeof handler === 'function') ||
   (console.warn('Foyer: on/off expect an event name and a function'), false);
 
-/** Bumped by open and close, so a `close()` made while modal.js loads cancels the pending open. */
-let openSeq = 0;
-
-const loadModal = () => loadPart<OpenModal>(env.src, 'modal.js', 'FoyerModal');
-
 export const api: FoyerApi = {
   on(name, handler) {
     if (listenerArgs(name, handler)) {
@@ -65,17 +58,9 @@ export const api: FoyerApi = {
     } else console.warn('Foyer.mount: the first argument must be an element');
   },
   open(widget, attributes, options) {
-    const seq = ++openSeq;
-    const attrs = toAttributes(attributes);
-    loadModal().then(
-      (open) => seq === openSeq && open({ modal, mount, removeFrame }, widget, attrs, options),
-      console.error,
-    );
+    openModal(widget, toAttributes(attributes), options);
   },
-  close() {
-    openSeq++;
-    modal.close?.();
-  },
+  close: closeModal,
   logout() {
     // A frame still connecting (the page just loaded) is waited for, up to 10 s.
     const none = () => new Error('Foyer.logout(): no widget frame is connected on this page');

@@ -7,7 +7,10 @@
 import type { RemoteProxy } from 'penpal';
 import type { PenpalPart } from './penpal-entry';
 import { loadPart } from './parts';
+import type { OpenModal } from './modal';
 import {
+  CHECKOUT_RUNNERS,
+  CHECKOUT_STEPS,
   closesModal,
   isEventEnvelope,
   isFrameHeight,
@@ -43,8 +46,11 @@ export type Handler = (payload: Record<string, unknown>, name: string) => void;
 
 /** Set by `boot`: the loader's own URL, the widgets origin and the page settings. */
 export const env = { src: '', origin: '', settings: {} as Settings };
-/** Set by the modal while one is open. */
-export const modal: { close?: () => void; escape?: () => void } = {};
+/**
+ * Set by the modal while one is open. `close(true)` is the visitor dismissing it (the modal then
+ * emits `modal.dismissed`); a plain `close()` is the widget being done or replaced.
+ */
+export const modal: { close?: (dismissed?: boolean) => void; escape?: () => void; step?: boolean } = {};
 
 export const frames: Frame[] = [];
 export const handlers = new Map<string, Set<Handler>>();
@@ -53,7 +59,40 @@ export const handlers = new Map<string, Set<Handler>>();
  * Runs a modal action asked for by a frame after the current call returns: closing destroys the
  * frame's connection, which must not overtake penpal's reply to that call.
  */
-const afterReply = (action?: () => void) => setTimeout(() => action?.());
+const afterReply = (action?: (dismissed?: boolean) => void, dismissed?: boolean) =>
+  setTimeout(() => action?.(dismissed));
+
+/** Bumped by every open and close, so a close made while modal.js loads cancels the pending open. */
+let openSeq = 0;
+
+/** Shows `widget` in the modal (modal.js, fetched on first use), replacing the one shown. */
+export function openModal(widget: unknown, attributes: Attributes, options?: unknown, step = false): void {
+  const seq = ++openSeq;
+  loadPart<OpenModal>(env.src, 'modal.js', 'FoyerModal').then((open) => {
+    if (seq !== openSeq) return;
+    open({ modal, mount, removeFrame, emit }, widget, attributes, options);
+    modal.step = step;
+  }, console.error);
+}
+
+/** `Foyer.close()`: the page closes the modal for the visitor, a dismissal. */
+export function closeModal(): void {
+  openSeq++;
+  modal.close?.(true);
+}
+
+/**
+ * `attributes` of a checkout step from a frame: a plain record of at most 32 strings with
+ * camelCase names, as `data-*` attributes would give (the opened widget's schema checks values).
+ */
+const isStepAttributes = (value: unknown): value is Attributes =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.getPrototypeOf(value) === Object.prototype &&
+  Object.keys(value).length <= 32 &&
+  Object.entries(value).every(
+    ([name, item]) => /^[a-zA-Z]\w{0,63}$/.test(name) && typeof item === 'string' && item.length <= 2048,
+  );
 
 const warn = (what: string, frame: Frame, value: unknown) =>
   console.warn(`Foyer: ignored ${what} from the ${frame.widget} frame`, value);
@@ -87,8 +126,17 @@ export function emit(event: EventEnvelope, from?: Frame): void {
     }
   }
   dispatchEvent(new CustomEvent('foyer:' + event.name, { detail: event.payload }));
-  if (from?.inModal && closesModal(event.name)) afterReply(modal.close);
+  if (from?.inModal && closesModal(event.name) && (!modal.step || ownEvent(from.widget, event.name)))
+    afterReply(modal.close);
 }
+
+/**
+ * A checkout step (opened by a runner) closes on its own events only: the product profile that
+ * creates an account publishes login.success first, and must stay open until its
+ * productProfile.success, which the waiting checkout needs.
+ */
+const ownEvent = (widget: WidgetName, name: string) =>
+  widget.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()).startsWith(name.split('.')[0]!);
 
 export function removeFrame(frame: Frame): void {
   const index = frames.indexOf(frame);
@@ -112,6 +160,7 @@ export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
       settings: env.settings,
       query: Object.fromEntries(new URLSearchParams(location.search)),
       hostOrigin: location.origin,
+      hostPath: location.pathname,
       inModal,
     }),
     resize: (height: unknown) => {
@@ -129,8 +178,20 @@ export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
       else warn('navigate', frame, target);
       return !!href;
     },
+    // The checkout's next step in the modal, same path as Foyer.open (size md). Run after the
+    // reply: replacing a modal may destroy the caller's own connection.
+    open: (target: unknown, attributes: unknown) => {
+      const ok =
+        CHECKOUT_RUNNERS.includes(widget) &&
+        CHECKOUT_STEPS.includes(target as WidgetName) &&
+        isStepAttributes(attributes);
+      if (ok) afterReply(() => openModal(target, attributes, { size: 'md' }, true));
+      else warn('open', frame, target);
+      return ok;
+    },
+    // The widget closing itself without its success event: the visitor is done with it.
     close: () => {
-      if (inModal) afterReply(modal.close);
+      if (inModal) afterReply(modal.close, true);
     },
     escape: () => {
       if (inModal) afterReply(modal.escape);

@@ -244,6 +244,7 @@ describe('host methods', () => {
       settings: { realmName: 'default' },
       query: { activationKey: 'k1', serviceName: 'news' },
       hostOrigin: location.origin,
+      hostPath: '/article',
       inModal: false,
     });
     history.replaceState(null, '', '/');

@@ -1,9 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emit, env, frames, hostMethods, modal, mount, removeFrame } from './frames';
+import { closeModal, emit, env, frames, handlers, hostMethods, modal, mount, removeFrame } from './frames';
 import { openModal } from './modal';
 
-const deps = { modal, mount, removeFrame };
+// modal.js is a separate bundle fetched by a script tag: here the module stands in for it; penpal.js
+// never arrives (no frame connects in jsdom).
+vi.mock('./parts', () => ({
+  loadPart: (_: string, file: string) =>
+    file === 'modal.js' ? import('./modal').then((m) => m.openModal) : new Promise(() => {}),
+}));
+
+const deps = { modal, mount, removeFrame, emit };
 const open = (widget = 'login', options?: unknown) => openModal(deps, widget, { a: 'b' }, options);
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -135,6 +142,34 @@ describe('modal wrapper', () => {
     expect(dialog()).toBeNull();
   });
 
+  it('a checkout step closes on its own success only: not on the login.success of an account it created', async () => {
+    modal.step = true; // as HostMethods.open sets it
+    open('product-profile');
+    const step = frames.find((f) => f.inModal)!;
+    emit({ name: 'login.success', payload: { guid: 'g' } }, step);
+    await tick();
+    expect(dialog()).not.toBeNull();
+    emit({ name: 'productProfile.success', payload: { guid: 'g' } }, step);
+    await tick();
+    expect(dialog()).toBeNull();
+    open('login');
+    emit(
+      { name: 'login.success', payload: { guid: 'g' } },
+      frames.find((f) => f.inModal),
+    );
+    await tick();
+    expect(dialog()).toBeNull();
+    // Opened by the page (Foyer.open), any success/cancelled event closes it, as before.
+    modal.step = false;
+    open('product-profile');
+    emit(
+      { name: 'login.success', payload: { guid: 'g' } },
+      frames.find((f) => f.inModal),
+    );
+    await tick();
+    expect(dialog()).toBeNull();
+  });
+
   it('a late close request from a closed modal leaves the next one open', async () => {
     open();
     hostMethods(frames[0]!, {}).close();
@@ -158,5 +193,168 @@ describe('modal wrapper', () => {
     expect(document.body.style.overflow).toBe('hidden');
     modal.close!();
     expect(document.body.style.overflow).toBe('scroll');
+  });
+});
+
+describe('modal.dismissed', () => {
+  /** Records what a page and another (inline) frame see of `modal.dismissed`. */
+  function listen() {
+    const seen: unknown[] = [];
+    const deliver = vi.fn(
+      async (event: { name: string }) => void (event.name === 'modal.dismissed' && seen.push(['frame', event])),
+    );
+    const inline = { widget: 'checkout-button', inModal: false, remote: { deliver }, destroy() {} };
+    frames.push(inline as never);
+    const handler = (payload: unknown, name: unknown) => seen.push(['on', name, payload]);
+    handlers.set('modal.dismissed', new Set([handler]));
+    const dom = (event: Event) => seen.push(['dom', (event as CustomEvent).detail]);
+    addEventListener('foyer:modal.dismissed', dom);
+    const stop = () => {
+      removeFrame(inline as never);
+      handlers.delete('modal.dismissed');
+      removeEventListener('foyer:modal.dismissed', dom);
+    };
+    return { seen, stop };
+  }
+  const dismissed = (widget: string) => [
+    ['frame', { name: 'modal.dismissed', payload: { widget } }],
+    ['on', 'modal.dismissed', { widget }],
+    ['dom', { widget }],
+  ];
+
+  it.each([
+    ['Esc', () => key('Escape')],
+    ['the close cross', () => dialog()!.querySelector('button')!.click()],
+    ['a backdrop click', () => dialog()!.click()],
+    ['Foyer.close()', () => closeModal()],
+    [
+      'the frame forwarding Esc',
+      () =>
+        hostMethods(
+          frames.find((f) => f.inModal)!,
+          {},
+        ).escape(),
+    ],
+    [
+      'the frame closing itself',
+      () =>
+        hostMethods(
+          frames.find((f) => f.inModal)!,
+          {},
+        ).close(),
+    ],
+  ])('is emitted to every frame, Foyer.on and window when the visitor dismisses it by %s', async (_, dismiss) => {
+    const { seen, stop } = listen();
+    open('product-profile');
+    dismiss();
+    await tick();
+    expect(dialog()).toBeNull();
+    expect(seen).toEqual(dismissed('product-profile'));
+    stop();
+  });
+
+  it('is not emitted when a success or cancelled event closed it, nor when another open replaced it', async () => {
+    const { seen, stop } = listen();
+    open('login');
+    emit(
+      { name: 'login.success', payload: { guid: 'g' } },
+      frames.find((f) => f.inModal),
+    );
+    await tick();
+    expect(dialog()).toBeNull();
+    open('login');
+    open('product-profile');
+    expect(document.querySelectorAll('[role="dialog"]')).toHaveLength(1);
+    await tick();
+    expect(seen).toEqual([]);
+    key('Escape'); // the replacing modal still reports its own dismissal, once
+    await tick();
+    key('Escape');
+    expect(seen).toEqual(dismissed('product-profile'));
+    stop();
+  });
+
+  it('is not emitted for a dialog that only shows an unknown-widget error', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { seen, stop } = listen();
+    open('nope');
+    key('Escape');
+    expect(seen).toEqual([]);
+    stop();
+  });
+});
+
+describe('host method open (the checkout opening its next step)', () => {
+  const runner = (widget: string) => ({ widget, inModal: false, iframe: document.createElement('iframe') }) as never;
+  const settle = async () => {
+    await tick();
+    await tick();
+  };
+
+  it.each(['checkout-button', 'product-selection', 'product-summary'])(
+    'a %s frame may open every checkout step, in the md modal, replacing the one shown',
+    async (widget) => {
+      const methods = hostMethods(runner(widget), {});
+      expect(methods.open('login', { showRegister: 'true' })).toBe(true);
+      await settle();
+      expect(dialog()!.getAttribute('aria-label')).toBe('Foyer login widget');
+      expect(frames[0]!.iframe.parentElement!.style.maxWidth).toBe('500px');
+      for (const step of ['product-profile', 'product-summary', 'payment', 'direct-debit-request']) {
+        expect(methods.open(step, {})).toBe(true);
+        await settle();
+        expect(document.querySelectorAll('[role="dialog"]')).toHaveLength(1);
+        expect(dialog()!.getAttribute('aria-label')).toBe(`Foyer ${step.replace(/-/g, ' ')} widget`);
+      }
+    },
+  );
+
+  it('hands the attributes to the opened frame', async () => {
+    hostMethods(runner('checkout-button'), {}).open('product-summary', { mode: 'review' });
+    await settle();
+    expect(hostMethods(frames[0]!, { mode: 'review' }).getContext()).toMatchObject({
+      widget: 'product-summary',
+      inModal: true,
+    });
+  });
+
+  it('is refused to frames that do not run a checkout, and for widgets that are not checkout steps', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const widget of ['login', 'payment', 'product-profile', 'edit-profile'])
+      expect(hostMethods(runner(widget), {}).open('login', {})).toBe(false);
+    for (const target of ['edit-profile', 'registration', 'stripe-payment', 'nope', '', 42, null])
+      expect(hostMethods(runner('checkout-button'), {}).open(target as never, {})).toBe(false);
+    await settle();
+    expect(dialog()).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(11);
+  });
+
+  it('is refused for attributes that are not a small flat record of strings', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const methods = hostMethods(runner('checkout-button'), {});
+    const many = Object.fromEntries(Array.from({ length: 33 }, (_, i) => ['a' + i, 'x']));
+    for (const bad of [
+      null,
+      'showRegister=true',
+      ['true'],
+      { showRegister: true },
+      { nested: { a: 'b' } },
+      { long: 'x'.repeat(2049) },
+      { 'bad-name': 'x' },
+      { ['n'.repeat(65)]: 'x' },
+      many,
+      new Map(),
+    ])
+      expect(methods.open('login', bad as never)).toBe(false);
+    await settle();
+    expect(dialog()).toBeNull();
+    expect(methods.open('login', Object.fromEntries(Object.entries(many).slice(1)))).toBe(true);
+  });
+
+  it('a Foyer.close() right after cancels the pending open', async () => {
+    hostMethods(runner('checkout-button'), {}).open('login', {});
+    await tick();
+    closeModal();
+    await settle();
+    expect(dialog()).toBeNull();
   });
 });

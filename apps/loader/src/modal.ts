@@ -3,9 +3,12 @@
  * (default md), Esc (`keyboard`, default true), backdrop click (`backdrop`, default true;
  * 'static' or false keep it open), a close cross, z-index 1040/1050, focus kept inside while open
  * and returned after. It closes on the widget's success/cancelled events (see `emit`).
+ * When the visitor dismisses it (Esc, backdrop, the cross, `Foyer.close()`, the widget closing
+ * itself) it emits `modal.dismissed {widget}` like a frame's event, so a checkout waiting on the
+ * step it opened can stop; not when a success/cancelled event closed it or another open replaced it.
  */
 import { widgetTitle, type WidgetName } from '@foyer/protocol/light';
-import type { Frame, modal, mount, removeFrame } from './frames';
+import type { emit, Frame, modal, mount, removeFrame } from './frames';
 import { isObject, type Attributes } from './settings';
 
 /** What the modal needs from the loader core; handed over because modal.js is a separate bundle. */
@@ -13,6 +16,7 @@ export interface ModalDeps {
   modal: typeof modal;
   mount: typeof mount;
   removeFrame: typeof removeFrame;
+  emit: typeof emit;
 }
 
 export type OpenModal = typeof openModal;
@@ -25,14 +29,10 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, css: string): HT
   return node;
 }
 
-export function openModal(
-  { modal, mount, removeFrame }: ModalDeps,
-  widget: unknown,
-  attributes: Attributes,
-  options: unknown,
-): void {
+export function openModal(deps: ModalDeps, widget: unknown, attributes: Attributes, options: unknown): void {
+  const { modal, mount, removeFrame, emit } = deps;
   if (!document.body) {
-    addEventListener('DOMContentLoaded', () => openModal({ modal, mount, removeFrame }, widget, attributes, options));
+    addEventListener('DOMContentLoaded', () => openModal(deps, widget, attributes, options));
     return;
   }
   modal.close?.();
@@ -80,9 +80,9 @@ export function openModal(
     else if (target === end || !root.contains(target)) cross.focus();
   };
   const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && keyboard !== false) close();
+    if (event.key === 'Escape' && keyboard !== false) close(true);
   };
-  const close = () => {
+  const close = (dismissed?: boolean) => {
     if (modal.close !== close) return; // closed already (a late request from the frame)
     modal.close = modal.escape = undefined;
     document.removeEventListener('focusin', onFocus, true);
@@ -92,13 +92,14 @@ export function openModal(
     root.remove();
     body.style.overflow = overflow;
     previous?.focus?.();
+    if (dismissed === true && frame) emit({ name: 'modal.dismissed', payload: { widget: frame.widget } });
   };
   modal.close = close;
   modal.escape = () => onKey(new KeyboardEvent('keydown', { key: 'Escape' }));
   root.addEventListener('click', (event) => {
-    if (event.target === root && backdrop === true) close();
+    if (event.target === root && backdrop === true) close(true);
   });
-  cross.addEventListener('click', close);
+  cross.addEventListener('click', () => close(true));
   document.addEventListener('focusin', onFocus, true);
   document.addEventListener('keydown', onKey);
   (frame ? frame.iframe : cross).focus();

@@ -28,10 +28,30 @@ function notBuilt(reply: FastifyReply, what: string): FastifyReply {
 const RECAPTCHA_SCRIPT_HOSTS = 'https://www.google.com https://www.gstatic.com';
 const RECAPTCHA_FRAME_HOSTS = 'https://www.google.com https://recaptcha.google.com';
 
+/**
+ * The card providers' hosts (their CSP guides): Stripe.js and its Elements / 3-D Secure frames
+ * (https://docs.stripe.com/security/guide#content-security-policy), and Mercado Pago's SDK v2,
+ * its API (card tokens, BIN lookup, document types) and its frames. Allowed only on the routes
+ * that show a card form, so no other widget may load or talk to them.
+ */
+const PROVIDER_HOSTS = {
+  script: 'https://js.stripe.com https://*.js.stripe.com https://sdk.mercadopago.com https://http2.mlstatic.com',
+  frame:
+    'https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com https://sdk.mercadopago.com https://api.mercadopago.com https://api-static.mercadopago.com',
+  connect:
+    'https://api.stripe.com https://api.mercadopago.com https://api.mercadolibre.com https://events.mercadopago.com',
+  img: 'https://*.stripe.com https://http2.mlstatic.com',
+};
+
+/** Frame routes that load a card provider's script: `payment` shows whichever form the order needs. */
+export const CARD_PAYMENT_ROUTES: ReadonlySet<string> = new Set(['payment', 'stripe-payment', 'mercado-payment']);
+
 export function frameCsp(config: {
   allowedHostOrigins: readonly string[];
   icDomain: string;
   recaptcha?: boolean;
+  /** The route shows a card provider's form (CARD_PAYMENT_ROUTES). */
+  cardPayment?: boolean;
 }): string {
   let icOrigin = '';
   try {
@@ -40,14 +60,17 @@ export function frameCsp(config: {
     // A relative or broken icDomain: 'self' alone.
   }
   const ancestors = config.allowedHostOrigins.length ? config.allowedHostOrigins.join(' ') : "'none'";
+  const card = !!config.cardPayment;
+  const scripts = [...(config.recaptcha ? [RECAPTCHA_SCRIPT_HOSTS] : []), ...(card ? [PROVIDER_HOSTS.script] : [])];
+  const frames = [...(config.recaptcha ? [RECAPTCHA_FRAME_HOSTS] : []), ...(card ? [PROVIDER_HOSTS.frame] : [])];
   return [
     "default-src 'self'",
-    `script-src 'self'${config.recaptcha ? ` ${RECAPTCHA_SCRIPT_HOSTS}` : ''}`,
-    ...(config.recaptcha ? [`frame-src ${RECAPTCHA_FRAME_HOSTS}`] : []),
+    `script-src 'self'${scripts.map((hosts) => ` ${hosts}`).join('')}`,
+    ...(frames.length ? [`frame-src ${frames.join(' ')}`] : []),
     // Inline styles: React sets style attributes (e.g. sizes) and card providers inject styles.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    `connect-src 'self'${icOrigin ? ` ${icOrigin}` : ''}`,
+    `img-src 'self' data:${card ? ` ${PROVIDER_HOSTS.img}` : ''}`,
+    `connect-src 'self'${icOrigin ? ` ${icOrigin}` : ''}${card ? ` ${PROVIDER_HOSTS.connect}` : ''}`,
     `frame-ancestors ${ancestors}`,
     "base-uri 'none'",
     "form-action 'self'",
@@ -116,7 +139,14 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const html = injectFrameConfig(await readFile(indexHtml, 'utf8'), config);
     return (
       reply
-        .header('content-security-policy', frameCsp({ ...config, recaptcha: !!service?.recaptchaSiteKey }))
+        .header(
+          'content-security-policy',
+          frameCsp({
+            ...config,
+            recaptcha: !!service?.recaptchaSiteKey,
+            cardPayment: CARD_PAYMENT_ROUTES.has(path.replace(/^\/w\//, '').replace(/\/$/, '')),
+          }),
+        )
         .header('x-content-type-options', 'nosniff')
         .header('referrer-policy', 'strict-origin-when-cross-origin')
         // The config depends on the service and may change when the site owner edits it.

@@ -80,6 +80,35 @@ describe('frame pages /w/*', () => {
     expect(withCaptcha).toContain('frame-src https://www.google.com https://recaptcha.google.com;');
   });
 
+  it("allows the card providers' hosts only on the card payment routes", async () => {
+    const base = { allowedHostOrigins: ['http://localhost:*'], icDomain: 'http://127.0.0.1:8081/ic/api' };
+    const plain = frameCsp(base);
+    expect(plain).not.toMatch(/stripe|mercadopago/);
+    const card = frameCsp({ ...base, cardPayment: true });
+    expect(card).toMatch(/script-src 'self' [^;]*https:\/\/js\.stripe\.com[^;]*https:\/\/sdk\.mercadopago\.com/);
+    expect(card).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com [^;]*https:\/\/hooks\.stripe\.com/);
+    expect(card).toMatch(
+      /connect-src 'self' http:\/\/127\.0\.0\.1:8081 [^;]*https:\/\/api\.stripe\.com [^;]*https:\/\/api\.mercadopago\.com/,
+    );
+    // Both at once: one frame-src listing reCAPTCHA's and the providers' frames.
+    const both = frameCsp({ ...base, recaptcha: true, cardPayment: true });
+    expect(both.match(/frame-src/g)).toHaveLength(1);
+    expect(both).toMatch(/frame-src https:\/\/www\.google\.com [^;]*https:\/\/hooks\.stripe\.com/);
+
+    for (const route of ['payment', 'stripe-payment', 'mercado-payment']) {
+      expect((await get(`/w/${route}`)).headers['content-security-policy'], route).toContain('https://js.stripe.com');
+    }
+    for (const route of [
+      'login',
+      'manual-payment',
+      'product-selection',
+      'direct-debit-request',
+      'v1/product-selection',
+    ]) {
+      expect((await get(`/w/${route}`)).headers['content-security-policy'], route).not.toMatch(/stripe|mercadopago/);
+    }
+  });
+
   it('escapes the config for HTML', () => {
     const config = {
       defaultServiceName: 'demo',

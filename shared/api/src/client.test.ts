@@ -32,6 +32,15 @@ describe('callEndpoint', () => {
     expect(seen[0]!.credentials).toBe('omit');
   });
 
+  it('sends a list query value as a repeated parameter', async () => {
+    const seen: Request[] = [];
+    await callEndpoint({ baseUrl: 'http://api.test', fetch: fakeFetch(200, {}, seen) }, identityEndpoints.getSession, {
+      params: { id: 's' },
+      query: { paymentPlan: ['a', 'b'], none: [], one: 'x' },
+    });
+    expect(new URL(seen[0]!.url).search).toBe('?paymentPlan=a&paymentPlan=b&one=x');
+  });
+
   it('normalises error answers and refuses bodies that do not match the schema', async () => {
     const failed = await callEndpoint(
       { baseUrl: 'http://api.test', fetch: fakeFetch(401, { code: 'SESSION_HAS_EXPIRED' }) },

@@ -22,7 +22,8 @@ export interface ClientOptions {
 export interface CallOptions<P, B> {
   params?: P;
   body?: B;
-  query?: Record<string, string | undefined>;
+  /** A list value is sent as a repeated parameter (`?paymentPlan=a&paymentPlan=b`). */
+  query?: Record<string, string | readonly string[] | undefined>;
   signal?: AbortSignal;
 }
 
@@ -33,7 +34,8 @@ export async function callEndpoint<P extends Record<string, string>, B, R>(
 ): Promise<ApiResult<R>> {
   const url = new URL(options.baseUrl.replace(/\/$/, '') + endpoint.toPath((call.params ?? {}) as P));
   for (const [key, value] of Object.entries(call.query ?? {})) {
-    if (value !== undefined) url.searchParams.set(key, value);
+    if (typeof value === 'string') url.searchParams.set(key, value);
+    else if (value) for (const item of value) url.searchParams.append(key, item);
   }
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const authorization = options.authorization?.();

@@ -15,6 +15,8 @@ export interface FrameContext {
   /** The host page's query parameters. */
   query: Record<string, string>;
   hostOrigin: string;
+  /** The host page's path (location.pathname): with hostOrigin and query, the page's address (direct-debit return). */
+  hostPath?: string;
   /** True when the widget is shown in the loader's modal wrapper. */
   inModal: boolean;
 }

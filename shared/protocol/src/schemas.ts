@@ -179,6 +179,7 @@ export const frameContextSchema = z.object({
   settings: z.record(z.string(), z.unknown()),
   query: z.record(z.string(), z.string()),
   hostOrigin: z.string(),
+  hostPath: z.optional(z.string().check(z.maxLength(2048))),
   inModal: z.boolean(),
 });
 

@@ -13,6 +13,9 @@ export interface RawContext {
   /** The host page's query parameters (account activation and reset password read their key there). */
   query: Record<string, string>;
   inModal: boolean;
+  /** Embedded: the host page's origin and path (its address, with `query`). */
+  hostOrigin?: string;
+  hostPath?: string;
 }
 
 export type ResolvedContext =
@@ -22,6 +25,8 @@ export type ResolvedContext =
       settings: PageSettings;
       query: Record<string, string>;
       inModal: boolean;
+      /** The host page's address (origin + path + query), when the host sent its path. */
+      hostUrl: string | null;
     }
   | { ok: false; error: FoyerError; message: string };
 
@@ -60,7 +65,14 @@ export function resolveContext(
   const attributes = attributeSchema.safeParse(raw.attributes);
   const settings = pageSettingsSchema.safeParse(raw.settings);
   if (attributes.success && settings.success) {
-    return { ok: true, attributes: attributes.data, settings: settings.data, query: raw.query, inModal: raw.inModal };
+    return {
+      ok: true,
+      attributes: attributes.data,
+      settings: settings.data,
+      query: raw.query,
+      inModal: raw.inModal,
+      hostUrl: hostUrl(raw),
+    };
   }
   const bad = [
     ...(attributes.success ? [] : describeIssues(attributes.error.issues, raw.attributes)),
@@ -68,6 +80,19 @@ export function resolveContext(
   ];
   const error = foyerError('INVALID_WIDGET_CONFIG', [bad.join(', ')], 400);
   return { ok: false, error, message: `Foyer ${widget} widget: invalid configuration: ${bad.join(', ')}` };
+}
+
+/** The host page's address from what the loader sent; null when it sent no path (older loader, standalone). */
+function hostUrl(raw: RawContext): string | null {
+  if (!raw.hostOrigin || raw.hostPath === undefined) return null;
+  try {
+    const url = new URL(raw.hostPath, raw.hostOrigin);
+    if (url.origin !== raw.hostOrigin) return null;
+    for (const [name, value] of Object.entries(raw.query)) url.searchParams.set(name, value);
+    return url.href;
+  } catch {
+    return null;
+  }
 }
 
 /** Query parameters the widgets read from the page (identity spec §2); never widget attributes. */

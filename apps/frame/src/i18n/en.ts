@@ -20,6 +20,7 @@ export const EN_LABELS = {
   'login.rememberMe': 'Remember me',
   'login.loggedIn': 'You are logged in',
   'login.forgotPassword': 'Forgot your password?',
+  'login.register': 'Create an account',
   'login.resendActivation': 'Re-send activation email',
   'login.activationResent': 'If your account still needs activation, we have sent you a new activation email.',
   'logout.submit': 'Log out',

@@ -74,6 +74,7 @@ const es = {
   'login.rememberMe': 'Recordarme',
   'login.loggedIn': 'Has iniciado sesión',
   'login.forgotPassword': '¿Olvidaste tu contraseña?',
+  'login.register': 'Crear una cuenta',
   'login.resendActivation': 'Reenviar el correo de activación',
   'login.activationResent': 'Si tu cuenta aún necesita activarse, te hemos enviado un nuevo correo de activación.',
   'logout.submit': 'Cerrar sesión',

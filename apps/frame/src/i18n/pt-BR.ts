@@ -75,6 +75,7 @@ const ptBR = {
   'login.rememberMe': 'Lembrar de mim',
   'login.loggedIn': 'Você está conectado',
   'login.forgotPassword': 'Esqueceu sua senha?',
+  'login.register': 'Criar uma conta',
   'login.resendActivation': 'Reenviar o e-mail de ativação',
   'login.activationResent': 'Se sua conta ainda precisar de ativação, enviamos um novo e-mail de ativação.',
   'logout.submit': 'Sair',

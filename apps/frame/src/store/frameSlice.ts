@@ -18,6 +18,8 @@ export interface FrameState {
   /** The host page's query parameters. */
   query: Record<string, string>;
   inModal: boolean;
+  /** The host page's address (origin, path, query) when the loader sent it: direct-debit's return page. */
+  hostUrl: string | null;
   error: FoyerError | null;
   /** Standalone only: the events the widget would have sent to the page, for support staff. */
   events: FoyerEvent[];
@@ -33,6 +35,7 @@ export function initialFrameState(partial: Partial<FrameState> = {}): FrameState
     settings: pageSettingsSchema.parse({}),
     query: {},
     inModal: false,
+    hostUrl: null,
     error: null,
     events: [],
     ...partial,
@@ -46,14 +49,24 @@ export const contextReady = createAction<{
   settings: PageSettings;
   query?: Record<string, string>;
   inModal: boolean;
+  hostUrl?: string | null;
 }>('frame/contextReady');
 export const frameFailed = createAction<FoyerError>('frame/frameFailed');
 export const eventLogged = createAction<FoyerEvent>('frame/eventLogged');
 
 export function frameReducer(state: FrameState = initialFrameState(), action: UnknownAction): FrameState {
   if (contextReady.match(action)) {
-    const { attributes, settings, query, inModal } = action.payload;
-    return { ...state, status: 'ready', error: null, attributes, settings, query: query ?? {}, inModal };
+    const { attributes, settings, query, inModal, hostUrl } = action.payload;
+    return {
+      ...state,
+      status: 'ready',
+      error: null,
+      attributes,
+      settings,
+      query: query ?? {},
+      inModal,
+      hostUrl: hostUrl ?? null,
+    };
   }
   if (frameFailed.match(action)) return { ...state, status: 'error', error: action.payload };
   if (eventLogged.match(action))

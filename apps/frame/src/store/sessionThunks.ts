@@ -1,5 +1,5 @@
 /** The session journey of identity spec §4: log in, log out, expiry, and keeping frames in sync. */
-import { type FoyerError, type NameValue } from '@foyer/api';
+import { type FoyerError, type NameValue, type SessionResponse } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from './identityClient';
 import { selectServiceName } from './selectors';
@@ -62,6 +62,18 @@ export const login =
       });
       return { ok: false, error: result.error };
     }
+    return dispatch(storeLogin(result));
+  };
+
+/**
+ * Keeps the session of a successful login answer (identity POST /session, or the purchase flow's
+ * POST /widget/profile/login/{serviceName}, which answers the same shape) and tells the page:
+ * login.success (or login.missingAttributes on 202) and session.refresh.
+ */
+export const storeLogin =
+  (result: { data: SessionResponse; status: number; headers?: Headers }): AppThunk<Promise<LoginResult>> =>
+  async (dispatch, getState, extra) => {
+    const state = getState();
     const { guid, mainSession, missingAttributes, secureSession } = result.data;
     const stored: StoredSession = {
       guid,

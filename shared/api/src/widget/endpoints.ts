@@ -5,6 +5,7 @@
  */
 import type * as z from 'zod/mini';
 import { endpoint } from '../identity/endpoint';
+import { getProduct, getProductGroup } from './catalogue-endpoints';
 import {
   directDebitCompleteSchema,
   directDebitRedirectSchema,
@@ -15,8 +16,6 @@ import {
   paymentResultSchema,
   paymentTokenSchema,
   paymentTypesSchema,
-  productGroupSchema,
-  productSchema,
   profileGroupsSchema,
   profileSaveSchema,
   profileValiditySchema,
@@ -25,24 +24,12 @@ import {
   widgetLoginSchema,
 } from './schemas';
 
+export { getProduct, getProductGroup };
+
 type None = Record<string, never>;
 type Service = { serviceName: string };
 type OrderId = { orderId: string };
 
-/** Query `showHidden=true`; with a session, plans carry `subscribed`. */
-export const getProductGroup = endpoint<{ group: string }, never, z.infer<typeof productGroupSchema>>(
-  'GET',
-  '/widget/productgroup/:group',
-  null,
-  productGroupSchema,
-);
-/** Query: repeated `paymentPlan` keeps only those plans; `showHidden=true`. */
-export const getProduct = endpoint<{ name: string }, never, z.infer<typeof productSchema>>(
-  'GET',
-  '/widget/product/:name',
-  null,
-  productSchema,
-);
 /** Session; query: repeated `product` (names) the profile must suit. */
 export const validateProfile = endpoint<Service, never, z.infer<typeof profileValiditySchema>>(
   'GET',

@@ -7,96 +7,16 @@
  */
 import * as z from 'zod/mini';
 import { nameValueSchema, sessionResponseSchema } from '../identity/schemas';
+import {
+  addressGroupInputSchema,
+  moneySchema,
+  PAYMENT_TYPES,
+  PLAN_FREQUENCIES,
+  PROVIDER_NAMES,
+} from './catalogue-schemas';
+import { httpUrl, id, isoDate, matches } from './primitives';
 
-export const PLAN_FREQUENCIES = ['NONE', 'DAY1', 'WEEK1', 'MONTH1', 'MONTH3', 'MONTH6', 'MONTH12', 'MONTH18'] as const;
-export type PlanFrequency = (typeof PLAN_FREQUENCIES)[number];
-export const PAYMENT_TYPES = ['DIRECT_DEBIT', 'CARD', 'BANK_TRANSFER', 'CASH'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
-export const PROVIDER_NAMES = ['STRIPE', 'MERCADO', 'MANUAL'] as const;
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
-export const PRODUCT_TYPES = ['PLAIN', 'BUNDLE'] as const;
-/** Session storage key of the version 2 basket (purchase spec §9). */
-export const BASKET_KEY = 'basket';
-/** Header that names one payment attempt; a retry with the same key gets the first answer. */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-
-const id = z.string().check(z.minLength(1), z.maxLength(100));
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-
-export const moneySchema = z.object({
-  /** Integer minor units. */
-  amount: z.int(),
-  currency: z.string().check(z.length(3)),
-  /** ISO decimal string of the amount ("12.99", "1200", "12.345"). */
-  display: z.string(),
-});
-export type Money = z.infer<typeof moneySchema>;
-
-export const currencyInfoSchema = z.object({
-  code: z.string().check(z.length(3)),
-  symbol: z.string(),
-  decimalDigits: z.number(),
-});
-
-export const paymentPlanSchema = z.object({
-  _id: id,
-  name: id,
-  displayName: z.string(),
-  displayText: z.optional(z.string()),
-  description: z.string(),
-  currency: currencyInfoSchema,
-  finalPrice: moneySchema,
-  trialPrice: z.optional(moneySchema),
-  frequency: z.object({ id: z.enum(PLAN_FREQUENCIES) }),
-  boosted: z.boolean(),
-  recommended: z.boolean(),
-  hidden: z.boolean(),
-  /** The logged-in user already has an active subscription on this plan: it cannot be picked. */
-  subscribed: z.boolean(),
-  /** Bundle plans: the names of the products the bundle grants. */
-  products: z.optional(z.array(z.string())),
-});
-export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
-
-export const productSchema = z.object({
-  _id: id,
-  id,
-  name: id,
-  displayName: z.string(),
-  type: z.enum(PRODUCT_TYPES),
-  serviceName: z.string(),
-  productId: z.string(),
-  imageUrl: z.optional(z.string()),
-  features: z.array(z.string()),
-  notes: z.optional(z.string()),
-  boosted: z.boolean(),
-  recommended: z.boolean(),
-  hidden: z.boolean(),
-  requiresDeliveryAddress: z.boolean(),
-  requiresBillingAddress: z.boolean(),
-  /** Plain products; empty for bundles. */
-  paymentPlans: z.array(paymentPlanSchema),
-  /** Bundles use these instead of paymentPlans. */
-  bundlePlans: z.array(paymentPlanSchema),
-});
-export type Product = z.infer<typeof productSchema>;
-
-export const productGroupSchema = z.object({
-  name: id,
-  displayName: z.string(),
-  products: z.array(productSchema),
-  /** Names of the recommended products. */
-  recommended: z.array(z.string()),
-});
-export type ProductGroup = z.infer<typeof productGroupSchema>;
-
-/** `ev_ss`: the session id, also accepted in the Authorization header. */
-export const sessionQuerySchema = z.object({ ev_ss: z.optional(z.string().check(z.maxLength(200))) });
-const flag = z.optional(z.enum(['true', 'false']));
-export const productGroupQuerySchema = z.extend(sessionQuerySchema, { showHidden: flag });
-const oneOrMany = z.optional(z.union([id, z.array(id).check(z.maxLength(50))]));
-export const productQuerySchema = z.extend(sessionQuerySchema, { showHidden: flag, paymentPlan: oneOrMany });
-export const profileValidateQuerySchema = z.extend(sessionQuerySchema, { product: oneOrMany });
+export * from './catalogue-schemas';
 
 // ---- Profile (purchase spec §2 product profile, §3 profile groups) ----
 
@@ -178,8 +98,9 @@ export const widgetLoginResponseSchema = sessionResponseSchema;
 
 // ---- Orders (purchase spec §3 order create payload) ----
 
-const reference = z.union([id, z.looseObject({ name: id })]);
-const planReference = z.union([id, z.looseObject({ _id: id })]);
+// Objects the client echoes back: only the name or id is read, other keys are dropped.
+const reference = z.union([id, z.object({ name: id })]);
+const planReference = z.union([id, z.object({ _id: id })]);
 
 export const orderItemInputSchema = z.object({
   product: reference,
@@ -190,13 +111,6 @@ export const orderItemInputSchema = z.object({
   startDeliveryDate: z.optional(isoDate),
 });
 export type OrderItemInput = z.infer<typeof orderItemInputSchema>;
-
-/** A saved address (`id`) or a new one (`values`, names without the group prefix). */
-export const addressGroupInputSchema = z.object({
-  id: z.optional(id),
-  values: z.optional(z.record(z.string().check(z.maxLength(100)), z.string().check(z.maxLength(255)))),
-});
-export type AddressGroupInput = z.infer<typeof addressGroupInputSchema>;
 
 export const orderCreateSchema = z.object({
   orderItems: z.array(orderItemInputSchema).check(z.maxLength(20)),
@@ -252,7 +166,7 @@ export type PaymentPage = z.infer<typeof paymentPageSchema>;
 export const paymentTokenSchema = z.object({
   token: z.string().check(z.minLength(1), z.maxLength(500)),
   /** MERCADO: the card type detected from the BIN (`visa`, `master`, `amex` …). */
-  paymentMethodId: z.optional(z.string().check(z.regex(/^[a-z_]{2,30}$/))),
+  paymentMethodId: z.optional(z.string().check(matches(/^[a-z_]{2,30}$/))),
   /** MERCADO: the cardholder's document (type from the provider's identification types). */
   payerIdentification: z.optional(
     z.object({ type: z.string().check(z.maxLength(20)), number: z.string().check(z.maxLength(30)) }),
@@ -283,7 +197,7 @@ export type PaymentTypeOption = z.infer<typeof paymentTypeSchema>;
 
 export const directDebitRequestSchema = z.object({
   /** Where the provider sends the visitor back; `orderId` and `redirect_flow_id` are appended. */
-  successRedirectUrl: z.url(),
+  successRedirectUrl: httpUrl,
 });
 export type DirectDebitRequest = z.infer<typeof directDebitRequestSchema>;
 export const directDebitRedirectSchema = z.object({ redirectUrl: z.string(), redirectFlowId: id });

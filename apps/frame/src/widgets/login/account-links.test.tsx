@@ -1,5 +1,5 @@
 import '../../test/setup';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { loginAttributesSchema } from '@foyer/protocol';
@@ -51,6 +51,20 @@ describe('login: forgot password and activation links', () => {
     await user.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
     expect(harness.published).toEqual([{ name: 'login.forgotPassword', payload: {} }]);
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it("shows 'Create an account' below the form only with showRegister, publishing login.register", async () => {
+    setup();
+    await screen.findByLabelText('Email');
+    expect(screen.queryByRole('button', { name: 'Create an account' })).toBeNull();
+    cleanup();
+    const { user, harness } = setup({}, { showRegister: 'true' });
+    const register = await screen.findByRole('button', { name: 'Create an account' });
+    const form = screen.getByRole('button', { name: 'Log in' }).closest('form')!;
+    expect(form.contains(register)).toBe(false);
+    expect(form.compareDocumentPosition(register) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(register);
+    expect(harness.published).toEqual([{ name: 'login.register', payload: {} }]);
   });
 
   it('hides the link when showForgotPassword is false', async () => {

@@ -9,7 +9,7 @@ import type { WidgetProps } from '../../routes';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { verifySession } from '../../store/sessionThunks';
 import { loadLoginForm } from './loadLoginForm';
-import { publishForgotPassword } from './publishForgotPassword';
+import { publishForgotPassword, publishRegister } from './publishForgotPassword';
 import { LoginForm } from './LoginForm';
 
 /** The flip panel's code loads only when a visitor flips to it (the login route's budget). */
@@ -109,16 +109,25 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
     );
   }
   return (
-    <LoginForm
-      attributes={attributes}
-      scheme={form.scheme}
-      template={form.template}
-      focusFirstField={moveFocus}
-      onForgotPassword={() => {
-        if (attributes.forgotPasswordHandler === 'flip') setFlipped(true);
-        else dispatch(publishForgotPassword());
-      }}
-    />
+    <>
+      <LoginForm
+        attributes={attributes}
+        scheme={form.scheme}
+        template={form.template}
+        focusFirstField={moveFocus}
+        onForgotPassword={() => {
+          if (attributes.forgotPasswordHandler === 'flip') setFlipped(true);
+          else dispatch(publishForgotPassword());
+        }}
+      />
+      {attributes.showRegister && (
+        <p>
+          <button type="button" className="link-button" onClick={() => dispatch(publishRegister())}>
+            {t('login.register')}
+          </button>
+        </p>
+      )}
+    </>
   );
 }
 

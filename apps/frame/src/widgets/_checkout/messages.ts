@@ -1,0 +1,26 @@
+import { defineMessages } from '../../i18n/messages';
+
+/** Texts of the checkout every runner shows (purchase spec §2 checkout button, §4). */
+export const checkoutMessages = defineMessages({
+  en: {
+    'checkout.caption': 'Checkout',
+    'checkout.step.profile': 'Processing profile...',
+    'checkout.step.order': 'Processing order...',
+    'checkout.step.payment': 'Processing payment...',
+    'checkout.paid': 'Payment Successful',
+  },
+  es: {
+    'checkout.caption': 'Finalizar compra',
+    'checkout.step.profile': 'Procesando el perfil...',
+    'checkout.step.order': 'Procesando el pedido...',
+    'checkout.step.payment': 'Procesando el pago...',
+    'checkout.paid': 'Pago realizado con éxito',
+  },
+  'pt-BR': {
+    'checkout.caption': 'Finalizar compra',
+    'checkout.step.profile': 'Processando o perfil...',
+    'checkout.step.order': 'Processando o pedido...',
+    'checkout.step.payment': 'Processando o pagamento...',
+    'checkout.paid': 'Pagamento realizado com sucesso',
+  },
+});

@@ -1,0 +1,244 @@
+/**
+ * The effectful side of the checkout (purchase spec §4): performs the action decideNext names,
+ * waits for the opened step's outcome (delivered by the loader from the modal's frame), records
+ * it and asks again. While it runs, the basket carries `checkout {step, since}` so every purchase
+ * frame of the page shows 'processing' and no second checkout starts; it is cleared however the
+ * run ends. The basket itself is never lost: only a successful payment removes it (the payment
+ * widget does that).
+ */
+import type { FoyerError } from '@foyer/api';
+import {
+  catalogueError,
+  createOrder,
+  validateProfile,
+  type Basket,
+  type BasketProduct,
+  type CheckoutStep,
+  type OrderCreate,
+} from '@foyer/api/widget';
+import type { EventName, FoyerEvent } from '@foyer/protocol';
+import { selectServiceName } from '../../store/selectors';
+import type { FrameServices } from '../../store/services';
+import type { AppThunk } from '../../store/thunk';
+import { readBasket, writeBasket } from '../_purchase/basketStore';
+import { callWidget } from '../_purchase/widgetClient';
+import { decideNext, type CheckoutAction, type CheckoutProgress, type CheckoutRunner } from './decide';
+import { CHECKOUT_HEARTBEAT_MS, checkoutActive } from './marker';
+import { waitForEvent } from './waitForEvent';
+
+export type CheckoutOutcome =
+  | { status: 'paid'; orderId: string | undefined }
+  /** The visitor closed the step (or cancelled the summary): back to idle, nothing lost. */
+  | { status: 'stopped' }
+  /** Another frame of the page is already running a checkout. */
+  | { status: 'busy' }
+  | { status: 'failed'; error: FoyerError };
+
+export interface CheckoutOptions {
+  signal: AbortSignal;
+  /** Told each step as it starts (the runner's caption). */
+  onStep?: (step: CheckoutStep) => void;
+}
+
+type OpenAction = Extract<CheckoutAction, { type: 'open' }>;
+
+/** What each opened step may answer, besides the modal being dismissed. */
+const OUTCOMES: Record<OpenAction['widget'], readonly EventName[]> = {
+  login: ['login.success', 'login.register'],
+  'product-profile': ['productProfile.success'],
+  'product-summary': ['productSummary.success', 'productSummary.cancelled'],
+  payment: ['payment.success'],
+};
+
+/** The order lines of the basket: bundles are ordered with bundlePlan, plain products with paymentPlan. */
+export function orderFromBasket(basket: Basket): OrderCreate {
+  const line = (product: BasketProduct) =>
+    product.type === 'BUNDLE'
+      ? { product: product.name, bundlePlan: product.paymentPlan._id }
+      : { product: product.name, paymentPlan: product.paymentPlan._id };
+  return {
+    orderItems: basket.products.map(line),
+    paymentType: basket.paymentType ?? 'CARD',
+    ...(basket.deliveryAddressGroup ? { deliveryAddressGroup: basket.deliveryAddressGroup } : {}),
+    ...(basket.billingAddressGroup ? { billingAddressGroup: basket.billingAddressGroup } : {}),
+  };
+}
+
+/** A server failure without a purchase code of its own is the spec's ERROR_PROCESSING_ORDER. */
+function orderError(error: FoyerError): FoyerError {
+  return error.code === 'technical_difficulties'
+    ? catalogueError('ERROR_PROCESSING_ORDER', [], error.statusCode)
+    : error;
+}
+
+function setMarker(services: FrameServices, step: CheckoutStep | null): void {
+  const storage = services.storage.tab;
+  const basket = readBasket(storage);
+  if (step) writeBasket(storage, { ...basket, checkout: { step, since: Date.now() } });
+  else if (basket.checkout) {
+    const { checkout: _done, ...rest } = basket;
+    writeBasket(storage, rest);
+  }
+}
+
+export const runCheckout =
+  (runner: CheckoutRunner, { signal, onStep }: CheckoutOptions): AppThunk<Promise<CheckoutOutcome>> =>
+  async (dispatch, getState, services) => {
+    const storage = services.storage.tab;
+    if (checkoutActive(readBasket(storage).checkout, Date.now())) return { status: 'busy' };
+    const progress: CheckoutProgress = {};
+    const facts = () => {
+      const { session, frame } = getState();
+      return {
+        runner,
+        loggedIn: session.loggedIn,
+        settings: frame.settings,
+        productCount: readBasket(storage).products.length,
+        progress,
+      };
+    };
+    const fail = (error: FoyerError): CheckoutOutcome => {
+      services.host.publish({ name: 'checkout.failed', payload: { code: error.code, statusCode: error.statusCode } });
+      return { status: 'failed', error };
+    };
+
+    let action = decideNext(facts());
+    if (action.type === 'error') return fail(catalogueError(action.code));
+    services.host.publish({ name: 'checkout.started', payload: { productCount: facts().productCount } });
+
+    // Keeps the marker fresh: a marker that stops being refreshed is from a frame that went away.
+    let step: CheckoutStep | null = null;
+    const heartbeat = setInterval(() => {
+      if (step && readBasket(storage).checkout) setMarker(services, step);
+    }, CHECKOUT_HEARTBEAT_MS);
+    const enter = (next: CheckoutStep) => {
+      if (next !== step) onStep?.(next);
+      step = next;
+      setMarker(services, next);
+    };
+    let toldNotLoggedIn = false;
+
+    try {
+      for (;;) {
+        if (signal.aborted) return { status: 'stopped' };
+        switch (action.type) {
+          case 'done':
+            return { status: 'paid', orderId: progress.orderId };
+          case 'error':
+            return fail(catalogueError(action.code));
+          case 'validate': {
+            enter(action.step);
+            const products = readBasket(storage).products.map((product) => product.name);
+            const result = await callWidget({ dispatch, getState, extra: services }, validateProfile, {
+              params: { serviceName: selectServiceName(getState()) },
+              query: { product: products },
+              signal,
+            });
+            if (!result.ok) return signal.aborted ? { status: 'stopped' } : fail(result.error);
+            progress.profile = result.data.valid ? 'valid' : 'invalid';
+            break;
+          }
+          case 'createOrder': {
+            enter(action.step);
+            const basket = readBasket(storage);
+            const result = await callWidget({ dispatch, getState, extra: services }, createOrder, {
+              body: orderFromBasket(basket),
+              signal,
+            });
+            if (!result.ok) return signal.aborted ? { status: 'stopped' } : fail(orderError(result.error));
+            const order = result.data;
+            progress.orderId = order.id;
+            const next = writeBasket(storage, { ...readBasket(storage), id: order.id, total: order.total });
+            services.host.publish({ name: 'basket.updated', payload: { productCount: next.products.length } });
+            services.host.publish({ name: 'order.created', payload: { orderId: order.id } });
+            break;
+          }
+          case 'open': {
+            enter(action.step);
+            if (action.widget === 'login' && !toldNotLoggedIn) {
+              // Purchase spec §4: a checkout without a session publishes the not-logged-in failure.
+              toldNotLoggedIn = true;
+              const error = catalogueError('not_logged_in');
+              services.host.publish({
+                name: 'checkout.failed',
+                payload: { code: error.code, statusCode: error.statusCode },
+              });
+            }
+            const outcome = await openStep(services, action, progress.orderId, signal);
+            if (outcome === null || outcome.name === 'modal.dismissed' || outcome.name === 'productSummary.cancelled') {
+              return { status: 'stopped' };
+            }
+            if (outcome.name === 'session.expired') return fail(catalogueError('SESSION_HAS_EXPIRED'));
+            if (outcome.name === 'refused') return fail(catalogueError('checkout_error'));
+            record(progress, outcome);
+            if (outcome.name === 'login.success' || outcome.name === 'productProfile.success') {
+              await sessionArrives(() => getState().session.loggedIn, signal);
+            }
+            break;
+          }
+        }
+        action = decideNext(facts());
+      }
+    } finally {
+      clearInterval(heartbeat);
+      setMarker(services, null);
+    }
+  };
+
+/** Opens a step and waits for its outcome; `refused`: the host would not open it (standalone). */
+async function openStep(
+  services: FrameServices,
+  action: OpenAction,
+  orderId: string | undefined,
+  signal: AbortSignal,
+): Promise<FoyerEvent | { name: 'refused' } | null> {
+  const names: EventName[] = [...OUTCOMES[action.widget], 'modal.dismissed'];
+  // A session ending in another frame matters once the visitor is logged in (not in the login step).
+  if (action.widget !== 'login') names.push('session.expired');
+  const pending = waitForEvent(services.events, names, signal);
+  const attributes: Record<string, string> =
+    action.widget === 'login'
+      ? { showRegister: 'true' }
+      : action.widget === 'product-summary'
+        ? { mode: 'review' }
+        : action.widget === 'payment' && orderId
+          ? { orderId }
+          : {};
+  const opened = await services.host.open(action.widget, attributes).catch(() => false);
+  if (!opened) {
+    pending.cancel();
+    return signal.aborted ? null : { name: 'refused' };
+  }
+  return pending.event;
+}
+
+/**
+ * The login frame stored the session before it published login.success, and this frame adopts it
+ * from storage on that event; where storage is blocked it comes over the session channel a moment
+ * later. Polls (purchase spec §9: 200 ms) for a short while rather than open the login again.
+ */
+async function sessionArrives(loggedIn: () => boolean, signal: AbortSignal): Promise<void> {
+  for (let attempt = 0; attempt < 10 && !loggedIn() && !signal.aborted; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function record(progress: CheckoutProgress, event: FoyerEvent): void {
+  switch (event.name) {
+    case 'login.register':
+      progress.registering = true;
+      break;
+    case 'productProfile.success':
+      progress.profile = 'saved';
+      break;
+    case 'productSummary.success':
+      progress.summary = true;
+      break;
+    case 'payment.success':
+      progress.paid = true;
+      break;
+    default:
+      // login.success: the session is there now (the frame adopted it); decideNext goes on.
+      break;
+  }
+}

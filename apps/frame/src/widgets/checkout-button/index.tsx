@@ -1,0 +1,39 @@
+import type { CheckoutButtonAttributes } from '@foyer/protocol';
+import { SubmitButton } from '../../components/Loading';
+import { WidgetHeading } from '../../components/WidgetHeading';
+import { t } from '../../i18n';
+import type { WidgetProps } from '../../routes';
+import { CheckoutFeedback, checkoutCaption } from '../_checkout/CheckoutFeedback';
+import { useCheckout } from '../_checkout/useCheckout';
+import { useBasket } from '../_purchase/useBasket';
+import '../_purchase/messages';
+import '../_checkout/messages';
+import '../_checkout/purchase.css';
+
+/**
+ * Checkout button (purchase spec §2): starts the checkout (§4) of the page's basket. Disabled with
+ * an empty basket or while any frame of the page runs a checkout; meanwhile it shows the step's
+ * caption ('Processing profile...', 'Processing order...', 'Processing payment...').
+ */
+export default function CheckoutButtonWidget({ attributes }: WidgetProps<CheckoutButtonAttributes>) {
+  const [basket] = useBasket();
+  const checkout = useCheckout('checkout-button', basket);
+  const caption = attributes.caption ?? t('checkout.caption');
+  return (
+    <div className="checkout-button">
+      {/* A button alone needs no visible heading; the frame keeps a named one for screen readers. */}
+      <WidgetHeading show={attributes.showHeader && !!attributes.title}>{attributes.title ?? caption}</WidgetHeading>
+      <div className="actions">
+        <SubmitButton
+          type="button"
+          busy={checkout.busy}
+          disabled={basket.products.length === 0}
+          label={caption}
+          busyLabel={checkoutCaption(checkout, caption)}
+          onClick={() => void checkout.start()}
+        />
+      </div>
+      <CheckoutFeedback checkout={checkout} showErrorMsgs={attributes.showErrorMsgs} />
+    </div>
+  );
+}

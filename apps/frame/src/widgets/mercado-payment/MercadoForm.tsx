@@ -1,0 +1,246 @@
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import type { FoyerError } from '@foyer/api';
+import { catalogueError } from '@foyer/api/widget';
+import { Loading, SubmitButton } from '../../components/Loading';
+import { t } from '../../i18n';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { PaymentShell, ScriptFailed } from '../_payment/PaymentShell';
+import { useProviderScript } from '../_payment/providerScript';
+import { PaymentAttempts, submitPayment } from '../_payment/submitPayment';
+import type { PaymentFormProps } from '../_payment/types';
+import {
+  binOf,
+  cardDigits,
+  formatCardNumber,
+  formatSecurityCode,
+  mapMercadoError,
+  mercadoErrorCodes,
+  securityCodeValid,
+  type MercadoField,
+} from './card';
+import { loadMercadoPago, type IdentificationType, type MercadoPagoInstance } from './sdk';
+
+export default function MercadoForm({ attributes, orderId, page }: PaymentFormProps) {
+  const settingsKey = useAppSelector((state) => state.frame.settings.mercadoKey?.key);
+  const locale = useAppSelector((state) => state.frame.settings.locale);
+  const key = settingsKey ?? page.publishableKey;
+  const [script, retry] = useProviderScript(async () => {
+    if (!key) throw new Error('No Mercado Pago public key (settings.mercadoKey or the payment page)');
+    const mp = await loadMercadoPago(document, key, locale);
+    // The document types come from the provider; without them the form cannot be filled in.
+    const types = await mp.getIdentificationTypes();
+    return { mp, types };
+  });
+  if (script.status === 'loading') return <Loading />;
+  if (script.status === 'failed') {
+    return (
+      <PaymentShell attributes={attributes}>
+        <ScriptFailed onRetry={retry} />
+      </PaymentShell>
+    );
+  }
+  return <MercadoCardForm attributes={attributes} orderId={orderId} {...script.value} />;
+}
+
+type Values = Record<MercadoField | 'identificationType', string>;
+const EMPTY: Values = {
+  cardNumber: '',
+  securityCode: '',
+  cardExpirationMonth: '',
+  cardExpirationYear: '',
+  cardholderName: '',
+  identificationType: '',
+  identificationNumber: '',
+};
+
+/**
+ * Mercado Pago (provider MERCADO, purchase spec §2, §5). Plain inputs with the SDK's core
+ * methods (createCardToken), not Mercado Pago's Secure Fields: the secure card-number field lives
+ * in the provider's iframe, where our code can neither group the digits in fours, cap them at 16
+ * nor read the BIN as typed, and Secure Fields cannot be mixed with plain card fields in one token.
+ * Cardholder name and document are plain inputs in either integration. The raw card data goes
+ * only to Mercado Pago (createCardToken); our server receives the token.
+ */
+function MercadoCardForm({
+  attributes,
+  orderId,
+  mp,
+  types,
+}: Omit<PaymentFormProps, 'page'> & { mp: MercadoPagoInstance; types: IdentificationType[] }) {
+  const dispatch = useAppDispatch();
+  const attempts = useRef(new PaymentAttempts()).current;
+  const running = useRef(false);
+  const [values, setValues] = useState<Values>({ ...EMPTY, identificationType: types[0]?.id ?? '' });
+  const [errors, setErrors] = useState<Partial<Record<MercadoField, string>>>({});
+  const [cardType, setCardType] = useState<{ bin: string; id: string | null; name?: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<FoyerError | null>(null);
+  const [success, setSuccess] = useState(false);
+
+  const bin = binOf(values.cardNumber);
+  useEffect(() => {
+    if (!bin || cardType?.bin === bin) return;
+    let live = true;
+    mp.getPaymentMethods({ bin }).then(
+      (found) => {
+        const method = found.results[0];
+        if (live) setCardType({ bin, id: method?.id ?? null, name: method?.name ?? method?.id });
+      },
+      () => live && setCardType({ bin, id: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [bin, cardType, mp]);
+  const detected = bin && cardType?.bin === bin ? cardType.id : null;
+
+  const set = (name: keyof Values, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    if (running.current) return;
+    // Spec §5: a card type detected from the BIN, a 3–4 digit security code; else the field error.
+    const local: Partial<Record<MercadoField, string>> = {};
+    if (!detected)
+      local.cardNumber = values.cardNumber ? 'payment.mercado.error.noCardType' : 'payment.mercado.error.205';
+    if (!securityCodeValid(values.securityCode)) local.securityCode = 'payment.mercado.error.securityCode';
+    if (Object.keys(local).length) {
+      setErrors(local);
+      return;
+    }
+    running.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      let token: string;
+      try {
+        ({ id: token } = await mp.createCardToken({ ...values, cardNumber: cardDigits(values.cardNumber) }));
+      } catch (refusal) {
+        const mapped = mercadoErrorCodes(refusal).map(mapMercadoError);
+        const fields: Partial<Record<MercadoField, string>> = {};
+        for (const entry of mapped) if (entry.field) fields[entry.field] ??= entry.message;
+        setErrors(fields);
+        if (!mapped.length || mapped.some((entry) => !entry.field)) {
+          setError(catalogueError('payment.mercado.error.default', [], 400));
+        }
+        return;
+      }
+      const outcome = await dispatch(
+        submitPayment({
+          orderId,
+          token,
+          paymentMethodId: detected!,
+          ...(values.identificationType && values.identificationNumber
+            ? { payerIdentification: { type: values.identificationType, number: values.identificationNumber } }
+            : {}),
+          attempts,
+        }),
+      );
+      if (outcome.status === 'succeeded') setSuccess(true);
+      else if (outcome.status === 'failed') setError(outcome.error);
+      else setError(catalogueError('payment_requires_action'));
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  };
+
+  const field = (
+    name: MercadoField,
+    label: string,
+    props: InputHTMLAttributes<HTMLInputElement> & { format?: (value: string) => string },
+  ) => {
+    const { format, ...rest } = props;
+    const id = `mp-${name}`;
+    const message = errors[name];
+    return (
+      <div className="field">
+        <label htmlFor={id} className="field-label">
+          {t(label)}
+        </label>
+        <input
+          {...rest}
+          id={id}
+          name={name}
+          className="field-input"
+          value={values[name]}
+          required
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-error` : undefined}
+          onChange={(event) => set(name, format ? format(event.target.value) : event.target.value)}
+        />
+        {message && (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {t(message)}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  const digits = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max);
+  return (
+    <PaymentShell attributes={attributes} busy={busy} error={error} success={success}>
+      <form noValidate onSubmit={(event) => void pay(event)}>
+        {field('cardNumber', 'payment.mercado.number', {
+          inputMode: 'numeric',
+          autoComplete: 'cc-number',
+          // 16 digits and 3 spaces.
+          maxLength: 19,
+          format: formatCardNumber,
+        })}
+        {detected && (
+          <p className="payment-card-type" aria-live="polite">
+            {t('payment.mercado.cardType', [cardType?.name ?? detected])}
+          </p>
+        )}
+        <div className="payment-row">
+          {field('cardExpirationMonth', 'payment.mercado.month', {
+            inputMode: 'numeric',
+            autoComplete: 'cc-exp-month',
+            maxLength: 2,
+            format: digits(2),
+          })}
+          {field('cardExpirationYear', 'payment.mercado.year', {
+            inputMode: 'numeric',
+            autoComplete: 'cc-exp-year',
+            maxLength: 4,
+            format: digits(4),
+          })}
+          {field('securityCode', 'payment.mercado.securityCode', {
+            inputMode: 'numeric',
+            autoComplete: 'cc-csc',
+            maxLength: 4,
+            format: formatSecurityCode,
+          })}
+        </div>
+        {field('cardholderName', 'payment.mercado.name', { autoComplete: 'cc-name' })}
+        <div className="payment-row">
+          <div className="field">
+            <label htmlFor="mp-identificationType" className="field-label">
+              {t('payment.mercado.docType')}
+            </label>
+            <select
+              id="mp-identificationType"
+              name="identificationType"
+              className="field-input"
+              value={values.identificationType}
+              onChange={(event) => set('identificationType', event.target.value)}
+            >
+              {types.map((type) => (
+                <option key={type.id} value={type.id}>
+                  {type.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          {field('identificationNumber', 'payment.mercado.docNumber', { autoComplete: 'off', maxLength: 30 })}
+        </div>
+        <SubmitButton busy={busy} label={attributes.submitLabel ?? t('payment.pay')} busyLabel={t('payment.paying')} />
+      </form>
+    </PaymentShell>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import type { FoyerError } from '@foyer/api';
+import { getPaymentTypes, type PaymentTypeOption } from '@foyer/api/widget';
+import type { PaymentTypeSelectorAttributes } from '@foyer/protocol';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { Loading } from '../../components/Loading';
+import { WidgetHeading } from '../../components/WidgetHeading';
+import { t } from '../../i18n';
+import type { WidgetProps } from '../../routes';
+import { useAppDispatch } from '../../store/hooks';
+import type { AppThunk } from '../../store/thunk';
+import '../_payment/messages';
+import '../_purchase/messages';
+import { useBasket } from '../_purchase/useBasket';
+import { useServices } from '../_purchase/useServices';
+import { callWidget } from '../_purchase/widgetClient';
+
+const fetchTypes =
+  (): AppThunk<Promise<{ ok: true; types: PaymentTypeOption[] } | { ok: false; error: FoyerError }>> =>
+  async (dispatch, getState, extra) => {
+    const result = await callWidget({ dispatch, getState, extra }, getPaymentTypes);
+    return result.ok ? { ok: true, types: result.data } : { ok: false, error: result.error };
+  };
+
+/**
+ * Payment-type selector (purchase spec §2): the allowed types by displayName. Disabled with a
+ * 'no option' text when none is allowed, otherwise a default prompt. The choice is the basket's
+ * paymentType, which the checkout's order uses.
+ */
+export default function PaymentTypeSelector({ attributes }: WidgetProps<PaymentTypeSelectorAttributes>) {
+  const dispatch = useAppDispatch();
+  const services = useServices();
+  const [basket, update] = useBasket();
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'ready'; types: PaymentTypeOption[] } | { status: 'failed'; error: FoyerError }
+  >({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    void dispatch(fetchTypes()).then((result) => {
+      if (live)
+        setState(result.ok ? { status: 'ready', types: result.types } : { status: 'failed', error: result.error });
+    });
+    return () => {
+      live = false;
+    };
+  }, [dispatch]);
+
+  const heading = (
+    <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('payment.types.label')}</WidgetHeading>
+  );
+  if (state.status === 'loading') return <Loading />;
+  if (state.status === 'failed') {
+    return (
+      <>
+        {heading}
+        {attributes.showErrorMsgs && <ErrorMessageBox error={state.error} />}
+      </>
+    );
+  }
+  const { types } = state;
+  const none = types.length === 0;
+  // A stored choice that is no longer allowed shows as the prompt.
+  const selected = types.some((type) => type.name === basket.paymentType) ? basket.paymentType! : '';
+  return (
+    <div className="field payment-types">
+      {heading}
+      <label htmlFor="payment-type" className="field-label">
+        {t('payment.types.label')}
+      </label>
+      <select
+        id="payment-type"
+        className="field-input"
+        disabled={none}
+        aria-describedby={none ? 'payment-type-none' : undefined}
+        value={selected}
+        onChange={(event) => {
+          const choice = types.find((type) => type.name === event.target.value);
+          if (!choice) return;
+          update((current) => ({ ...current, paymentType: choice.name }));
+          services.host.publish({ name: 'paymentType.selected', payload: { paymentType: choice.name } });
+        }}
+      >
+        <option value="" disabled>
+          {none ? t('payment.types.none') : t('payment.types.prompt')}
+        </option>
+        {types.map((type) => (
+          <option key={type.name} value={type.name}>
+            {type.displayName}
+          </option>
+        ))}
+      </select>
+      {none && (
+        <p id="payment-type-none" className="field-hint">
+          {t('payment.types.none')}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FoyerError } from '@foyer/api';
+import type { ProfileGroups } from '@foyer/api/widget';
+import type { ProductProfileAttributes } from '@foyer/protocol';
+import { MessageBox } from '../_forms/MessageBox';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { Loading } from '../../components/Loading';
+import { WidgetHeading } from '../../components/WidgetHeading';
+import { t } from '../../i18n';
+import type { WidgetProps } from '../../routes';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectServiceName } from '../../store/selectors';
+import { useServices } from '../_purchase/useServices';
+import { ProfileForm } from './ProfileForm';
+import { loadProfileGroups } from './save';
+import '../_forms/messages';
+import '../_purchase/messages';
+import './messages';
+import './profile.css';
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'error'; error: FoyerError }
+  | { status: 'ready'; groups: ProfileGroups; version: number };
+
+/**
+ * The product profile (purchase spec §2, §4, §5): the service's profile groups, loaded again when
+ * the session changes (a login elsewhere removes the auth details and brings saved addresses),
+ * then the form. A save publishes productProfile.success, which closes the checkout's modal.
+ */
+export default function ProductProfileWidget({ attributes }: WidgetProps<ProductProfileAttributes>) {
+  const dispatch = useAppDispatch();
+  const services = useServices();
+  const serviceName = useAppSelector(selectServiceName);
+  const sessionGuid = useAppSelector((state) => (state.session.loggedIn ? state.session.guid : null));
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [saved, setSaved] = useState(false);
+  // Each answer remounts the form: new groups (a login, a logout) start from their own values.
+  const loads = useRef(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ status: 'loading' });
+    void dispatch(loadProfileGroups(serviceName, controller.signal)).then((result) => {
+      if (controller.signal.aborted) return;
+      if (result.ok) return setLoad({ status: 'ready', groups: result.data, version: ++loads.current });
+      setLoad({ status: 'error', error: result.error });
+      services.host.publish({
+        name: 'productProfile.failed',
+        payload: { code: result.error.code, statusCode: result.error.statusCode },
+      });
+    });
+    return () => controller.abort();
+  }, [dispatch, services, serviceName, sessionGuid, attempt]);
+
+  return (
+    <div className="product-profile">
+      <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('productProfile.title')}</WidgetHeading>
+      {saved && <MessageBox severity="success" text={t('productProfile.saved')} onClose={() => setSaved(false)} />}
+      {load.status === 'loading' && <Loading />}
+      {load.status === 'error' && (
+        <>
+          {attributes.showErrorMsgs && <ErrorMessageBox error={load.error} showCode />}
+          <button type="button" className="button" onClick={() => setAttempt((count) => count + 1)}>
+            {t('frame.retry')}
+          </button>
+        </>
+      )}
+      {load.status === 'ready' && (
+        <ProfileForm
+          key={load.version}
+          attributes={attributes}
+          serviceName={serviceName}
+          groups={load.groups}
+          onSaved={() => setSaved(true)}
+        />
+      )}
+    </div>
+  );
+}

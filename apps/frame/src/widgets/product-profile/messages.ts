@@ -1,0 +1,43 @@
+import { defineMessages } from '../../i18n/messages';
+
+export const productProfileMessages = defineMessages({
+  en: {
+    'productProfile.title': 'Your details',
+    'productProfile.submit': 'Continue',
+    'productProfile.submitting': 'Saving your details…',
+    'productProfile.saved': 'Your details have been saved.',
+    'productProfile.chooseDelivery': 'Choose a delivery address',
+    'productProfile.chooseBilling': 'Choose a billing address',
+    'productProfile.newAddress': 'A new address',
+    'productProfile.noAddressChosen': 'Choose an address or enter a new one.',
+    'productProfile.useDeliveryForBilling': 'Use the delivery address for billing',
+    'productProfile.useBillingForDelivery': 'Use the billing address for delivery',
+    'productProfile.checkField': 'Check {0}.',
+  },
+  es: {
+    'productProfile.title': 'Tus datos',
+    'productProfile.submit': 'Continuar',
+    'productProfile.submitting': 'Guardando tus datos…',
+    'productProfile.saved': 'Tus datos se han guardado.',
+    'productProfile.chooseDelivery': 'Elige una dirección de entrega',
+    'productProfile.chooseBilling': 'Elige una dirección de facturación',
+    'productProfile.newAddress': 'Una dirección nueva',
+    'productProfile.noAddressChosen': 'Elige una dirección o introduce una nueva.',
+    'productProfile.useDeliveryForBilling': 'Usar la dirección de entrega para la facturación',
+    'productProfile.useBillingForDelivery': 'Usar la dirección de facturación para la entrega',
+    'productProfile.checkField': 'Revisa {0}.',
+  },
+  'pt-BR': {
+    'productProfile.title': 'Seus dados',
+    'productProfile.submit': 'Continuar',
+    'productProfile.submitting': 'Salvando seus dados…',
+    'productProfile.saved': 'Seus dados foram salvos.',
+    'productProfile.chooseDelivery': 'Escolha um endereço de entrega',
+    'productProfile.chooseBilling': 'Escolha um endereço de cobrança',
+    'productProfile.newAddress': 'Um novo endereço',
+    'productProfile.noAddressChosen': 'Escolha um endereço ou informe um novo.',
+    'productProfile.useDeliveryForBilling': 'Usar o endereço de entrega para a cobrança',
+    'productProfile.useBillingForDelivery': 'Usar o endereço de cobrança para a entrega',
+    'productProfile.checkField': 'Verifique {0}.',
+  },
+});

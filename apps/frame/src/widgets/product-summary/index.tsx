@@ -1,0 +1,148 @@
+import type { ProductSummaryAttributes } from '@foyer/protocol';
+import { SubmitButton } from '../../components/Loading';
+import { WidgetHeading } from '../../components/WidgetHeading';
+import { t } from '../../i18n';
+import type { WidgetProps } from '../../routes';
+import { removeProduct } from '../_checkout/basketChange';
+import { CheckoutFeedback, checkoutCaption } from '../_checkout/CheckoutFeedback';
+import { useCheckout, type CheckoutView } from '../_checkout/useCheckout';
+import { planPrice } from '../_purchase/money';
+import { useBasket } from '../_purchase/useBasket';
+import { useServices } from '../_purchase/useServices';
+import { basketTotal } from './total';
+import '../_purchase/messages';
+import '../_checkout/messages';
+import '../_checkout/purchase.css';
+import './messages';
+
+/**
+ * Order summary (purchase spec §2): the basket as a numbered table with remove buttons and a
+ * checkout button. Mode `checkout` runs the checkout itself; mode `review` is the checkout's
+ * summary step in the modal: 'Confirm order' publishes productSummary.success (the runner goes on
+ * to the order), Cancel productSummary.cancelled (the runner stops, the basket stays).
+ */
+export default function ProductSummaryWidget({ attributes }: WidgetProps<ProductSummaryAttributes>) {
+  const [basket, update] = useBasket();
+  const checkout = useCheckout('product-summary', basket);
+  const review = attributes.mode === 'review';
+  // In review the checkout runs elsewhere and waits on this step: changes are still welcome here.
+  const locked = !review && checkout.busy;
+  const canRemove = attributes.showRemoveBtn && !attributes.displayOnly;
+  const total = basketTotal(basket);
+  const empty = basket.products.length === 0;
+
+  return (
+    <div className="product-summary">
+      <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('productSummary.title')}</WidgetHeading>
+      {empty ? (
+        <p className="summary-empty">{t('productSummary.empty')}</p>
+      ) : (
+        <table className="order-summary">
+          <caption>{t('productSummary.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('productSummary.number')}</th>
+              <th scope="col">{t('productSummary.product')}</th>
+              <th scope="col">{t('productSummary.description')}</th>
+              <th scope="col">{t('productSummary.frequency')}</th>
+              <th scope="col">{t('productSummary.price')}</th>
+              {canRemove && (
+                <th scope="col">
+                  <span className="visually-hidden">{t('productSummary.actions')}</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {basket.products.map((line, index) => (
+              <tr key={line.name}>
+                <td>{index + 1}</td>
+                <th scope="row">
+                  {line.displayName}
+                  {line.paymentPlan.displayName && ` – ${line.paymentPlan.displayName}`}
+                </th>
+                <td>{line.paymentPlan.description}</td>
+                <td>{t(`purchase.frequency.${line.paymentPlan.frequency.id}`)}</td>
+                <td>{planPrice(line.paymentPlan.price, line.paymentPlan.currency.symbol)}</td>
+                {canRemove && (
+                  <td>
+                    <button
+                      type="button"
+                      className="button checkout-secondary"
+                      disabled={locked}
+                      onClick={() => update((current) => removeProduct(current, line.name))}
+                    >
+                      {t('productSummary.remove')} <span className="visually-hidden">{line.displayName}</span>
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+          {total && (
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={4}>
+                  {t('productSummary.total')}
+                </th>
+                <td>{total}</td>
+                {canRemove && <td />}
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      )}
+      {!attributes.displayOnly &&
+        (review ? (
+          <ReviewActions productCount={basket.products.length} />
+        ) : (
+          <>
+            <CheckoutFeedback checkout={checkout} showErrorMsgs={attributes.showErrorMsgs} />
+            <CheckoutAction
+              checkout={checkout}
+              label={attributes.checkoutLabel ?? t('checkout.caption')}
+              disabled={empty}
+            />
+          </>
+        ))}
+    </div>
+  );
+}
+
+function CheckoutAction({ checkout, label, disabled }: { checkout: CheckoutView; label: string; disabled: boolean }) {
+  return (
+    <div className="actions">
+      <SubmitButton
+        type="button"
+        busy={checkout.busy}
+        disabled={disabled}
+        label={label}
+        busyLabel={checkoutCaption(checkout, label)}
+        onClick={() => void checkout.start()}
+      />
+    </div>
+  );
+}
+
+function ReviewActions({ productCount }: { productCount: number }) {
+  const services = useServices();
+  return (
+    <div className="actions">
+      <button
+        type="button"
+        className="button"
+        disabled={productCount === 0}
+        onClick={() => services.host.publish({ name: 'productSummary.success', payload: { productCount } })}
+      >
+        {t('productSummary.confirm')}
+      </button>
+      <button
+        type="button"
+        className="button checkout-secondary"
+        onClick={() => services.host.publish({ name: 'productSummary.cancelled', payload: {} })}
+      >
+        {t('productSummary.cancel')}
+      </button>
+    </div>
+  );
+}

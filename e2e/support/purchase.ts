@@ -1,0 +1,148 @@
+/**
+ * Page objects of the purchase journey (issue 4) on the demo shop page, found the way a visitor
+ * or a screen reader finds things: frame title, role and accessible name. The names used here are
+ * the contract the purchase widgets keep (see the purchase specs that use them).
+ */
+import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { stack } from './stack';
+import { widgetFrame } from './widgets';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export const uniqueEmail = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@foyer.test`;
+
+export class Shop {
+  readonly selection: FrameLocator;
+  readonly summary: FrameLocator;
+  readonly checkoutFrame: FrameLocator;
+  readonly paymentType: FrameLocator;
+  constructor(readonly page: Page) {
+    this.selection = widgetFrame(page, 'product-selection');
+    this.summary = widgetFrame(page, 'product-summary');
+    this.checkoutFrame = widgetFrame(page, 'checkout-button');
+    this.paymentType = widgetFrame(page, 'payment-type-selector');
+  }
+
+  async open(path = '/shop'): Promise<void> {
+    await this.page.goto(`${stack.demoUrl}${path}`);
+  }
+
+  /** The toggle of one plan: 'Select <plan> (<product>)' (a check mark may lead), aria-pressed when picked. */
+  plan(plan: string, product: string): Locator {
+    const name = new RegExp(`^(✓ )?Select ${escape(plan)} \\(${escape(product)}\\)$`);
+    return this.selection.getByRole('button', { name });
+  }
+
+  async pick(plan: string, product: string): Promise<void> {
+    await this.plan(plan, product).click();
+    await expect(this.plan(plan, product)).toHaveAttribute('aria-pressed', 'true');
+    // Every frame of the page sees the basket at once.
+    await expect(this.summary.getByText(product).first()).toBeVisible();
+  }
+
+  get checkout(): Locator {
+    return this.checkoutFrame.getByRole('button', { name: 'Checkout', exact: true });
+  }
+
+  /** The modal the checkout opens its steps in. */
+  get dialog(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
+  /** The widget shown in the modal: the last frame of that widget on the page. */
+  step(widget: string): FrameLocator {
+    return this.dialog.frameLocator(`iframe[title="Foyer ${widget.replace(/-/g, ' ')} widget"]`);
+  }
+
+  async logInInModal(email: string, password: string): Promise<void> {
+    const login = this.step('login');
+    await login.getByLabel('Email').fill(email);
+    await login.getByLabel('Password', { exact: true }).fill(password);
+    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+  }
+
+  /** The profile step's delivery address section (a region named by its heading). */
+  deliveryAddress(): Locator {
+    return this.step('product-profile').getByRole('region', { name: /delivery address/i });
+  }
+
+  async fillAddress(group: Locator): Promise<void> {
+    await group.getByLabel('Full name').fill('Ada Lovelace');
+    await group.getByLabel('Address line 1').fill('12 Rue de la Loi');
+    await group.getByLabel('City').fill('Brussels');
+    await group.getByLabel('Postal code').fill('1000');
+    await group.getByLabel(/^Country/).fill('BE');
+  }
+
+  /** The profile step's submit button (its default caption). */
+  get saveProfile(): Locator {
+    return this.step('product-profile').getByRole('button', { name: 'Continue', exact: true });
+  }
+
+  /** The summary in review mode, opened by the checkout: 'Confirm order'. */
+  get confirmOrder(): Locator {
+    return this.step('product-summary').getByRole('button', { name: 'Confirm order', exact: true });
+  }
+
+  /** The manual provider's one button in the payment step. */
+  get pay(): Locator {
+    return this.step('payment').getByRole('button', { name: 'Pay', exact: true });
+  }
+
+  async choosePaymentType(label: string): Promise<void> {
+    await this.paymentType.getByRole('combobox').selectOption({ label });
+  }
+
+  get paid(): Locator {
+    return this.checkoutFrame.getByText('Payment Successful', { exact: true });
+  }
+
+  get emptySummary(): Locator {
+    return this.summary.getByText('No products selected', { exact: true });
+  }
+
+  /** The session a widget frame keeps (tab or persistent storage of the widgets origin). */
+  async sessionId(): Promise<string> {
+    const frame = this.page.frames().find((candidate) => candidate.url().includes('/w/checkout-button'));
+    if (!frame) throw new Error('no checkout-button frame');
+    let id = '';
+    await expect
+      .poll(async () => {
+        id = await frame.evaluate(() => {
+          const raw = sessionStorage.getItem('evolok.session') ?? localStorage.getItem('evolok.session');
+          return raw ? (JSON.parse(raw) as { sessionId: string }).sessionId : '';
+        });
+        return id;
+      })
+      .not.toBe('');
+    return id;
+  }
+}
+
+/** An ACTIVE account created the way the profile step creates one (POST /widget/profile, no session). */
+export async function createCustomer(request: APIRequestContext, email: string, password: string): Promise<void> {
+  const response = await request.post(`${stack.widgetsUrl}/pm/api/widget/profile/demo`, {
+    data: [
+      { name: 'email', value: email },
+      { name: 'password', value: password },
+      { name: 'firstName', value: 'E2e' },
+      { name: 'lastName', value: 'Customer' },
+    ],
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** A session of `email` straight from the identity API (for calls the test makes itself). */
+export async function apiSession(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const created = await request.post(`${stack.widgetsUrl}/ic/api/session`, {
+    headers: { authorization: 'Evolok evolok.api.service=demo' },
+    data: {
+      realmName: 'default',
+      authenticationSchemeName: 'default',
+      identifiers: [{ name: 'email', value: email }],
+      validators: [{ name: 'password', value: password }],
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return ((await created.json()) as { mainSession: { sessionId: string } }).mainSession.sessionId;
+}
