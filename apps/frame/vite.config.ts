@@ -5,10 +5,11 @@ import react from '@vitejs/plugin-react';
 const WIDGETS = /[\\/]src[\\/]widgets[\\/]/;
 /**
  * App modules the shared path imports only dynamically, kept out of the shared chunk: the core
- * translation tables other than English, and the SSO code that runs only after login or logout.
+ * translation tables other than English, the SSO code that runs only after login or logout, the
+ * standalone events log; and the form components only the identity widgets use.
  */
 const LAZY_MODULES =
-  /[\\/](apps[\\/]frame[\\/]src[\\/](i18n[\\/](es|pt-BR)|store[\\/]sso)|shared[\\/]protocol[\\/]src[\\/]((purchase-)?attributes|widget-event-schemas)|shared[\\/]api[\\/]src[\\/](identity[\\/]account-(schemas|endpoints)|errors[\\/]all|widget[\\/][\w-]+))\.ts$/;
+  /[\\/](apps[\\/]frame[\\/]src[\\/](i18n[\\/](es|pt-BR)|store[\\/]sso|components[\\/](EventsLog|Field|LogoutButton))|shared[\\/]protocol[\\/]src[\\/]((purchase-)?attributes|widget-event-schemas)|shared[\\/]api[\\/]src[\\/](identity[\\/]account-(schemas|endpoints)|errors[\\/]all|widget[\\/][\w-]+))\.tsx?$/;
 /** The libraries of the shared path (every route loads them). */
 const SHARED_LIBS =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|use-sync-external-store|zod|penpal)[\\/]/;

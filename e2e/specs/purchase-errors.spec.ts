@@ -42,13 +42,13 @@ test('a session that ends mid-checkout: the order is refused with an error and t
   await shop.pick('One-off', 'Archive pass');
   await shop.checkout.click();
   await shop.logInInModal(email, 'customer-pw-1');
-  await shop.saveProfile.click();
+  await shop.press(shop.saveProfile);
   await expect(shop.confirmOrder).toBeVisible();
 
   // The session ends on the server while the visitor reads the summary.
   const deleted = await request.delete(`${stack.widgetsUrl}/ic/api/session/${await shop.sessionId()}`);
   expect(deleted.status()).toBe(204);
-  await shop.confirmOrder.click();
+  await shop.press(shop.confirmOrder);
 
   await expect(shop.checkoutFrame.getByRole('alert')).toBeVisible();
   await expect(page.locator('#event-log')).toContainText('foyer:checkout.failed');
@@ -57,6 +57,9 @@ test('a session that ends mid-checkout: the order is refused with an error and t
   await expect(shop.plan('One-off', 'Archive pass')).toHaveAttribute('aria-pressed', 'true');
   await expect(shop.summary.getByText('Archive pass').first()).toBeVisible();
   await expect(shop.checkout).toBeEnabled();
+  // Starting again asks for a login: the ended session is gone from every frame.
+  await shop.checkout.click();
+  await expect(shop.step('login').getByLabel('Email')).toBeVisible();
 });
 
 test('a tampered price in a direct order request is ignored: the server prices the order', async ({ request }) => {
@@ -91,8 +94,8 @@ test('a double click on pay charges once', async ({ page, request }) => {
   await shop.pick('Yearly', 'Digital access');
   await shop.checkout.click();
   await shop.logInInModal(email, 'customer-pw-2');
-  await shop.saveProfile.click();
-  await shop.confirmOrder.click();
+  await shop.press(shop.saveProfile);
+  await shop.press(shop.confirmOrder);
 
   // Every payment submission the frame makes, with the server's answer (read through routing:
   // the response bodies of a cross-origin frame are not always readable from page events).

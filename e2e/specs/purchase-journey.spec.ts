@@ -28,19 +28,19 @@ test('an anonymous visitor picks a plan, logs in, gives a delivery address, revi
   await expect(address).toBeVisible();
   await expect(address.getByLabel('Address line 1')).toHaveAttribute('autocomplete', 'shipping address-line1');
   await shop.fillAddress(address);
-  await shop.saveProfile.click();
+  await shop.press(shop.saveProfile);
 
   // The review: the summary of the basket, then the order (paid by bank transfer, the selector's choice).
   await expect(shop.step('product-summary').getByText('Print and digital').first()).toBeVisible();
   const order = page.waitForRequest((request) => request.method() === 'POST' && /\/widget\/order$/.test(request.url()));
-  await shop.confirmOrder.click();
+  await shop.press(shop.confirmOrder);
   expect((await order).postDataJSON()).toMatchObject({
     paymentType: 'BANK_TRANSFER',
     orderItems: [{ product: 'demo-print' }],
     deliveryAddressGroup: { values: expect.objectContaining({ city: 'Brussels', country: 'BE' }) },
   });
 
-  await shop.pay.click();
+  await shop.press(shop.pay);
   await expect(shop.paid).toBeVisible();
   await expect(shop.dialog).toHaveCount(0);
   await expect(shop.emptySummary).toBeVisible();
@@ -66,13 +66,13 @@ test("a new visitor uses 'Create an account' in the login modal, registers in th
   await profile.getByLabel('First name').fill('Grace');
   await profile.getByLabel('Last name').fill('Hopper');
   await shop.fillAddress(shop.deliveryAddress());
-  await shop.saveProfile.click();
+  await shop.press(shop.saveProfile);
 
   // Created and logged in: the review, then the card payment (the manual provider by default).
   const order = page.waitForRequest((request) => request.method() === 'POST' && /\/widget\/order$/.test(request.url()));
-  await shop.confirmOrder.click();
+  await shop.press(shop.confirmOrder);
   expect((await order).postDataJSON()).toMatchObject({ paymentType: 'CARD' });
-  await shop.pay.click();
+  await shop.press(shop.pay);
   await expect(shop.paid).toBeVisible();
   await expect(shop.dialog).toHaveCount(0);
   await expect(shop.emptySummary).toBeVisible();

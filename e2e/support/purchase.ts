@@ -54,11 +54,21 @@ export class Shop {
     return this.dialog.frameLocator(`iframe[title="Foyer ${widget.replace(/-/g, ' ')} widget"]`);
   }
 
+  /**
+   * Clicks a control whose success closes the modal (and so removes its frame). The click is
+   * dispatched inside the frame: a CDP mouse click can hang when its target frame goes away
+   * between mouse down and up.
+   */
+  async press(control: Locator): Promise<void> {
+    await expect(control).toBeEnabled();
+    await control.dispatchEvent('click');
+  }
+
   async logInInModal(email: string, password: string): Promise<void> {
     const login = this.step('login');
     await login.getByLabel('Email').fill(email);
     await login.getByLabel('Password', { exact: true }).fill(password);
-    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+    await this.press(login.getByRole('button', { name: 'Log in', exact: true }));
   }
 
   /** The profile step's delivery address section (a region named by its heading). */

@@ -1,13 +1,15 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { ErrorMessageBox } from './components/ErrorMessageBox';
-import { EventsLog } from './components/EventsLog';
 import { Loading } from './components/Loading';
 import { t } from './i18n';
 import type { WidgetRoute } from './routes';
 import type { AppStore } from './store';
 import { useAppSelector } from './store/hooks';
+
+/** The events log shows only when a route is opened directly (support staff): its own chunk. */
+const EventsLog = lazy(() => import('./components/EventsLog').then((module) => ({ default: module.EventsLog })));
 
 /** The frame around every widget: status (connecting, error, ready), the widget, the events log. */
 export function FrameShell({ route }: { route: WidgetRoute | null }) {
@@ -38,7 +40,11 @@ export function FrameShell({ route }: { route: WidgetRoute | null }) {
     <>
       {/* Each frame is a document of its own: its content is its main landmark. */}
       <main className={`foyer-widget ${containerClass}`.trim()}>{body}</main>
-      {mode === 'standalone' && <EventsLog />}
+      {mode === 'standalone' && (
+        <Suspense fallback={null}>
+          <EventsLog />
+        </Suspense>
+      )}
     </>
   );
 }

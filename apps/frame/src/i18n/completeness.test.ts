@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IDENTITY_ERRORS } from '@foyer/api';
+import { PURCHASE_ERRORS } from '@foyer/api/widget';
+import { PURCHASE_EN } from '../widgets/_purchase/messages';
 import { EN } from './en';
 import es from './es';
 import ptBR from './pt-BR';
@@ -15,14 +17,20 @@ function isMessages(value: unknown): value is Messages {
 const placeholders = (text: string) => [...text.matchAll(/\{\d+\}/g)].map((match) => match[0]).sort();
 
 describe('translation tables are complete', () => {
-  it('the core es and pt-BR tables have every key of the English core table, and no other', () => {
+  it('the core es and pt-BR tables have every key of the English core and purchase tables, and no other', () => {
+    const english: Record<string, string> = { ...EN, ...PURCHASE_EN };
     for (const table of [es, ptBR] as Record<string, string>[]) {
-      expect(Object.keys(table).sort()).toEqual(Object.keys(EN).sort());
+      expect(Object.keys(table).sort()).toEqual(Object.keys(english).sort());
       for (const [key, text] of Object.entries(table)) {
         expect(text.trim(), key).not.toBe('');
-        expect(placeholders(text), key).toEqual(placeholders(EN[key] ?? ''));
+        expect(placeholders(text), key).toEqual(placeholders(english[key] ?? ''));
       }
     }
+  });
+
+  it('the purchase English texts are the purchase catalogue’s', () => {
+    for (const [code, entry] of Object.entries(PURCHASE_ERRORS))
+      expect(PURCHASE_EN[code as keyof typeof PURCHASE_EN]).toBe(entry.text);
   });
 
   it('the core English table carries every catalogue code', () => {
@@ -34,7 +42,9 @@ describe('translation tables are complete', () => {
     expect(Object.keys(widgetModules).length).toBeGreaterThanOrEqual(6);
   });
 
-  for (const [path, module] of Object.entries(widgetModules)) {
+  // The purchase texts' other languages are in the core tables, checked above.
+  const perWidget = Object.entries(widgetModules).filter(([path]) => !path.endsWith('_purchase/messages.ts'));
+  for (const [path, module] of perWidget) {
     it(`${path}: every locale has every English key`, () => {
       const tables = Object.values(module).filter(isMessages);
       expect(tables.length, 'a defineMessages() export').toBeGreaterThan(0);

@@ -2,6 +2,7 @@
  * The Spanish core table: the frame's UI labels and the error catalogue's texts. Loaded on demand
  * (its own chunk) by `loadLocale`. `satisfies CoreTable` makes a missing key a compile error.
  */
+import { PURCHASE_ES } from '../widgets/_purchase/texts-es';
 import type { CoreTable } from './en';
 
 const es = {
@@ -87,4 +88,5 @@ const es = {
   'profile.attribute.displayName': 'Nombre visible',
 } satisfies CoreTable;
 
-export default es;
+/** The purchase widgets' texts ride along: only a visitor who reads this language downloads them. */
+export default { ...es, ...PURCHASE_ES };

@@ -3,6 +3,7 @@
  * Loaded on demand (its own chunk) by `loadLocale`. `satisfies CoreTable` makes a missing key a
  * compile error.
  */
+import { PURCHASE_PT_BR } from '../widgets/_purchase/texts-pt-BR';
 import type { CoreTable } from './en';
 
 const ptBR = {
@@ -88,4 +89,5 @@ const ptBR = {
   'profile.attribute.displayName': 'Nome de exibição',
 } satisfies CoreTable;
 
-export default ptBR;
+/** The purchase widgets' texts ride along: only a visitor who reads this language downloads them. */
+export default { ...ptBR, ...PURCHASE_PT_BR };

@@ -41,4 +41,19 @@ describe('callWidget (purchase spec §7, §8)', () => {
     );
     expect(result).toMatchObject({ ok: false, error: { code: 'bex0004', statusCode: 404 } });
   });
+  it('treats not_logged_in for a session it sent as an ended session: cleared, session.expired', async () => {
+    const server = fakeIdentityServer({
+      'GET /pm/api/widget/payment/types': () => ({
+        status: 400,
+        body: { code: 'not_logged_in', message: 'Not Logged In' },
+      }),
+    });
+    const harness = makeHarness({ fetch: server.fetch });
+    harness.store.dispatch(
+      sessionStarted({ guid: 'guid-1', sessionId: SESSION_ID, expiry: Date.now() + 60_000, sessionCookie: false }),
+    );
+    await harness.store.dispatch(run(getPaymentTypes));
+    expect(harness.store.getState().session.loggedIn).toBe(false);
+    expect(harness.published.map((event) => event.name)).toContain('session.expired');
+  });
 });

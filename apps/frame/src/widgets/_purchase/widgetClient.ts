@@ -30,6 +30,7 @@ export async function callWidget<P extends Record<string, string>, B, R>(
 ): Promise<ApiResult<R>> {
   const services = api.extra as FrameServices;
   const state = api.getState() as RootState;
+  const sentSession = !!state.session.sessionId;
   const result = await callEndpoint(
     {
       baseUrl: selectPmDomain(state),
@@ -47,8 +48,14 @@ export async function callWidget<P extends Record<string, string>, B, R>(
     endpoint,
     call,
   );
-  // An expired session mid-checkout: clear it and tell the page, as identity calls do (identity spec §4).
-  if (!result.ok && result.error.code === 'SESSION_HAS_EXPIRED' && (api.getState() as RootState).session.loggedIn) {
+  // An expired session mid-checkout: clear it and tell the page, as identity calls do (identity
+  // spec §4). The widget service answers not_logged_in to a session it no longer knows (ended
+  // elsewhere): for the visitor that session has ended too, and the next checkout asks for a login.
+  const code = result.ok ? null : result.error.code;
+  if (
+    (code === 'SESSION_HAS_EXPIRED' || (code === 'not_logged_in' && sentSession)) &&
+    (api.getState() as RootState).session.loggedIn
+  ) {
     api.dispatch(expireSession());
   }
   return result;

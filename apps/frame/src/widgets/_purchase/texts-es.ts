@@ -1,0 +1,47 @@
+/**
+ * The Spanish texts every purchase widget needs. Part of the Spanish core table (i18n/es.ts), so
+ * they load, before the first render, only for visitors who read Spanish.
+ */
+import type { PurchaseErrorCode } from '@foyer/api/widget';
+import type { PurchaseTexts } from './messages';
+
+const ES_ERRORS: Record<PurchaseErrorCode, string> = {
+  no_products_selected: 'No hay productos seleccionados',
+  not_logged_in: 'No has iniciado sesión',
+  undefined_order_id: 'El pedido no se ha creado',
+  ERROR_PROCESSING_ORDER: 'Error al procesar el pedido',
+  INVALID_FORM: 'Perfil no válido',
+  NO_PRODUCT_SELECTED: 'No has seleccionado ningún producto',
+  action_accept_fail: 'Esta acción no se puede realizar en este momento',
+  action_decline_fail: 'Esta acción no se puede realizar en este momento',
+  payment_fail: 'Error al procesar el pago',
+  nothing_selected: 'Selecciona una opción para continuar',
+  bex0004: 'Producto no encontrado',
+  duplicated_beneficiary: 'Beneficiario duplicado para esta compra',
+  add_beneficiary_fail: 'No se pudo añadir el beneficiario',
+  order_not_created: 'No se ha creado ningún pedido.',
+  checkout_error: 'No se pudo completar la compra',
+  redirect_url_invalid: 'El proveedor de pagos dio una dirección de redirección no válida',
+  directdebit_query_param_order_id_invalid: 'El parámetro orderId de la dirección no es válido',
+  directdebit_query_param_redirect_flow_id_invalid: 'El parámetro redirect_flow_id de la dirección no es válido',
+  plan_already_subscribed: 'Ya tienes esta suscripción',
+  currency_mismatch: 'Todos los productos de un pedido deben pagarse en la misma moneda',
+  payment_type_not_allowed: 'Esta forma de pago no está disponible',
+  order_already_paid: 'Este pedido ya se ha pagado',
+  payment_in_progress: 'Ya se está procesando un pago para este pedido',
+  payment_requires_action: 'El emisor de la tarjeta pide una autenticación',
+  card_declined: 'Tu tarjeta ha sido rechazada',
+  provider_unavailable: 'No se pudo contactar con el proveedor de pagos',
+};
+
+export const PURCHASE_ES: PurchaseTexts = {
+  ...ES_ERRORS,
+  'purchase.frequency.NONE': 'Pago único',
+  'purchase.frequency.DAY1': 'Diario',
+  'purchase.frequency.WEEK1': 'Semanal',
+  'purchase.frequency.MONTH1': 'Mensual',
+  'purchase.frequency.MONTH3': 'Trimestral',
+  'purchase.frequency.MONTH6': 'Cada 6 meses',
+  'purchase.frequency.MONTH12': 'Anual',
+  'purchase.frequency.MONTH18': 'Cada 18 meses',
+};
