@@ -9,7 +9,7 @@ const WIDGETS = /[\\/]src[\\/]widgets[\\/]/;
  * standalone events log; and the form components only the identity widgets use.
  */
 const LAZY_MODULES =
-  /[\\/](apps[\\/]frame[\\/]src[\\/](i18n[\\/](es|pt-BR)|store[\\/]sso|components[\\/](EventsLog|Field|LogoutButton))|shared[\\/]protocol[\\/]src[\\/]((purchase-)?attributes|widget-event-schemas)|shared[\\/]api[\\/]src[\\/](identity[\\/]account-(schemas|endpoints)|errors[\\/]all|widget[\\/][\w-]+))\.tsx?$/;
+  /[\\/](apps[\\/]frame[\\/]src[\\/](i18n[\\/](es|pt-BR)|store[\\/](sso|loginThunks)|components[\\/](EventsLog|Field|LogoutButton))|shared[\\/]protocol[\\/]src[\\/]((purchase-)?attributes|(widget|purchase)-event-schemas)|shared[\\/]api[\\/]src[\\/](identity[\\/]account-(schemas|endpoints)|errors[\\/]all|widget[\\/][\w-]+))\.tsx?$/;
 /** The libraries of the shared path (every route loads them). */
 const SHARED_LIBS =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|use-sync-external-store|zod|penpal)[\\/]/;
@@ -41,6 +41,11 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // Short hashes: every route's shared chunk lists every chunk's file name (its preload map),
+        // and 8 random characters per name compress badly. 6 base64 characters still name ~10^10 builds.
+        chunkFileNames: 'assets/[name]-[hash:6].js',
+        entryFileNames: 'assets/[name]-[hash:6].js',
+        assetFileNames: 'assets/[name]-[hash:6][extname]',
         codeSplitting: {
           // Everything outside the widgets is loaded by every route anyway: one chunk (one request,
           // one gzip stream) instead of the several small common chunks rolldown would make.
@@ -50,12 +55,14 @@ export default defineConfig({
             // The account calls and their payloads: one chunk shared by the account widgets, so
             // rolldown does not fold them into the shared chunk every route loads.
             { name: 'account-api', test: /[\\/]shared[\\/]api[\\/]src[\\/]identity[\\/]account-/ },
-            // What every purchase widget needs (error catalogue, basket, catalogue calls): one chunk,
-            // never on an identity route. The profile, order and payment payloads (widget/schemas.ts,
-            // endpoints.ts) are left to rolldown, so the product-selection route does not load them.
+            // What every purchase widget needs (error catalogue, basket, catalogue calls, the
+            // checkout's first-render part): one chunk, one gzip stream, never on an identity
+            // route. The profile, order and payment payloads (widget/schemas.ts, endpoints.ts) and
+            // the checkout runner are left to rolldown, so the product-selection route does not
+            // load them.
             {
-              name: 'purchase-api',
-              test: /[\\/]shared[\\/]api[\\/]src[\\/](widget[\\/](error-codes|errors|basket|primitives|catalogue-[a-z]+)|errors[\\/]all)\.ts$/,
+              name: 'purchase',
+              test: /[\\/](shared[\\/]protocol[\\/]src[\\/]purchase-(attributes|event-schemas)|shared[\\/]api[\\/]src[\\/](widget[\\/](error-codes|errors|basket|primitives|catalogue-[a-z]+)|errors[\\/]all)|apps[\\/]frame[\\/]src[\\/]widgets[\\/](_purchase[\\/](basketStore|useBasket|useServices|widgetClient|messages|money)|_checkout[\\/](basketChange|marker|CheckoutFeedback|useCheckout|messages)))\.tsx?$/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -34,21 +34,30 @@ function route<A extends Record<string, unknown>>(
   };
 }
 
+type AnySchema = z.ZodMiniType<Record<string, unknown>>;
+type WidgetModule = { default: ComponentType<WidgetProps<never>> };
+
 /**
- * The other widgets' attribute schemas and event payload schemas: one small chunk, never on the
- * login route. Their events become known (publishable, receivable) when it arrives.
+ * The lazily loaded widgets' attribute and event schemas: one small chunk for the identity
+ * widgets and one for the purchase widgets, never on the login route. A widget's events become
+ * known (publishable, receivable) when its chunk arrives.
  */
-const attributes = () =>
+const identitySchemas = () =>
   import('@foyer/protocol/attributes').then((module) => {
-    registerEventSchemas(module.widgetEventPayloadSchemas);
-    return module;
+    registerEventSchemas(module.identityEventPayloadSchemas);
+    return module.widgetAttributeSchemas as Record<string, AnySchema>;
+  });
+const purchaseSchemas = () =>
+  import('@foyer/protocol/purchase-attributes').then((module) => {
+    registerEventSchemas(module.purchaseEventPayloadSchemas);
+    return module.purchaseAttributeSchemas as Record<string, AnySchema>;
   });
 
 /**
- * The widgets whose attribute schema comes from the attributes chunk (widgetAttributeSchemas, by
- * the same name). One line each: every entry of this table is on the login route's budget.
+ * The widgets whose attribute schema comes from one of those chunks, by the same name. One line
+ * each: every entry of this table is on the login route's budget.
  */
-const LAZY_WIDGETS: Record<string, () => Promise<{ default: ComponentType<WidgetProps<never>> }>> = {
+const IDENTITY_WIDGETS: Record<string, () => Promise<WidgetModule>> = {
   registration: () => import('./widgets/registration'),
   'edit-profile': () => import('./widgets/edit-profile'),
   capture: () => import('./widgets/capture'),
@@ -56,7 +65,10 @@ const LAZY_WIDGETS: Record<string, () => Promise<{ default: ComponentType<Widget
   'forgot-password': () => import('./widgets/forgot-password'),
   'reset-password': () => import('./widgets/reset-password'),
   'change-password': () => import('./widgets/change-password'),
-  // Purchase (v2). The checkout runners share widgets/_checkout; the payment routes share _payment.
+};
+
+/** Purchase (v2). The checkout runners share widgets/_checkout; the payment routes share _payment. */
+const PURCHASE_WIDGETS: Record<string, () => Promise<WidgetModule>> = {
   'product-selection': () => import('./widgets/product-selection'),
   'product-profile': () => import('./widgets/product-profile'),
   'product-summary': () => import('./widgets/product-summary'),
@@ -70,22 +82,26 @@ const LAZY_WIDGETS: Record<string, () => Promise<{ default: ComponentType<Widget
   'direct-debit-complete': () => import('./widgets/direct-debit-complete'),
 };
 
-export const WIDGET_ROUTES: Readonly<Record<string, WidgetRoute>> = {
-  login: route(loginAttributesSchema, () => import('./widgets/login')),
-  profile: route(profileAttributesSchema, () => import('./widgets/profile')),
-  ...Object.fromEntries(
-    Object.entries(LAZY_WIDGETS).map(([name, load]) => [
+function lazyRoutes(
+  widgets: Record<string, () => Promise<WidgetModule>>,
+  schemas: () => Promise<Record<string, AnySchema>>,
+): Record<string, WidgetRoute> {
+  return Object.fromEntries(
+    Object.entries(widgets).map(([name, load]) => [
       name,
       route(
-        () =>
-          attributes().then(
-            (module) =>
-              (module.widgetAttributeSchemas as Record<string, z.ZodMiniType<Record<string, unknown>>>)[name]!,
-          ),
+        () => schemas().then((table) => table[name]!),
         load as () => Promise<{ default: ComponentType<WidgetProps<Record<string, unknown>>> }>,
       ),
     ]),
-  ),
+  );
+}
+
+export const WIDGET_ROUTES: Readonly<Record<string, WidgetRoute>> = {
+  login: route(loginAttributesSchema, () => import('./widgets/login')),
+  profile: route(profileAttributesSchema, () => import('./widgets/profile')),
+  ...lazyRoutes(IDENTITY_WIDGETS, identitySchemas),
+  ...lazyRoutes(PURCHASE_WIDGETS, purchaseSchemas),
 };
 
 export function findRoute(widget: string): WidgetRoute | null {

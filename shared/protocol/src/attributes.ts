@@ -6,9 +6,6 @@
 import * as z from 'zod/mini';
 import { commonAttributes, flagAttribute, listAttribute, textAttribute } from './attribute-helpers';
 import { loginAttributesSchema, profileAttributesSchema } from './schemas';
-import { purchaseAttributeSchemas } from './purchase-attributes';
-
-export * from './purchase-attributes';
 
 /** Account activation: the key and service come from the host page's query (identity spec §2). */
 export const accountActivationAttributesSchema = z.strictObject({
@@ -84,7 +81,7 @@ export const captureAttributesSchema = z.strictObject({
 });
 export type CaptureAttributes = z.infer<typeof captureAttributesSchema>;
 
-/** Attribute schemas of the widgets built so far, by widget name. */
+/** Attribute schemas of the identity widgets loaded lazily, by widget name (purchase ones: purchase-attributes.ts). */
 export const widgetAttributeSchemas = {
   login: loginAttributesSchema,
   profile: profileAttributesSchema,
@@ -95,6 +92,5 @@ export const widgetAttributeSchemas = {
   registration: registrationAttributesSchema,
   'edit-profile': editProfileAttributesSchema,
   capture: captureAttributesSchema,
-  ...purchaseAttributeSchemas,
 } as const;
 export * from './widget-event-schemas';

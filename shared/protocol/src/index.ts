@@ -2,3 +2,4 @@ export * from './light';
 export * from './schemas';
 export * from './attribute-helpers';
 export * from './attributes';
+export * from './purchase-attributes';

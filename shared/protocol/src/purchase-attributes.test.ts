@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { widgetAttributeSchemas } from './attributes';
 import {
+  purchaseAttributeSchemas,
   checkoutButtonAttributesSchema,
   productProfileAttributesSchema,
   productSelectionAttributesSchema,
   productSummaryAttributesSchema,
 } from './purchase-attributes';
 import { pageSettingsSchema, parseEvent, registerEventSchemas } from './schemas';
-import { widgetEventPayloadSchemas } from './widget-event-schemas';
+import { purchaseEventPayloadSchemas } from './purchase-event-schemas';
 import { CHECKOUT_RUNNERS, CHECKOUT_STEPS, WIDGET_NAMES } from './widgets';
 
 describe('purchase widget attributes (purchase spec §2)', () => {
@@ -50,7 +50,7 @@ describe('purchase widget attributes (purchase spec §2)', () => {
       WIDGET_NAMES.indexOf('product-selection'),
       WIDGET_NAMES.indexOf('purchases-list'),
     );
-    for (const name of purchase) expect(Object.keys(widgetAttributeSchemas), name).toContain(name);
+    for (const name of purchase) expect(Object.keys(purchaseAttributeSchemas), name).toContain(name);
   });
 });
 
@@ -75,7 +75,7 @@ describe('checkout contract', () => {
   });
   it('knows the purchase events only once their schemas are registered', () => {
     expect(parseEvent({ name: 'basket.updated', payload: { productCount: 2 } })).toBeNull();
-    registerEventSchemas(widgetEventPayloadSchemas);
+    registerEventSchemas(purchaseEventPayloadSchemas);
   });
   it('validates the purchase events and refuses extra payload fields', () => {
     expect(parseEvent({ name: 'basket.updated', payload: { productCount: 2 } })).toEqual({

@@ -5,6 +5,8 @@
 import * as z from 'zod/mini';
 import { commonAttributes, countAttribute, flagAttribute, listAttribute, textAttribute } from './attribute-helpers';
 
+export { purchaseEventPayloadSchemas } from './purchase-event-schemas';
+
 /** Bootstrap-style grid columns: 1..12. */
 const columns = (fallback: number) => countAttribute(fallback, 12);
 

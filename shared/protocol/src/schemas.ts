@@ -4,7 +4,8 @@
 import * as z from 'zod/mini';
 import { MAX_EVENT_PAYLOAD_BYTES, type EVENT_NAMES } from './events';
 // Types only: the runtime table loads with the widgets that use it (see coreEventPayloadSchemas).
-import type { widgetEventPayloadSchemas } from './widget-event-schemas';
+import type { purchaseEventPayloadSchemas } from './purchase-event-schemas';
+import type { identityEventPayloadSchemas } from './widget-event-schemas';
 import { PROTOCOL_VERSION, MAX_FRAME_HEIGHT } from './methods';
 import { commonAttributes, countAttribute, flagAttribute, textAttribute } from './attribute-helpers';
 
@@ -130,7 +131,7 @@ export const coreEventPayloadSchemas = {
 };
 
 type CoreEventName = keyof typeof coreEventPayloadSchemas;
-type WidgetEventSchemas = typeof widgetEventPayloadSchemas;
+type WidgetEventSchemas = typeof identityEventPayloadSchemas & typeof purchaseEventPayloadSchemas;
 /** Every event's payload schema type (the runtime tables are split: core here, widgets lazily). */
 type EventSchemas = typeof coreEventPayloadSchemas & WidgetEventSchemas;
 

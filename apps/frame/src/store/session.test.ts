@@ -8,7 +8,8 @@ import {
   SECURE_SESSION_STORAGE_KEY,
   SESSION_STORAGE_KEY,
 } from './sessionStorage';
-import { login, logout, syncSessionFromStorage, verifySession } from './sessionThunks';
+import { login } from './loginThunks';
+import { logout, syncSessionFromStorage, verifySession } from './sessionThunks';
 import { sessionStateFrom } from './sessionSlice';
 
 const credentials = {

@@ -6,7 +6,8 @@ import { ssoRefresh } from '../widgets/_session/ssoRefresh';
 import { callIdentity } from './identityClient';
 import { readSession } from './sessionStorage';
 import { sessionStateFrom } from './sessionSlice';
-import { login, logout } from './sessionThunks';
+import { login } from './loginThunks';
+import { logout } from './sessionThunks';
 import { readCookie, writeSsoCookie, type SsoServices } from './sso';
 
 /** A fetch that adds the SSO domains header the real server sends with login and logout. */

@@ -6,11 +6,16 @@
  */
 import { PURCHASE_ERRORS, type PlanFrequency, type PurchaseErrorCode } from '@foyer/api/widget';
 import { registerTranslations } from '../../i18n';
+import type { CHECKOUT_EN } from '../_checkout/messages';
+import type { PRODUCT_SELECTION_EN } from '../product-selection/messages';
 
 type FrequencyTexts = Record<`purchase.frequency.${PlanFrequency}`, string>;
-export type PurchaseTexts = Record<PurchaseErrorCode, string> & FrequencyTexts;
+/** Every purchase text the core es/pt tables carry: the purchase-wide ones, selection's and the checkout's. */
+export type PurchaseTexts = Record<PurchaseErrorCode, string> &
+  FrequencyTexts &
+  Record<keyof typeof PRODUCT_SELECTION_EN | keyof typeof CHECKOUT_EN, string>;
 
-export const PURCHASE_EN: PurchaseTexts = {
+export const PURCHASE_EN: Omit<PurchaseTexts, keyof typeof PRODUCT_SELECTION_EN | keyof typeof CHECKOUT_EN> = {
   ...(Object.fromEntries(Object.entries(PURCHASE_ERRORS).map(([code, entry]) => [code, entry.text])) as Record<
     PurchaseErrorCode,
     string

@@ -35,6 +35,25 @@ const ES_ERRORS: Record<PurchaseErrorCode, string> = {
 };
 
 export const PURCHASE_ES: PurchaseTexts = {
+  // product-selection/messages.ts
+  'productSelection.title': 'Elige tu plan',
+  'productSelection.products': 'Productos',
+  'productSelection.recommended': 'Recomendado',
+  'productSelection.featured': 'Destacado',
+  'productSelection.features': 'Incluye',
+  'productSelection.plans': 'Planes de {0}',
+  'productSelection.select': 'Elegir',
+  'productSelection.planOf': '{0} ({1})',
+  'productSelection.subscribed': 'Ya tienes esta suscripción',
+  'productSelection.submit': 'Continuar',
+  'productSelection.none': 'No hay productos que mostrar.',
+  // _checkout/messages.ts
+  'checkout.caption': 'Finalizar compra',
+  'checkout.step.profile': 'Procesando el perfil...',
+  'checkout.step.order': 'Procesando el pedido...',
+  'checkout.step.payment': 'Procesando el pago...',
+  'checkout.paid': 'Pago realizado con éxito',
+
   ...ES_ERRORS,
   'purchase.frequency.NONE': 'Pago único',
   'purchase.frequency.DAY1': 'Diario',

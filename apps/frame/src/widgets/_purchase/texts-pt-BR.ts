@@ -35,6 +35,25 @@ const PT_ERRORS: Record<PurchaseErrorCode, string> = {
 };
 
 export const PURCHASE_PT_BR: PurchaseTexts = {
+  // product-selection/messages.ts
+  'productSelection.title': 'Escolha seu plano',
+  'productSelection.products': 'Produtos',
+  'productSelection.recommended': 'Recomendado',
+  'productSelection.featured': 'Destaque',
+  'productSelection.features': 'Inclui',
+  'productSelection.plans': 'Planos de {0}',
+  'productSelection.select': 'Selecionar',
+  'productSelection.planOf': '{0} ({1})',
+  'productSelection.subscribed': 'Você já tem esta assinatura',
+  'productSelection.submit': 'Continuar',
+  'productSelection.none': 'Não há produtos para mostrar.',
+  // _checkout/messages.ts
+  'checkout.caption': 'Finalizar compra',
+  'checkout.step.profile': 'Processando o perfil...',
+  'checkout.step.order': 'Processando o pedido...',
+  'checkout.step.payment': 'Processando o pagamento...',
+  'checkout.paid': 'Pagamento realizado com sucesso',
+
   ...PT_ERRORS,
   'purchase.frequency.NONE': 'Pagamento único',
   'purchase.frequency.DAY1': 'Diário',

@@ -6,7 +6,7 @@ import { CheckboxField, TextField } from '../../components/Field';
 import { SubmitButton } from '../../components/Loading';
 import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
-import { login } from '../../store/sessionThunks';
+import { login } from '../../store/loginThunks';
 import { fieldError, loginFields, MAX_INPUT_LENGTH } from './fields';
 import '../_account/account.css';
 import { WidgetHeading } from '../../components/WidgetHeading';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BASKET_KEY, type Basket, type ProfileGroups } from '@foyer/api/widget';
-import { productProfileAttributesSchema } from '@foyer/protocol/attributes';
+import { productProfileAttributesSchema } from '@foyer/protocol/purchase-attributes';
 import { sessionStarted } from '../../store/sessionSlice';
 import { SESSION_STORAGE_KEY } from '../../store/sessionStorage';
 import {

@@ -10,7 +10,7 @@ import {
   updateProfile,
   type ProfileGroups,
 } from '@foyer/api/widget';
-import { storeLogin } from '../../store/sessionThunks';
+import { storeLogin } from '../../store/loginThunks';
 import type { AppThunk } from '../../store/thunk';
 import { callWidget } from '../_purchase/widgetClient';
 

@@ -4,7 +4,7 @@ import * as identityApi from '@foyer/api/endpoints';
 import type { FieldSpec } from '../_forms/fields';
 import { submittedAttributes, type Values } from '../_forms/rules';
 import { callIdentity } from '../../store/identityClient';
-import { login } from '../../store/sessionThunks';
+import { login } from '../../store/loginThunks';
 import type { AppThunk } from '../../store/thunk';
 
 /** Identity spec §9: the follow-up runs about 1.5 s after registration.success. */

@@ -1,0 +1,81 @@
+/**
+ * Logging in (identity spec §4): the login widget, registration's auto-login and the purchase
+ * profile step. A module apart from sessionThunks.ts so the routes that never log in (the
+ * purchase catalogue, payments) do not download it.
+ */
+import type { FoyerError, NameValue, SessionResponse } from '@foyer/api';
+import * as identityApi from '@foyer/api/endpoints';
+import { callIdentity } from './identityClient';
+import { selectServiceName } from './selectors';
+import { saveSecureSession, saveSession, type StoredSession } from './sessionStorage';
+import { sessionStarted } from './sessionSlice';
+import { shareSession } from './sessionThunks';
+import type { AppThunk } from './thunk';
+
+export interface LoginInput {
+  authenticationSchemeName: string;
+  identifiers: NameValue[];
+  validators: NameValue[];
+  rememberMe: boolean;
+}
+
+export type LoginResult =
+  | {
+      ok: true;
+      guid: string;
+      /** 202: logged in, but the profile lacks attributes the service requires. */
+      missingAttributes: string[] | null;
+    }
+  | { ok: false; error: FoyerError };
+
+export const login =
+  (input: LoginInput): AppThunk<Promise<LoginResult>> =>
+  async (dispatch, getState, extra) => {
+    const state = getState();
+    const result = await callIdentity({ getState, dispatch, extra }, identityApi.createSession, {
+      body: { realmName: state.frame.settings.realmName, ...input },
+    });
+    if (!result.ok) {
+      extra.host.publish({
+        name: 'login.failed',
+        payload: { code: result.error.code, statusCode: result.error.statusCode },
+      });
+      return { ok: false, error: result.error };
+    }
+    return dispatch(storeLogin(result));
+  };
+
+/**
+ * Keeps the session of a successful login answer (identity POST /session, or the purchase flow's
+ * POST /widget/profile/login/{serviceName}, which answers the same shape) and tells the page:
+ * login.success (or login.missingAttributes on 202) and session.refresh.
+ */
+export const storeLogin =
+  (result: { data: SessionResponse; status: number; headers?: Headers }): AppThunk<Promise<LoginResult>> =>
+  async (dispatch, getState, extra) => {
+    const state = getState();
+    const { guid, mainSession, missingAttributes, secureSession } = result.data;
+    const stored: StoredSession = {
+      guid,
+      sessionId: mainSession.sessionId,
+      expiry: mainSession.expiry,
+      sessionCookie: mainSession.sessionCookie,
+    };
+    saveSession(extra.storage, stored);
+    if (secureSession) saveSecureSession(extra.storage, secureSession);
+    dispatch(sessionStarted(stored));
+    await shareSession(state, extra, result.headers, stored);
+    // The session id is a bearer credential: it leaves the frame only when the site owner opted in.
+    const exposed = state.frame.settings.exposeSessionId ? { sessionId: stored.sessionId } : {};
+    const missing = result.status === 202 ? (missingAttributes ?? []) : null;
+    if (missing) {
+      extra.host.publish({
+        name: 'login.missingAttributes',
+        payload: { guid, serviceName: selectServiceName(state), attributes: missing },
+      });
+    } else {
+      extra.host.publish({ name: 'login.success', payload: { guid, ...exposed } });
+    }
+    extra.host.publish({ name: 'session.refresh', payload: { loggedIn: true, guid, ...exposed } });
+    return { ok: true, guid, missingAttributes: missing };
+  };

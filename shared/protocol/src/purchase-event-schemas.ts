@@ -1,0 +1,34 @@
+/**
+ * Payload schemas of the purchase journey's events (purchase spec §4), loaded with the purchase
+ * widgets (apps/frame/src/routes.ts registers them through registerEventSchemas).
+ */
+import * as z from 'zod/mini';
+import { emptyPayload, failurePayload, guidPayload } from './schemas';
+
+const id = z.string().check(z.minLength(1), z.maxLength(100));
+const widgetPayload = z.strictObject({ widget: z.string().check(z.maxLength(100)) });
+const basketPayload = z.strictObject({ productCount: z.number() });
+const orderPayload = z.strictObject({ orderId: id });
+
+export const purchaseEventPayloadSchemas = {
+  /** Published by the loader when the visitor closes a modal (Esc, backdrop, close button, Foyer.close). */
+  'modal.dismissed': widgetPayload,
+  /** The basket (sessionStorage `basket`) changed: how many products it holds now. */
+  'basket.updated': basketPayload,
+  'productSelection.failed': failurePayload,
+  'productProfile.success': guidPayload,
+  'productProfile.failed': failurePayload,
+  /** The visitor confirmed the order summary (the checkout goes on to the order). */
+  'productSummary.success': basketPayload,
+  'productSummary.cancelled': emptyPayload,
+  'checkout.started': basketPayload,
+  'checkout.failed': failurePayload,
+  'order.created': orderPayload,
+  'payment.success': orderPayload,
+  'payment.failed': failurePayload,
+  'paymentType.selected': z.strictObject({ paymentType: z.string().check(z.maxLength(40)) }),
+  /** The direct-debit widget is sending the visitor to the provider's mandate page. */
+  'directDebit.redirect': orderPayload,
+  'directDebit.success': orderPayload,
+  'directDebit.failed': failurePayload,
+};
