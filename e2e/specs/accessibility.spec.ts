@@ -1,10 +1,8 @@
-import { createRequire } from 'node:module';
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import { axeViolations } from '../support/axe';
+import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { Shop } from '../support/purchase';
 import { LoginWidget, ProfileWidget } from '../support/widgets';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Widget routes built so far; every new widget route joins this list. */
 const WIDGET_ROUTES = [
@@ -33,26 +31,6 @@ const WIDGET_ROUTES = [
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
 test.use({ bypassCSP: true });
-
-async function axeViolations(frame: Frame | Page): Promise<string[]> {
-  await frame.addScriptTag({ path: axePath });
-  const result = await frame.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-          ): Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown }> }> }>;
-        };
-      }
-    ).axe;
-    const { violations } = await axe.run(document);
-    return violations.map(
-      (violation) => `${violation.id}: ${violation.help} ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-    );
-  });
-  return result;
-}
 
 for (const route of WIDGET_ROUTES) {
   test(`/w/${route} opened standalone has no axe violations`, async ({ page }) => {
@@ -94,7 +72,7 @@ test('the shop page has no axe violations: catalogue, basket, and the login step
   };
   await check();
   await shop.pick('Monthly', 'Digital access');
-  await shop.checkout.click();
+  await shop.press(shop.checkout);
   await expect(shop.step('login').getByLabel('Email')).toBeVisible();
   await check();
 });

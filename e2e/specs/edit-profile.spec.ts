@@ -1,27 +1,9 @@
-import { createRequire } from 'node:module';
+import { axeViolations } from '../support/axe';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { LoginWidget, ProfileWidget, widgetFrame } from '../support/widgets';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 test.use({ bypassCSP: true });
-
-async function axeViolations(frame: Frame): Promise<string[]> {
-  await frame.addScriptTag({ path: axePath });
-  return frame.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(context: Document): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
-        };
-      }
-    ).axe;
-    const { violations } = await axe.run(document);
-    return violations.map(
-      (violation) => `${violation.id} ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-    );
-  });
-}
 
 function editFrame(page: Page): Frame {
   const frame = page.frames().find((candidate) => candidate.url().includes('/w/edit-profile'));

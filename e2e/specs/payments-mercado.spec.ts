@@ -3,10 +3,14 @@
  * order of a server whose card provider is Mercado Pago — here its stand-in; the SDK is the test
  * double of e2e/support/doubles, served by Playwright in place of sdk.mercadopago.com.
  */
+import { axeViolations, widgetDocument } from '../support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { createOrder, logIn, routeMercado, startPaymentStack, type PaymentStack } from '../support/doubles';
 
 test.describe.configure({ mode: 'serial' });
+
+// axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
+test.use({ bypassCSP: true });
 
 let world: PaymentStack;
 test.beforeAll(async () => {
@@ -68,6 +72,7 @@ test('invalid card fields show the provider’s field errors and nothing is char
   await expect(frame(page).getByText('The card number is wrong.')).toBeVisible();
   await expect(frame(page).getByText('Choose the expiry month.')).toBeVisible();
   await expect(frame(page).getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  expect(await axeViolations(widgetDocument(page, 'payment')), 'Mercado Pago form, field errors').toEqual([]);
   // An unknown BIN: no card type, refused before asking Mercado Pago.
   await frame(page).getByLabel('Card number').fill('9999 9999 9999 9999');
   await frame(page).getByRole('button', { name: 'Pay' }).click();

@@ -3,10 +3,14 @@
  * server whose card provider is Stripe — here the Stripe stand-in; Stripe.js is the test double
  * of e2e/support/doubles, served by Playwright in place of js.stripe.com.
  */
+import { axeViolations, widgetDocument } from '../support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { createOrder, logIn, routeStripe, startPaymentStack, type PaymentStack } from '../support/doubles';
 
 test.describe.configure({ mode: 'serial' });
+
+// axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
+test.use({ bypassCSP: true });
 
 let world: PaymentStack;
 test.beforeAll(async () => {
@@ -42,6 +46,7 @@ test('a card payment succeeds: one PaymentIntent, Payment Successful, payment.su
   await openPayment(page, orderId);
   await expect(frame(page).getByRole('heading', { name: 'PAYMENT DETAILS' })).toBeVisible();
   await expect(frame(page).getByRole('img', { name: 'Visa' })).toBeVisible();
+  expect(await axeViolations(widgetDocument(page, 'payment')), 'Stripe form').toEqual([]);
   const before = world.stripe!.intents.length;
   await payWith(page, '4242424242424242');
   await expect(frame(page).getByText('Payment Successful')).toBeVisible();
@@ -56,6 +61,7 @@ test('a declined card says so and the order stays payable', async ({ page, reque
   await openPayment(page, orderId);
   await payWith(page, '4000000000000002');
   await expect(frame(page).getByRole('alert')).toHaveText('Your card was declined');
+  expect(await axeViolations(widgetDocument(page, 'payment')), 'Stripe form, declined').toEqual([]);
   await expect(page.locator('#event-log')).toContainText(
     'foyer:payment.failed {"code":"card_declined","statusCode":402}',
   );

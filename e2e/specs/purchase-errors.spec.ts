@@ -40,7 +40,7 @@ test('a session that ends mid-checkout: the order is refused with an error and t
   const shop = new Shop(page);
   await shop.open();
   await shop.pick('One-off', 'Archive pass');
-  await shop.checkout.click();
+  await shop.press(shop.checkout);
   await shop.logInInModal(email, 'customer-pw-1');
   await shop.press(shop.saveProfile);
   await expect(shop.confirmOrder).toBeVisible();
@@ -58,7 +58,7 @@ test('a session that ends mid-checkout: the order is refused with an error and t
   await expect(shop.summary.getByText('Archive pass').first()).toBeVisible();
   await expect(shop.checkout).toBeEnabled();
   // Starting again asks for a login: the ended session is gone from every frame.
-  await shop.checkout.click();
+  await shop.press(shop.checkout);
   await expect(shop.step('login').getByLabel('Email')).toBeVisible();
 });
 
@@ -92,7 +92,7 @@ test('a double click on pay charges once', async ({ page, request }) => {
   const shop = new Shop(page);
   await shop.open();
   await shop.pick('Yearly', 'Digital access');
-  await shop.checkout.click();
+  await shop.press(shop.checkout);
   await shop.logInInModal(email, 'customer-pw-2');
   await shop.press(shop.saveProfile);
   await shop.press(shop.confirmOrder);

@@ -55,13 +55,17 @@ export class Shop {
   }
 
   /**
-   * Clicks a control whose success closes the modal (and so removes its frame). The click is
-   * dispatched inside the frame: a CDP mouse click can hang when its target frame goes away
-   * between mouse down and up.
+   * Clicks a control of a widget frame from inside that frame, just after this call returns. Two
+   * things make a Playwright mouse click unreliable here: a control whose success closes or
+   * replaces the modal removes its frame while the action is still in flight (it can hang), and a
+   * frame above that grows as the basket changes moves this frame between the stability check
+   * and the click (the click lands elsewhere).
    */
   async press(control: Locator): Promise<void> {
     await expect(control).toBeEnabled();
-    await control.dispatchEvent('click');
+    await control.evaluate((element) => {
+      setTimeout(() => (element as HTMLElement).click(), 0);
+    });
   }
 
   async logInInModal(email: string, password: string): Promise<void> {

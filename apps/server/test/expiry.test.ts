@@ -15,13 +15,30 @@ afterAll(() => server.close());
 const refresh = (sessionId: string) => server.app.inject({ method: 'GET', url: `/ic/api/session/${sessionId}` });
 
 describe('session expiry', () => {
-  it('uses 2 h idle and 12 h absolute lifetimes, 30 days with rememberMe', () => {
+  it('uses 2 h idle and 12 h absolute lifetimes, 30 days with rememberMe, 15 min / 1 h for the secure session', () => {
     expect(SESSION_LIFETIMES).toEqual({
       idle: 2 * HOUR,
       absolute: 12 * HOUR,
       rememberMeIdle: 30 * 24 * HOUR,
       rememberMeAbsolute: 30 * 24 * HOUR,
+      secureIdle: HOUR / 4,
+      secureAbsolute: HOUR,
     });
+  });
+
+  it('the secure session expires after 15 min without use, and after 1 h however used', async () => {
+    const session = await loginOk(server);
+    const secureUrl = `/ic/api/session/${session.secureSession!.sessionId}`;
+    expect(session.secureSession!.expiry).toBe(clock.now() + HOUR / 4);
+    for (let minute = 10; minute <= 50; minute += 10) {
+      clock.advance(10 * 60_000);
+      expect((await server.app.inject({ method: 'GET', url: secureUrl })).statusCode).toBe(200);
+    }
+    clock.advance(10 * 60_000);
+    expect((await server.app.inject({ method: 'GET', url: secureUrl })).json().code).toBe('SESSION_HAS_EXPIRED');
+    // The main session lives on.
+    const main = await server.app.inject({ method: 'GET', url: `/ic/api/session/${session.mainSession.sessionId}` });
+    expect(main.statusCode).toBe(200);
   });
 
   it('expires after 2 h without use', async () => {
