@@ -161,5 +161,10 @@ export function logIn(harness: Harness): void {
   );
 }
 
-/** Lets pending promises (the runner's awaits) settle. */
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * Lets pending promises (the runner's awaits, a lazy chunk's import) settle: several macrotasks,
+ * so a loaded machine that needs more than one turn for a dynamic import still gets there.
+ */
+export const settle = async () => {
+  for (let turn = 0; turn < 10; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+};
