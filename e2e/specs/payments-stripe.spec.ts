@@ -94,6 +94,26 @@ test('3-D Secure: the challenge is passed and the payment succeeds', async ({ pa
   expect(world.stripe!.intents.filter((candidate) => candidate.metadata.order_id === orderId)).toHaveLength(1);
 });
 
+test('3-D Secure: a failed challenge is refused, nothing is charged, and another card pays', async ({
+  page,
+  request,
+}) => {
+  const orderId = await createOrder(request, world.stack);
+  await openPayment(page, orderId);
+  await payWith(page, '4000000000003220');
+  const challenge = frame(page).getByRole('dialog', { name: '3D Secure 2 Test Page' });
+  await challenge.getByRole('button', { name: 'Fail' }).click();
+  await expect(frame(page).getByRole('alert')).toHaveText('Error Processing Payment');
+  await expect(frame(page).getByText('Payment Successful')).toHaveCount(0);
+  const intents = () => world.stripe!.intents.filter((candidate) => candidate.metadata.order_id === orderId);
+  expect(intents().map((intent) => intent.status)).toEqual(['requires_payment_method']);
+  // The order stays payable with another card.
+  await frame(page).getByRole('group', { name: 'Card number' }).getByRole('textbox').fill('4242424242424242');
+  await frame(page).getByRole('button', { name: 'Pay' }).click();
+  await expect(frame(page).getByText('Payment Successful')).toBeVisible();
+  expect(intents().map((intent) => intent.status)).toEqual(['requires_payment_method', 'succeeded']);
+});
+
 test('Stripe.js that fails to load shows the error with Retry, and Retry brings the form', async ({
   page,
   request,

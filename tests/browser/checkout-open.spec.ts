@@ -48,8 +48,12 @@ test('a checkout-button frame may open login in the modal with its attributes; a
   await expect(dialog(page)).toHaveCount(1);
   const profile = await widgetFrame(page, 'product-profile');
 
-  // The step succeeds: its success event closes the modal, no dismissal either.
-  await profile.evaluate(() => window.host.publish!({ name: 'productProfile.success', payload: { guid: 'g' } }));
+  // The step succeeds: its success event closes the modal, no dismissal either. Published just
+  // after the evaluation returns: the frame is removed meanwhile, and an evaluation in flight
+  // in a removed frame fails.
+  await profile.evaluate(() => {
+    setTimeout(() => window.host.publish!({ name: 'productProfile.success', payload: { guid: 'g' } }), 0);
+  });
   await expect(dialog(page)).toHaveCount(0);
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => window.seen)).toEqual([]);
