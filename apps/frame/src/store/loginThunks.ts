@@ -7,7 +7,7 @@ import type { FoyerError, NameValue, SessionResponse } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from './identityClient';
 import { selectServiceName } from './selectors';
-import { saveSecureSession, saveSession, type StoredSession } from './sessionStorage';
+import { saveSecureSession, saveSession, storedSessionFrom } from './sessionStorage';
 import { sessionStarted } from './sessionSlice';
 import { shareSession } from './sessionThunks';
 import type { AppThunk } from './thunk';
@@ -54,13 +54,8 @@ export const storeLogin =
   (result: { data: SessionResponse; status: number; headers?: Headers }): AppThunk<Promise<LoginResult>> =>
   async (dispatch, getState, extra) => {
     const state = getState();
-    const { guid, mainSession, missingAttributes, secureSession } = result.data;
-    const stored: StoredSession = {
-      guid,
-      sessionId: mainSession.sessionId,
-      expiry: mainSession.expiry,
-      sessionCookie: mainSession.sessionCookie,
-    };
+    const { guid, missingAttributes, secureSession } = result.data;
+    const stored = storedSessionFrom(result.data);
     saveSession(extra.storage, stored);
     if (secureSession) saveSecureSession(extra.storage, secureSession);
     dispatch(sessionStarted(stored));

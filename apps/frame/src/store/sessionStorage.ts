@@ -21,6 +21,15 @@ export const storedSessionSchema = z.object({
 });
 export type StoredSession = z.infer<typeof storedSessionSchema>;
 
+/** What the frame keeps of a session answer (login, SSO refresh, verification). */
+export function storedSessionFrom(answer: {
+  guid: string;
+  mainSession: { sessionId: string; expiry: number; sessionCookie: boolean };
+}): StoredSession {
+  const { sessionId, expiry, sessionCookie } = answer.mainSession;
+  return { guid: answer.guid, sessionId, expiry, sessionCookie };
+}
+
 export interface SessionStores {
   /** Tab storage (sessionStorage). */
   tab: Storage | null;

@@ -5,7 +5,14 @@
 import type { FoyerError } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from './identityClient';
-import { clearSession, readSession, saveSession, storageAvailable, type StoredSession } from './sessionStorage';
+import {
+  clearSession,
+  readSession,
+  saveSession,
+  storageAvailable,
+  storedSessionFrom,
+  type StoredSession,
+} from './sessionStorage';
 import { sessionCleared, sessionStarted } from './sessionSlice';
 import type { AppThunk } from './thunk';
 import type { FrameServices } from './services';
@@ -59,12 +66,7 @@ export const verifySession = (): AppThunk<Promise<FoyerError | null>> => async (
     params: { id: session.sessionId },
   });
   if (result.ok) {
-    const stored: StoredSession = {
-      guid: result.data.guid,
-      sessionId: result.data.mainSession.sessionId,
-      expiry: result.data.mainSession.expiry,
-      sessionCookie: result.data.mainSession.sessionCookie,
-    };
+    const stored = storedSessionFrom(result.data);
     saveSession(extra.storage, stored);
     dispatch(sessionStarted(stored));
     return null;

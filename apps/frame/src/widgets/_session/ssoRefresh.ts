@@ -1,6 +1,6 @@
 import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from '../../store/identityClient';
-import { saveSession, type StoredSession } from '../../store/sessionStorage';
+import { saveSession, storedSessionFrom } from '../../store/sessionStorage';
 import { sessionStarted } from '../../store/sessionSlice';
 import { logout } from '../../store/sessionThunks';
 import { sharedSessionId, writeSsoCookie } from '../../store/sso';
@@ -36,12 +36,7 @@ export const ssoRefresh = (): AppThunk<Promise<void>> => async (dispatch, getSta
     writeSsoCookie(sso, null, { domain: settings.ssoCookieDomain });
     return;
   }
-  const stored: StoredSession = {
-    guid: result.data.guid,
-    sessionId: result.data.mainSession.sessionId,
-    expiry: result.data.mainSession.expiry,
-    sessionCookie: result.data.mainSession.sessionCookie,
-  };
+  const stored = storedSessionFrom(result.data);
   saveSession(extra.storage, stored);
   dispatch(sessionStarted(stored));
   const exposed = settings.exposeSessionId ? { sessionId: stored.sessionId } : {};
