@@ -118,7 +118,11 @@ test('closes on login.success from its frame, not on forgotPassword.success', as
   await frame.evaluate(() => window.host.publish!({ name: 'forgotPassword.success', payload: {} }));
   await page.waitForTimeout(300);
   await expect(dialog(page)).toBeVisible();
-  await frame.evaluate(() => window.host.publish!({ name: 'login.success', payload: { guid: 'g' } }));
+  // Published just after the evaluation returns: the modal (and this frame) goes away meanwhile,
+  // and an evaluation still in flight in a removed frame fails.
+  await frame.evaluate(() => {
+    setTimeout(() => window.host.publish!({ name: 'login.success', payload: { guid: 'g' } }), 0);
+  });
   await expect(dialog(page)).toHaveCount(0);
   await expect(page.locator('#opener')).toBeFocused();
 });
