@@ -18,6 +18,9 @@ export default defineConfig({
           root: './apps/frame',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // CI runs every tier on 2 loaded cores, where a jsdom render can miss a waitFor window;
+          // one retry there (as Playwright has) — a test that fails twice still fails the run.
+          retry: process.env.CI ? 1 : 0,
         },
       },
       {

@@ -1,5 +1,5 @@
 import '../../test/setup';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { loginAttributesSchema } from '@foyer/protocol';
@@ -30,7 +30,8 @@ describe('login: forgot password and activation links', () => {
     const { user, harness } = setup();
     await user.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
     expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    // Focus moves once the panel's fields are there (after its template loads): wait for it.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(harness.published).toEqual([{ name: 'forgotPassword.cancelled', payload: {} }]);
