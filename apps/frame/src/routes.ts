@@ -8,9 +8,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type * as z from 'zod/mini';
 import { loginAttributesSchema, profileAttributesSchema, registerEventSchemas } from '@foyer/protocol';
 
-export interface WidgetProps<A> {
-  attributes: A;
-}
+import type { WidgetProps } from './widgets/widgetProps';
 
 type AttributeSchema = z.ZodMiniType<Record<string, unknown>, unknown>;
 

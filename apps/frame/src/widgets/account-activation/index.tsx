@@ -3,7 +3,7 @@ import type { AccountActivationAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';
 import { t } from '../../i18n';
-import type { WidgetProps } from '../../routes';
+import type { WidgetProps } from '../widgetProps';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { activateAccount, cancelActivation, type ActivationOutcome } from './activate';
 import './messages';

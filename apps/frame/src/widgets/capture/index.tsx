@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { foyerError } from '@foyer/api';
 import type { CaptureAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import type { WidgetProps } from '../../routes';
+import type { WidgetProps } from '../widgetProps';
 import EditProfileWidget from '../edit-profile';
 import RegistrationWidget from '../registration';
 

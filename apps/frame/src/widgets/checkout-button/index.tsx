@@ -2,7 +2,7 @@ import type { CheckoutButtonAttributes } from '@foyer/protocol';
 import { SubmitButton } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
-import type { WidgetProps } from '../../routes';
+import type { WidgetProps } from '../widgetProps';
 import { CheckoutFeedback, checkoutCaption } from '../_checkout/CheckoutFeedback';
 import { useCheckout } from '../_checkout/useCheckout';
 import { useBasket } from '../_purchase/useBasket';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FoyerError } from '@foyer/api';
 import type { DirectDebitCompleteAttributes } from '@foyer/protocol';
-import type { WidgetProps } from '../../routes';
+import type { WidgetProps } from '../widgetProps';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { t } from '../../i18n';
 import { PaymentShell } from '../_payment/PaymentShell';

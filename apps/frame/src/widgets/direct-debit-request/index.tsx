@@ -1,5 +1,5 @@
 import type { DirectDebitRequestAttributes } from '@foyer/protocol';
-import type { WidgetProps } from '../../routes';
+import type { WidgetProps } from '../widgetProps';
 import '../_purchase/messages';
 import { useBasket } from '../_purchase/useBasket';
 import DirectDebitForm from './DirectDebitForm';

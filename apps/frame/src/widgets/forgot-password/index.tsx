@@ -3,7 +3,7 @@ import type { FoyerError, Template } from '@foyer/api';
 import type { ForgotPasswordAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';
-import type { WidgetProps } from '../../routes';
+import type { WidgetProps } from '../widgetProps';
 import { useAppDispatch } from '../../store/hooks';
 import { loadSchemeTemplate } from './loadTemplate';
 import { ForgotPasswordPanel } from './ForgotPasswordPanel';

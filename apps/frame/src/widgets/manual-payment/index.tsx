@@ -1,5 +1,5 @@
 import type { PaymentAttributes } from '@foyer/protocol';
-import type { WidgetProps } from '../../routes';
+import type { WidgetProps } from '../widgetProps';
 import { PaymentRoute } from '../_payment/PaymentRoute';
 import '../_purchase/messages';
 import ManualForm from './ManualForm';

@@ -6,7 +6,7 @@ import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
-import type { WidgetProps } from '../../routes';
+import type { WidgetProps } from '../widgetProps';
 import { useAppDispatch } from '../../store/hooks';
 import type { AppThunk } from '../../store/thunk';
 import '../_payment/messages';

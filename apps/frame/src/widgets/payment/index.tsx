@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import type { PaymentPage } from '@foyer/api/widget';
 import type { PaymentAttributes } from '@foyer/protocol';
 import { Loading } from '../../components/Loading';
-import type { WidgetProps } from '../../routes';
+import type { WidgetProps } from '../widgetProps';
 import { PaymentShell } from '../_payment/PaymentShell';
 import type { PaymentFormProps } from '../_payment/types';
 import { usePaymentPage } from '../_payment/usePaymentPage';

@@ -6,7 +6,7 @@ import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading, SubmitButton } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
-import type { WidgetProps } from '../../routes';
+import type { WidgetProps } from '../widgetProps';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CheckoutFeedback, checkoutCaption } from '../_checkout/CheckoutFeedback';
 import { useCheckout } from '../_checkout/useCheckout';

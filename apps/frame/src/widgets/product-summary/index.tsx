@@ -2,7 +2,7 @@ import type { ProductSummaryAttributes } from '@foyer/protocol';
 import { SubmitButton } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
-import type { WidgetProps } from '../../routes';
+import type { WidgetProps } from '../widgetProps';
 import { removeProduct } from '../_checkout/basketChange';
 import { CheckoutFeedback, checkoutCaption } from '../_checkout/CheckoutFeedback';
 import { useCheckout, type CheckoutView } from '../_checkout/useCheckout';

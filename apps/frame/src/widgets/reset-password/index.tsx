@@ -3,7 +3,7 @@ import { foyerError, type FoyerError } from '@foyer/api';
 import type { ResetPasswordAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { t } from '../../i18n';
-import type { WidgetProps } from '../../routes';
+import type { WidgetProps } from '../widgetProps';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PasswordForm } from '../_password/PasswordForm';
 import './messages';
