@@ -118,7 +118,7 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
       // Vite puts a content hash in every asset name: a name never changes its content.
       immutable: true,
       maxAge: '365d',
-      setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
+      setHeaders: (response) => response.setHeader('x-content-type-options', 'nosniff'),
     });
   });
 
