@@ -2,7 +2,8 @@
  * The purchase error catalogue (purchase spec §8): code -> HTTP status and English default text.
  * Where the spec shows no status, the one chosen here is what the reference server answers.
  * Codes the spec shares with the identity catalogue (INVALID_WIDGET_CONFIG, technical_difficulties)
- * keep their identity entries; the spec's text for the widget config is PURCHASE_WIDGET_CONFIG_ARG.
+ * keep their identity entries here; the purchase frames show the purchase spec's words for them
+ * (apps/frame widgets/_purchase/messages.ts), with PURCHASE_WIDGET_CONFIG_ARG as the config's.
  * Entries after the spec's own are the reference server's further codes ("other server codes: not shown").
  */
 export const PURCHASE_ERRORS = {
