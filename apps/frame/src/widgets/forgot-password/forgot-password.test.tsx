@@ -1,5 +1,5 @@
 import '../../test/setup';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { forgotPasswordAttributesSchema } from '@foyer/protocol';
@@ -59,8 +59,12 @@ describe('forgot-password widget', () => {
     expect(harness.published[0]?.name).toBe('forgotPassword.failed');
   });
 
-  it('Cancel publishes forgotPassword.cancelled', async () => {
-    const { user, harness } = setup({ status: 202, body: { accepted: true } });
+  it('has no Cancel by default (identity spec §9); with showCancel, Cancel publishes forgotPassword.cancelled', async () => {
+    setup({ status: 202, body: { accepted: true } });
+    await screen.findByLabelText('Email');
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    cleanup();
+    const { user, harness } = setup({ status: 202, body: { accepted: true } }, { showCancel: 'true' });
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(harness.published).toEqual([{ name: 'forgotPassword.cancelled', payload: {} }]);
   });
