@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { newPasswordSchema, problemsOf, type Values } from '../_forms/schema';
 import './messages';
 
-const LABELS = { current: 'Current password', password: 'New password', confirm: 'Confirm new password', name: 'Password' };
+const LABELS = {
+  current: 'Current password',
+  password: 'New password',
+  confirm: 'Confirm new password',
+  name: 'Password',
+};
 const passwordErrors = (values: Values) => problemsOf(newPasswordSchema(LABELS, 'current' in values), values);
 
 describe('new-password rules (identity spec §5, §9)', () => {
