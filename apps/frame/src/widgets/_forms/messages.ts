@@ -3,8 +3,6 @@ import { defineMessages } from '../../i18n/messages';
 
 export const formMessages = defineMessages({
   en: {
-    'forms.required': '{0} is required.',
-    'forms.tooLong': '{0} must be at most {1} characters.',
     'forms.invalidEmail': 'Enter a valid email address.',
     'forms.invalidNumber': '{0} must be a number.',
     'forms.invalidDate': 'Choose a day, a month and a year for {0}.',
@@ -37,8 +35,6 @@ export const formMessages = defineMessages({
     'forms.emailLabel': 'Email',
   },
   es: {
-    'forms.required': '{0} es obligatorio.',
-    'forms.tooLong': '{0} debe tener como máximo {1} caracteres.',
     'forms.invalidEmail': 'Introduce una dirección de correo electrónico válida.',
     'forms.invalidNumber': '{0} debe ser un número.',
     'forms.invalidDate': 'Elige un día, un mes y un año para {0}.',
@@ -71,8 +67,6 @@ export const formMessages = defineMessages({
     'forms.emailLabel': 'Correo electrónico',
   },
   'pt-BR': {
-    'forms.required': '{0} é obrigatório.',
-    'forms.tooLong': '{0} deve ter no máximo {1} caracteres.',
     'forms.invalidEmail': 'Digite um endereço de e-mail válido.',
     'forms.invalidNumber': '{0} deve ser um número.',
     'forms.invalidDate': 'Escolha um dia, um mês e um ano para {0}.',
