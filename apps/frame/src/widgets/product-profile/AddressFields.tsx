@@ -5,7 +5,7 @@
  * server's `shipping …` / `billing …` autocomplete tokens.
  */
 import { AttributeField } from '../_forms/AttributeField';
-import type { Form } from '../_forms/useForm';
+import type { Form } from '../_forms/useTemplateForm';
 import { t } from '../../i18n';
 import { entersNewAddress, NEW_ADDRESS, reused, selectedOf, type AddressConfig } from './addressConfig';
 import { choiceKey, type AddressSection } from './profileFields';

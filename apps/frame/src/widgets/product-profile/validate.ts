@@ -5,7 +5,7 @@
  * mandatory fields of a new one — unless the other address is reused, and a mandatory address
  * choice with nothing chosen is flagged. An optional address is checked only once something is typed.
  */
-import { fieldProblem, type Errors, type Values } from '../_forms/rules';
+import { fieldProblem, type Errors, type Values } from '../_forms/schema';
 import { t } from '../../i18n';
 import {
   addressMandatory,
@@ -41,7 +41,7 @@ export function validateProfile(
     const value = values[field.key] ?? '';
     if (field.confirms) {
       const original = allFields(fields).find((candidate) => candidate.key === field.confirms);
-      if (!value) errors[field.key] = t('forms.required', [field.label]);
+      if (!value) errors[field.key] = t('field.required', [field.label]);
       else if (value !== (values[field.confirms] ?? ''))
         errors[field.key] = t('forms.passwordMismatch', [original?.label ?? field.name]);
       continue;
