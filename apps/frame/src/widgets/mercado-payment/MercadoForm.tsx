@@ -18,7 +18,7 @@ import {
   securityCodeValid,
   type MercadoField,
 } from './card';
-import { loadMercadoPago, type IdentificationType, type MercadoPagoInstance } from './sdk';
+import { createMercadoPago, type IdentificationType, type MercadoPagoInstance } from './sdk';
 
 export default function MercadoForm({ attributes, orderId, page }: PaymentFormProps) {
   const settingsKey = useAppSelector((state) => state.frame.settings.mercadoKey?.key);
@@ -26,7 +26,7 @@ export default function MercadoForm({ attributes, orderId, page }: PaymentFormPr
   const key = settingsKey ?? page.publishableKey;
   const [script, retry] = useProviderScript(async () => {
     if (!key) throw new Error('No Mercado Pago public key (settings.mercadoKey or the payment page)');
-    const mp = await loadMercadoPago(document, key, locale);
+    const mp = await createMercadoPago(key, locale);
     // The document types come from the provider; without them the form cannot be filled in.
     const types = await mp.getIdentificationTypes();
     return { mp, types };

@@ -16,8 +16,8 @@ import {
 } from './card';
 import type { MercadoPagoInstance } from './sdk';
 
-vi.mock('./sdk', () => ({ loadMercadoPago: vi.fn() }));
-const { loadMercadoPago } = await import('./sdk');
+vi.mock('./sdk', () => ({ createMercadoPago: vi.fn() }));
+const { createMercadoPago } = await import('./sdk');
 const { default: MercadoForm } = await import('./MercadoForm');
 
 describe('Mercado Pago card rules (spec §5, §9)', () => {
@@ -84,7 +84,7 @@ function fakeMp(overrides: Partial<MercadoPagoInstance> = {}): MercadoPagoInstan
 }
 
 function setup(mp: MercadoPagoInstance, reply = { status: 200, body: {} as unknown }) {
-  vi.mocked(loadMercadoPago).mockResolvedValue(mp);
+  vi.mocked(createMercadoPago).mockResolvedValue(mp);
   const server = fakeIdentityServer({ 'POST /pm/api/widget/payment/ord-1': () => reply });
   const attributes = paymentAttributesSchema.parse({});
   const harness = makeHarness({ fetch: server.fetch, attributes, preloaded: { session } });
