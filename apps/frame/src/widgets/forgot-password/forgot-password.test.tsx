@@ -59,6 +59,29 @@ describe('forgot-password widget', () => {
     expect(harness.published[0]?.name).toBe('forgotPassword.failed');
   });
 
+  it('an invalid address is flagged when the field is left, and on Enter (submit stays disabled)', async () => {
+    const { user, server } = setup({ status: 202, body: { accepted: true } });
+    const email = await screen.findByLabelText('Email');
+    await user.type(email, 'someone@');
+    expect(screen.queryByText('Enter a valid email address.')).toBeNull();
+    await user.tab();
+    expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toBe('forgot-password-email-error');
+    expect(screen.getByRole('button', { name: 'Reset Password' })).toHaveProperty('disabled', true);
+    expect(server.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('Enter on an untouched invalid form shows the problem instead of doing nothing', async () => {
+    const { user, server } = setup({ status: 202, body: { accepted: true } });
+    await user.type(await screen.findByLabelText('Email'), 'someone{Enter}');
+    expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), '{Enter}');
+    expect(await screen.findByText('Email is required.')).toBeTruthy();
+    expect(server.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
   it('Cancel publishes forgotPassword.cancelled', async () => {
     const { user, harness } = setup({ status: 202, body: { accepted: true } });
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));

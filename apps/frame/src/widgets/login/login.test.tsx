@@ -166,6 +166,32 @@ describe('login widget', () => {
     expect(submit()).toHaveProperty('disabled', false);
   });
 
+  it('after a failed login clears the password without flagging it (the error alone speaks)', async () => {
+    const { user } = setup({ status: 401, body: { code: 'IDENTIFIERS_INVALID' } });
+    await user.type(await email(), 'demo@foyer.test');
+    // Enter from the password field: focus then moves from the field to the error.
+    await user.type(password(), 'wrong-password{Enter}');
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    await waitFor(() => expect((password() as HTMLInputElement).value).toBe(''));
+    expect(screen.queryByText('Password is required.')).toBeNull();
+    expect(password().getAttribute('aria-invalid')).toBeNull();
+    expect(submit()).toHaveProperty('disabled', true);
+  });
+
+  it('shows a field problem when the field is left, and every problem on Enter while submit waits', async () => {
+    const { user, server } = setup({ status: 200, body: sessionBody() });
+    await user.type(await email(), 'not-an-email');
+    await user.tab();
+    expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
+    expect((await email()).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Password is required.')).toBeNull();
+    await user.type(password(), '{Enter}');
+    expect(await screen.findByText('Password is required.')).toBeTruthy();
+    expect(password().getAttribute('aria-describedby')).toBe('login-validator-password-error');
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it('closes the error with its Close button', async () => {
     const { user } = setup({ status: 401, body: { code: 'IDENTIFIERS_INVALID' } });
     await fill(user);
