@@ -45,6 +45,8 @@ export default function MercadoForm({ attributes, orderId, page }: PaymentFormPr
 }
 
 type Values = Record<MercadoField | 'identificationType', string>;
+/** The card type Mercado Pago found for a BIN (id null: none). */
+type CardType = { id: string | null; name: string | null };
 const EMPTY: Values = {
   cardNumber: '',
   securityCode: '',
@@ -79,7 +81,8 @@ function MercadoCardForm({
   const dispatch = useAppDispatch();
   const attempts = useRef(new PaymentAttempts()).current;
   const running = useRef(false);
-  const [cardType, setCardType] = useState<{ bin: string; id: string | null; name?: string } | null>(null);
+  // Mercado Pago's answer per BIN: keyed by BIN, a late answer can never show for another number.
+  const [cardTypes, setCardTypes] = useState<Readonly<Record<string, CardType>>>({});
   const [error, setError] = useState<FoyerError | null>(null);
   const [success, setSuccess] = useState(false);
 
@@ -135,21 +138,19 @@ function MercadoCardForm({
   });
 
   const bin = binOf(form.values.cardNumber);
+  const known = bin ? cardTypes[bin] : undefined;
   useEffect(() => {
-    if (!bin || cardType?.bin === bin) return;
-    let live = true;
+    if (!bin || known) return;
+    const answer = (cardType: CardType) => setCardTypes((current) => ({ ...current, [bin]: cardType }));
     mp.getPaymentMethods({ bin }).then(
       (found) => {
         const method = found.results[0];
-        if (live) setCardType({ bin, id: method?.id ?? null, name: method?.name ?? method?.id });
+        answer({ id: method?.id ?? null, name: method?.name ?? method?.id ?? null });
       },
-      () => live && setCardType({ bin, id: null }),
+      () => answer({ id: null, name: null }),
     );
-    return () => {
-      live = false;
-    };
-  }, [bin, cardType, mp]);
-  const detected = bin && cardType?.bin === bin ? cardType.id : null;
+  }, [bin, known, mp]);
+  const detected = known?.id ?? null;
 
   const edit = (name: keyof Values, value: string) => {
     void form.setFieldValue(name, value, false);
@@ -202,7 +203,7 @@ function MercadoCardForm({
         })}
         {detected && (
           <p className="payment-card-type" aria-live="polite">
-            {t('payment.mercado.cardType', [cardType?.name ?? detected])}
+            {t('payment.mercado.cardType', [known?.name ?? detected])}
           </p>
         )}
         <div className="payment-row">
