@@ -151,6 +151,42 @@ function confirmationSchema(field: FieldSpec, original: FieldSpec | undefined): 
   return schema.oneOf([ref(confirms)], () => t('forms.passwordMismatch', [original?.label ?? field.name]));
 }
 
+/** The labels a new-password form shows; `name` is what the mismatch message calls the secret. */
+export interface PasswordLabels {
+  current: string;
+  password: string;
+  confirm: string;
+  name: string;
+}
+
+/**
+ * Reset and change password (identity spec §5, §9): the new password and its confirmation follow
+ * the same rules as registration's; the current one (when asked for) only has to be given — its
+ * length is the server's business, old rules may differ — and the new one must differ from it.
+ */
+export function newPasswordSchema(labels: PasswordLabels, withCurrent: boolean): ObjectSchema<Values> {
+  const secret = (label: string) =>
+    base({ control: 'password' })
+      .required(() => t('field.required', [label]))
+      .max(MAX_INPUT_LENGTH, () => t('field.tooLong', [label, MAX_INPUT_LENGTH]));
+  const password = secret(labels.password)
+    .min(PASSWORD_MIN_LENGTH, () => t('forms.passwordMinLength'))
+    .test(
+      'changed',
+      () => t('forms.passwordUnchanged'),
+      function (value) {
+        const current = (this.parent as Partial<Values>).current;
+        return !current || value !== current;
+      },
+    );
+  const confirm = secret(labels.confirm)
+    .min(PASSWORD_MIN_LENGTH, () => t('forms.passwordMinLength'))
+    .oneOf([ref('password')], () => t('forms.passwordMismatch', [labels.name]));
+  const shape: Record<string, StringSchema<string | undefined>> = { password, confirm };
+  if (withCurrent) shape.current = secret(labels.current);
+  return object(shape) as unknown as ObjectSchema<Values>;
+}
+
 /** The form's schema: one entry per editable field, keyed like the form's values. */
 export function formSchema(fields: readonly FieldSpec[], options: SchemaOptions = {}): ObjectSchema<Values> {
   const byKey = new Map(fields.map((field) => [field.key, field]));
