@@ -20,7 +20,7 @@ import { WidgetHeading } from '../../components/WidgetHeading';
 
 type FormState =
   | { status: 'loading' }
-  | { status: 'ready'; scheme: string; template: Template }
+  | { status: 'ready'; scheme: string; template: Template; recaptchaSiteKey: string | null }
   | { status: 'error'; error: FoyerError };
 
 /** The login widget: the template-driven form, or "You are logged in" with a Log out button. */
@@ -114,6 +114,7 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
         attributes={attributes}
         scheme={form.scheme}
         template={form.template}
+        recaptchaSiteKey={form.recaptchaSiteKey}
         focusFirstField={moveFocus}
         onForgotPassword={() => {
           if (attributes.forgotPasswordHandler === 'flip') setFlipped(true);
