@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { foyerError, type FoyerError, type NameValue, type Template } from '@foyer/api';
 import type { LoginAttributes } from '@foyer/protocol';
@@ -8,6 +8,7 @@ import { SubmitButton } from '../../components/Loading';
 import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
 import { login } from '../../store/loginThunks';
+import { Captcha } from '../_forms/Captcha';
 import { allTouched, enterShowsProblems } from '../_forms/enterShowsProblems';
 import { formSchema, MAX_INPUT_LENGTH, submittedValue, type Values } from '../_forms/schema';
 import { loginFields, type LoginField } from './fields';
@@ -18,6 +19,8 @@ export interface LoginFormProps {
   attributes: LoginAttributes;
   scheme: string;
   template: Template;
+  /** The service's (or page's) reCAPTCHA site key: then a login must carry a solved captcha. */
+  recaptchaSiteKey?: string | null;
   /** Focus the first field when the form appears (after a logout in this widget). */
   focusFirstField?: boolean;
   /** The forgot-password link: flips to the panel, or publishes login.forgotPassword. */
@@ -35,11 +38,22 @@ type Failure = { error: FoyerError; attempt: number; identifiers: NameValue[] };
  * a failure the validators (password) are cleared, the identifiers kept, and focus moves to the
  * error so screen readers announce it.
  */
-export function LoginForm({ attributes, scheme, template, focusFirstField = false, onForgotPassword }: LoginFormProps) {
+export function LoginForm({
+  attributes,
+  scheme,
+  template,
+  recaptchaSiteKey = null,
+  focusFirstField = false,
+  onForgotPassword,
+}: LoginFormProps) {
   const dispatch = useAppDispatch();
   const fields = useMemo(() => loginFields(template), [template]);
   const schema = useMemo(() => formSchema(fields, { credentials: 'existing' }), [fields]);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaMissing, setCaptchaMissing] = useState(false);
+  // A token is single-use: the captcha is reset after every attempt.
+  const [captchaReset, setCaptchaReset] = useState(0);
   const errorRef = useRef<HTMLDivElement>(null);
   const firstRef = useRef<HTMLInputElement>(null);
   const firstValidatorRef = useRef<HTMLInputElement>(null);
@@ -54,14 +68,20 @@ export function LoginForm({ attributes, scheme, template, focusFirstField = fals
     validationSchema: schema,
     validateOnMount: true,
     onSubmit: async (values) => {
+      if (recaptchaSiteKey && !captcha) {
+        setCaptchaMissing(true);
+        return;
+      }
       const result = await dispatch(
         login({
           authenticationSchemeName: scheme,
           identifiers: pick(values, 'identifier'),
           validators: pick(values, 'validator'),
           rememberMe: values[REMEMBER_ME] === 'true',
+          ...(captcha ? { recaptchaResponse: captcha } : {}),
         }),
       );
+      if (recaptchaSiteKey) setCaptchaReset((count) => count + 1);
       if (result.ok) return; // the widget switches to its logged-in pane
       setFailure((current) => ({
         error: result.error,
@@ -71,6 +91,10 @@ export function LoginForm({ attributes, scheme, template, focusFirstField = fals
     },
   });
   const canSubmit = formik.isValid && formik.dirty && !formik.isSubmitting;
+  const onCaptcha = useCallback((response: string | null) => {
+    setCaptcha(response);
+    if (response) setCaptchaMissing(false);
+  }, []);
 
   useEffect(() => {
     if (focusFirstField) firstRef.current?.focus();
@@ -135,6 +159,15 @@ export function LoginForm({ attributes, scheme, template, focusFirstField = fals
           />
         );
       })}
+      {recaptchaSiteKey && (
+        <Captcha
+          id="login-captcha"
+          siteKey={recaptchaSiteKey}
+          onChange={onCaptcha}
+          resetKey={captchaReset}
+          error={captchaMissing ? t('RECAPTCHA_VERIFICATION_FAILED') : null}
+        />
+      )}
       {attributes.showRememberMe && (
         <CheckboxField
           id="login-remember-me"
