@@ -1,11 +1,12 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { basketSlice } from './basketSlice';
 import { frameSlice } from './frameSlice';
 import { profileSlice } from './profileSlice';
 import { memoryServices, type FrameServices } from './services';
 import { sessionSlice } from './sessionSlice';
 
 /** The slices every route needs; a widget's own requests are injected when its code loads (requests.ts). */
-export const rootReducer = combineSlices(sessionSlice, profileSlice, frameSlice);
+export const rootReducer = combineSlices(sessionSlice, profileSlice, frameSlice, basketSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 export type PreloadedState = Partial<RootState>;

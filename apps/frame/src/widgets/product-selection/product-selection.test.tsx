@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { productSelectionAttributesSchema } from '@foyer/protocol';
 import { fakeIdentityServer, makeHarness, renderWith, type Handler, type Harness } from '../../test/harness';
-import { readBasket, writeBasket } from '../_purchase/basketStore';
+import { readBasket } from '../_purchase/basketStorage';
+import { basketFromAnotherFrame } from '../_purchase/testBasket';
 import { DIGITAL, GROUP, logIn, ORDER, settle } from '../_checkout/testData';
 import ProductSelectionWidget from './index';
 
@@ -110,7 +111,7 @@ describe('product-selection widget', () => {
     await screen.findByRole('heading', { name: /Digital access/ });
     await user.click(selectButton('Monthly', 'Digital access'));
     act(() => {
-      writeBasket(harness.storage.tab, { products: [] });
+      basketFromAnotherFrame(harness.storage.tab, { products: [] });
     });
     expect(selectButton('Monthly', 'Digital access').getAttribute('aria-pressed')).toBe('false');
   });
@@ -225,7 +226,7 @@ describe('product-selection widget', () => {
     await screen.findByRole('button', { name: 'Processing payment...' });
     expect(harness.opened.at(-1)).toEqual({ widget: 'payment', attributes: { orderId: 'order-1' } });
     act(() => {
-      writeBasket(harness.storage.tab, null);
+      basketFromAnotherFrame(harness.storage.tab, null);
       harness.services.events.emit({ name: 'payment.success', payload: { orderId: 'order-1' } });
     });
     expect(await screen.findByText('Payment Successful')).toBeTruthy();
