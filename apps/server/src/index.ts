@@ -19,6 +19,7 @@ import {
 import type { Mailer } from './mail/mailer';
 import { outboxMailer } from './mail/outbox';
 import { smtpMailer } from './mail/smtp';
+import { unsentMailer } from './mail/unsent';
 import { migrate, openDb, type Db } from './db';
 import type { AppDeps } from './deps';
 import { getDummyHash } from './security/passwords';
@@ -27,7 +28,7 @@ import { pruneSessions } from './security/sessions';
 import { pruneEvents } from './security/throttle';
 import { pruneKeys } from './security/workflow-keys';
 import { seed } from './seed';
-import { seedConfig, type SeedConfig } from './seed-config';
+import { seedConfig, withoutDemoData, type SeedConfig } from './seed-config';
 
 export type { Db } from './db';
 export type { AppDeps } from './deps';
@@ -57,19 +58,27 @@ export interface ServerOptions {
   loginRateLimit?: Partial<LoginRateLimit>;
   /** Epoch-ms clock (tests move time forward). */
   now?: () => number;
-  /** Seed configuration, or false to skip seeding. Default: src/seed-config.ts. */
+  /**
+   * Seed configuration, or false to skip seeding. Default: src/seed-config.ts, without its demo
+   * account and catalogue unless `seedDemo`.
+   */
   seed?: SeedConfig | false;
+  /** Seed the demo account and catalogue of src/seed-config.ts. Default: env FOYER_SEED_DEMO, else off. */
+  seedDemo?: boolean;
   trustProxy?: boolean;
   /** Log requests as JSON to stderr. */
   logger?: boolean;
   /** The demo site whose widget pages mail links open. Default: env DEMO_SITE_URL, else http://localhost:8080. */
   siteUrl?: string;
-  /** SMTP server URL; without one (and without `mailer`), mail goes to the outbox. Default: env SMTP_URL. */
+  /**
+   * SMTP server URL; without one (and without `mailer`), mail goes to the outbox when `devMailbox`
+   * is on and is not sent otherwise. Default: env SMTP_URL.
+   */
   smtpUrl?: string;
   mailFrom?: string;
   /** A mailer of your own (overrides smtpUrl). */
   mailer?: Mailer;
-  /** Serve GET /dev/mailbox(.html). Default: env FOYER_DEV_MAILBOX, on unless `false`. */
+  /** Keep unsent mail in the outbox and serve GET /dev/mailbox(.html). Default: env FOYER_DEV_MAILBOX, else off. */
   devMailbox?: boolean;
   /** reCAPTCHA verify API (tests point it at a stand-in) and the default secret. */
   recaptcha?: { verifyUrl?: string; secret?: string; verifier?: RecaptchaVerifier };
@@ -117,13 +126,16 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
   let timer: NodeJS.Timeout | undefined;
   try {
     await migrate(db);
-    const config = options.seed ?? seedConfig;
+    const seedDemo = options.seedDemo ?? env.seedDemo ?? false;
+    const config = options.seed ?? (seedDemo ? seedConfig : withoutDemoData(seedConfig));
     if (config) await seed(db, config, now());
     // Computed now so the first unknown-identifier login is not slower than a wrong password.
     await getDummyHash();
     const smtpUrl = options.smtpUrl ?? env.smtpUrl;
     const mailFrom = options.mailFrom ?? env.mailFrom ?? DEFAULT_MAIL_FROM;
-    const mailer = options.mailer ?? (smtpUrl ? smtpMailer(smtpUrl, mailFrom) : outboxMailer(db, now));
+    const devMailbox = options.devMailbox ?? env.devMailbox ?? false;
+    const mailer =
+      options.mailer ?? (smtpUrl ? smtpMailer(smtpUrl, mailFrom) : devMailbox ? outboxMailer(db, now) : unsentMailer());
     const verifyUrl = options.recaptcha?.verifyUrl ?? env.recaptchaVerifyUrl;
     const deps: AppDeps = {
       db,
@@ -138,7 +150,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       mailer,
       background: backgroundTasks(),
       siteUrl: (options.siteUrl ?? env.siteUrl ?? DEFAULT_SITE_URL).replace(/\/$/, ''),
-      devMailbox: options.devMailbox ?? env.devMailbox ?? true,
+      devMailbox,
       recaptcha: options.recaptcha?.verifier ?? recaptchaVerifier(verifyUrl ? { verifyUrl } : {}),
       recaptchaSecret: options.recaptcha?.secret ?? env.recaptchaSecret,
       identifierSearchPerMinute:
