@@ -27,6 +27,7 @@ import { pruneAttempts, type LoginRateLimit } from './security/rate-limit';
 import { pruneSessions } from './security/sessions';
 import { pruneEvents } from './security/throttle';
 import { pruneKeys } from './security/workflow-keys';
+import { pruneIdentifierChanges } from './identity/identifier-changes';
 import { seed } from './seed';
 import { seedConfig, withoutDemoData, type SeedConfig } from './seed-config';
 
@@ -163,6 +164,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         pruneAttempts(db, deps.loginRateLimit, now()),
         pruneKeys(db, now()),
         pruneEvents(db, now()),
+        pruneIdentifierChanges(db, now()),
       ]).catch((error: unknown) => app.log.warn({ err: error }, 'pruning expired rows failed'));
     await prune();
     timer = setInterval(() => void prune(), PRUNE_INTERVAL_MS);
