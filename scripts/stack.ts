@@ -24,7 +24,14 @@ const demo = await startDemo({
 const demoOnly = { devMailbox: true, seedDemo: true };
 const server = await startServer(
   ephemeral
-    ? { ...demoOnly, port: 0, dataDir: 'memory', siteUrl: demo.url, loginRateLimit: { perAddress: 10_000 } }
+    ? {
+        ...demoOnly,
+        port: 0,
+        dataDir: 'memory',
+        siteUrl: demo.url,
+        loginRateLimit: { perAddress: 10_000 },
+        registrationPerHour: 10_000,
+      }
     : {
         ...demoOnly,
         port: Number(process.env.PORT ?? 8081),

@@ -10,7 +10,7 @@
  *   DEMO_SITE_URL (http://localhost:8080; where links in mail point), FOYER_DEV_MAILBOX (off unless 1/true),
  *   FOYER_SEED_DEMO (off unless 1/true: the demo account and catalogue),
  *   RECAPTCHA_VERIFY_URL (Google's siteverify), RECAPTCHA_SECRET (default secret for services without one),
- *   FOYER_IDENTIFIER_SEARCH_PER_MINUTE (30).
+ *   FOYER_IDENTIFIER_SEARCH_PER_MINUTE (30), FOYER_REGISTRATION_PER_HOUR (20; accounts created per address).
  */
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './security/rate-limit';
@@ -77,11 +77,13 @@ export interface EnvOptions {
   recaptchaVerifyUrl?: string | undefined;
   recaptchaSecret?: string | undefined;
   identifierSearchPerMinute?: number | undefined;
+  registrationPerHour?: number | undefined;
 }
 
 export const DEFAULT_SITE_URL = 'http://localhost:8080';
 export const DEFAULT_MAIL_FROM = 'Foyer <no-reply@foyer.test>';
 export const DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE = 30;
+export const DEFAULT_REGISTRATION_PER_HOUR = 20;
 
 export function optionsFromEnv(env: Env = process.env): EnvOptions {
   return {
@@ -106,5 +108,6 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || undefined,
     recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
     identifierSearchPerMinute: positiveInt(env, 'FOYER_IDENTIFIER_SEARCH_PER_MINUTE'),
+    registrationPerHour: positiveInt(env, 'FOYER_REGISTRATION_PER_HOUR'),
   };
 }

@@ -12,6 +12,7 @@ import {
   DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE,
   DEFAULT_LOADER_DIST,
   DEFAULT_MAIL_FROM,
+  DEFAULT_REGISTRATION_PER_HOUR,
   DEFAULT_SITE_URL,
   loginRateLimitFrom,
   optionsFromEnv,
@@ -85,6 +86,8 @@ export interface ServerOptions {
   recaptcha?: { verifyUrl?: string; secret?: string; verifier?: RecaptchaVerifier };
   /** Identifier availability checks per client address and minute (default 30). */
   identifierSearchPerMinute?: number;
+  /** Sign-ups (registration and purchase flow) per client address and hour (default 20). */
+  registrationPerHour?: number;
 }
 
 export interface RunningServer {
@@ -156,6 +159,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       recaptchaSecret: options.recaptcha?.secret ?? env.recaptchaSecret,
       identifierSearchPerMinute:
         options.identifierSearchPerMinute ?? env.identifierSearchPerMinute ?? DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE,
+      registrationPerHour: options.registrationPerHour ?? env.registrationPerHour ?? DEFAULT_REGISTRATION_PER_HOUR,
     };
     const app = await buildApp(deps);
     const prune = () =>

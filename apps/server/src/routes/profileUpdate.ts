@@ -36,6 +36,7 @@ import { identifierChangeMail, identifierChangeNotice } from '../mail/messages';
 import { WORKFLOW_MAIL_RULE } from '../mail/workflow-mail';
 import { tooManyAttempts } from '../security/http-throttle';
 import { requirePasswordProof } from '../security/password-proof';
+import { identifierSearchRule, takeAddressToken } from '../security/sign-up-limits';
 import { takeToken } from '../security/throttle';
 
 /** The roles after an update. Only the service's assignable roles may be given or dropped. */
@@ -202,9 +203,7 @@ export function profileUpdateRoutes(app: FastifyInstance, deps: AppDeps): void {
     identityEndpoints.searchByIdentifiers,
     async ({ params, query, request }) => {
       // Every check counts, taken or free: a client can test at most this many identifiers a minute.
-      const rule = { bucket: 'identifier-search', max: deps.identifierSearchPerMinute, windowMs: 60_000 };
-      const wait = await takeToken(db, rule, request.ip, deps.now());
-      if (wait !== null) throw tooManyAttempts(wait);
+      await takeAddressToken(deps, identifierSearchRule(deps), request.ip);
       const taken = await identifiersTaken(db, query.realmName, [{ name: params.identifierKey, value: query.value }]);
       if (!taken) throw new ApiError('USER_PROFILE_IDENTIFIERS_NOT_FOUND');
       return { body: { exists: true as const } };
