@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import { foyerError, SSO_DOMAINS_HEADER } from '@foyer/api';
+import { foyerError, SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER } from '@foyer/api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import { errorHandler, sendError } from './http/errors';
@@ -29,7 +29,7 @@ async function apiScope(api: FastifyInstance, deps: AppDeps): Promise<void> {
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['authorization', 'content-type', 'accept', 'idempotency-key'],
     // The frame reads the SSO domains after login and logout, and the wait after a 429.
-    exposedHeaders: [SSO_DOMAINS_HEADER, 'retry-after'],
+    exposedHeaders: [SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER, 'retry-after'],
     maxAge: 600,
   });
   // Answers vary with the Origin header even when it is refused: caches must not mix them.

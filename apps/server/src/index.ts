@@ -29,6 +29,7 @@ import { pruneSessions } from './security/sessions';
 import { pruneEvents } from './security/throttle';
 import { pruneKeys } from './security/workflow-keys';
 import { pruneIdentifierChanges } from './identity/identifier-changes';
+import { pruneSsoTokens } from './security/sso-tokens';
 import { seed } from './seed';
 import { seedConfig, withoutDemoData, type SeedConfig } from './seed-config';
 
@@ -169,6 +170,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         pruneKeys(db, now()),
         pruneEvents(db, now()),
         pruneIdentifierChanges(db, now()),
+        pruneSsoTokens(db, now()),
       ]).catch((error: unknown) => app.log.warn({ err: error }, 'pruning expired rows failed'));
     await prune();
     timer = setInterval(() => void prune(), PRUNE_INTERVAL_MS);

@@ -1,7 +1,13 @@
 /**
  * POST /session (login), GET /session/:id (SSO refresh), DELETE /session/:id (logout).
  */
-import { identityEndpoints, parseAuthorization, SSO_DOMAINS_HEADER, type SessionResponse } from '@foyer/api';
+import {
+  identityEndpoints,
+  parseAuthorization,
+  SSO_DOMAINS_HEADER,
+  SSO_TOKENS_HEADER,
+  type SessionResponse,
+} from '@foyer/api';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { ApiError, validationFailed } from '../http/errors';
@@ -20,6 +26,7 @@ import { getDummyHash, verifyPassword } from '../security/passwords';
 import { tooManyAttempts } from '../security/http-throttle';
 import { clearIdentifierFailures, identifierKey, releaseAttempt, reserveAttempt } from '../security/rate-limit';
 import { createSession, deleteSession, useSession, type SessionRecord } from '../security/sessions';
+import { mintSsoTokens } from '../security/sso-tokens';
 
 /** The validator whose value is checked against the stored password hash. */
 const PASSWORD_VALIDATOR = 'password';
@@ -38,6 +45,18 @@ function sessionResponse(sessionId: string, session: SessionRecord): SessionResp
  */
 function ssoHeader(service: Service | null): Record<string, string> {
   return { [SSO_DOMAINS_HEADER]: (service?.settings.ssoDomains ?? []).join(',') };
+}
+
+/** The domains header plus one seamless sign-in token per domain (never the session id itself). */
+async function loginSsoHeaders(deps: AppDeps, service: Service, sessionId: string): Promise<Record<string, string>> {
+  const domains = service.settings.ssoDomains ?? [];
+  const tokens = await mintSsoTokens(deps.db, {
+    sessionId,
+    domains,
+    mintedOrigin: new URL(deps.publicUrl()).origin,
+    now: deps.now(),
+  });
+  return { ...ssoHeader(service), [SSO_TOKENS_HEADER]: tokens.join(',') };
 }
 
 export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -119,7 +138,7 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
       secureSession: { sessionId: secure.sessionId, expiry: secure.idleExpiresAt },
     };
     const lacking = missingAttributes(account, service);
-    const headers = ssoHeader(service);
+    const headers = await loginSsoHeaders(deps, service, session.sessionId);
     if (lacking.length) return { status: 202, body: { ...response, missingAttributes: lacking }, headers };
     return { body: response, headers };
   });

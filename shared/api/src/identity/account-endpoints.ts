@@ -113,7 +113,10 @@ export const getRecaptchaSettings = /* @__PURE__ */ endpoint<
   never,
   z.infer<typeof recaptchaSettingsSchema>
 >('GET', '/recaptcha/settings/:siteKey', null, recaptchaSettingsSchema);
-/** Image requests on each participating domain (seamless sign-in); answer a 1x1 GIF. */
+/**
+ * Image requests on each participating domain (seamless sign-in); answer a 1x1 GIF. `id` is the
+ * domain's token from SSO_TOKENS_HEADER (single use, one minute), never a session id.
+ */
 export const ssoLogin = /* @__PURE__ */ endpoint<Id, never, void>('GET', '/session/:id/sso.gif', null, null);
 export const ssoLogout = /* @__PURE__ */ endpoint<Record<string, never>, never, void>(
   'GET',

@@ -8,6 +8,7 @@ import {
   profileValidateQuerySchema,
   sessionQuerySchema,
   SSO_DOMAINS_HEADER,
+  SSO_TOKENS_HEADER,
   widgetEndpoints,
   type SavedProfile,
 } from '@foyer/api';
@@ -186,6 +187,8 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps, identityPrefi
     const headers: Record<string, string> = {};
     const sso = response.headers[SSO_DOMAINS_HEADER.toLowerCase()];
     if (typeof sso === 'string') headers[SSO_DOMAINS_HEADER] = sso;
+    const tokens = response.headers[SSO_TOKENS_HEADER.toLowerCase()];
+    if (typeof tokens === 'string') headers[SSO_TOKENS_HEADER] = tokens;
     const retryAfter = response.headers['retry-after'];
     if (typeof retryAfter === 'string') headers['retry-after'] = retryAfter;
     if (response.statusCode >= 400) {
