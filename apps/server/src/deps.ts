@@ -32,4 +32,6 @@ export interface AppDeps {
   recaptchaSecret: string | undefined;
   /** Identifier availability checks allowed per client address and minute. */
   identifierSearchPerMinute: number;
+  /** Sign-ups (registration and the purchase flow's) allowed per client address and hour. */
+  registrationPerHour: number;
 }

@@ -355,3 +355,13 @@ export const seedConfig: SeedConfig = {
     ],
   },
 };
+
+/**
+ * The configuration without its demo data (the demo account, whose password is published, and the
+ * demo catalogue): what a server seeds unless FOYER_SEED_DEMO asks for the demo.
+ */
+export function withoutDemoData(config: SeedConfig): SeedConfig {
+  const structure: SeedConfig = { ...config, accounts: [] };
+  delete structure.catalogue;
+  return structure;
+}

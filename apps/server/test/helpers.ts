@@ -68,6 +68,11 @@ export async function testServer(options: ServerOptions = {}): Promise<PreparedS
   const target = await freshDatabase();
   const server = await createServer({
     publicUrl: PUBLIC_URL,
+    // Tests read mail from the outbox and log in as the demo account; production has neither.
+    devMailbox: true,
+    seedDemo: true,
+    // Tests register many accounts from one address; sign-up-limit.test.ts checks the default.
+    registrationPerHour: 10_000,
     frameDist: join(tmpdir(), 'foyer-no-frame-dist'),
     loaderDist: join(tmpdir(), 'foyer-no-loader-dist'),
     ...target.options,

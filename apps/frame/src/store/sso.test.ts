@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SSO_COOKIE_NAME, SSO_DOMAINS_HEADER } from '@foyer/api';
+import { SSO_COOKIE_NAME, SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER } from '@foyer/api';
 import {
   readCookie,
   seamlessSignIn,
@@ -80,6 +80,19 @@ describe('seamless sign-in (identity spec §4)', () => {
     release();
     await running;
     expect(done).toBe(true);
+  });
+
+  it('requests each domain with its own single-use token, never the session id, when the server sends tokens', async () => {
+    const { services, loaded } = sso();
+    const withTokens = new Headers({
+      [SSO_DOMAINS_HEADER]: 'a.example,b.example,c.example',
+      [SSO_TOKENS_HEADER]: 'tok-a,tok-b,',
+    });
+    await seamlessSignIn(services, withTokens, 'sess-1');
+    expect(loaded).toEqual([
+      'https://a.example/ic/api/session/tok-a/sso.gif',
+      'https://b.example/ic/api/session/tok-b/sso.gif',
+    ]);
   });
 
   it("says 'cookies are disabled' and calls nobody when cookies are off", async () => {

@@ -4,15 +4,17 @@
  * - The SSO cookie (`evolok_sso`, value: the session id) is set on the SSO cookie domain (or the
  *   widgets host) at login and cleared at logout; SSO refresh compares it with the local session.
  * - Seamless sign-in: after login or logout, every participating domain named in the response's
- *   SSO domains header gets an image request (`/ic/api/session/{id}/sso.gif` or
+ *   SSO domains header gets an image request (`/ic/api/session/{token}/sso.gif` or
  *   `/ic/api/session/sso_logout.gif`) that sets or clears its own SSO cookie; we wait until each
- *   one loaded, failed or timed out.
+ *   one loaded, failed or timed out. The token is that domain's single-use seamless sign-in token
+ *   from the login answer's SSO tokens header, never the session id (login CSRF); a server that
+ *   sends no tokens header gets the session id, as before.
  *
  * Browsers that partition or block third-party cookies keep this from working between unrelated
  * top-level sites unless the visitor grants storage access (see widgets/_session).
  * This module is its own chunk (vite.config.ts): only a login or logout loads it.
  */
-import { foyerError, SSO_COOKIE_NAME, SSO_DOMAINS_HEADER, type FoyerError } from '@foyer/api';
+import { foyerError, SSO_COOKIE_NAME, SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER, type FoyerError } from '@foyer/api';
 import type { PageSettings } from '@foyer/protocol';
 
 /** Resolves when the image loaded, failed or took too long: seamless sign-in never blocks forever. */
@@ -122,6 +124,13 @@ export function ssoDomains(headers: Headers | undefined): string[] | null {
     .filter(Boolean);
 }
 
+/** The seamless sign-in tokens, one per domain in header order, or null when the server sent none. */
+export function ssoTokens(headers: Headers | undefined): string[] | null {
+  const value = headers?.get(SSO_TOKENS_HEADER);
+  if (value === null || value === undefined) return null;
+  return value.split(',').map((token) => token.trim());
+}
+
 /** The image URL for one domain (`a.example`, or an origin `https://a.example`); null when unusable. */
 export function ssoImageUrl(domain: string, sessionId: string | null, secure = true): string | null {
   let origin: string;
@@ -148,7 +157,13 @@ export async function seamlessSignIn(
   if (!sso.cookieEnabled) return foyerError('COOKIES_DISABLED');
   const domains = ssoDomains(headers);
   if (!domains) return foyerError('SEAMLESS_DOMAINS_NOT_FOUND');
-  const urls = domains.map((domain) => ssoImageUrl(domain, sessionId, sso.secure));
+  const tokens = sessionId ? ssoTokens(headers) : null;
+  const urls = domains.map((domain, index) => {
+    if (!sessionId || !tokens) return ssoImageUrl(domain, sessionId, sso.secure);
+    // With tokens, a domain without its own token gets no request at all.
+    const token = tokens[index];
+    return token ? ssoImageUrl(domain, token, sso.secure) : null;
+  });
   await Promise.all(urls.map((url) => (url ? sso.loadImage(url) : undefined)));
   return null;
 }
