@@ -8,8 +8,9 @@ import type { PaymentType, ProviderName } from '@foyer/api';
 export interface ChargeInput {
   paymentId: string;
   /**
-   * The attempt's idempotency key (order + client key or token hash); adapters pass it on to the
-   * provider, so a retry after a timeout replays the provider's first answer instead of charging again.
+   * The server's key of the order's attempt (never a client's key alone); adapters pass it on to
+   * the provider and tag the payment with it, so a retry after a timeout or a crash replays the
+   * provider's first answer instead of charging again, and `lookup` can find the payment.
    */
   idempotencyKey: string;
   orderId: string;
@@ -39,6 +40,18 @@ export interface CardProvider {
   charge(input: ChargeInput): Promise<ChargeOutcome>;
   /** The state of a payment that required action, once the visitor has answered the challenge. */
   confirm(reference: string): Promise<ChargeOutcome>;
+  /**
+   * What the provider knows of an attempt whose answer was lost (timeout, stopped server): a
+   * payment of the order that succeeded, else the attempt's own payment (by its key), else null
+   * when the provider has none. Throws ProviderUnavailable when it cannot tell.
+   */
+  lookup(attempt: PaymentLookup): Promise<ChargeOutcome | null>;
+}
+
+export interface PaymentLookup {
+  orderId: string;
+  /** The attempt's idempotency key, as given to `charge`. */
+  idempotencyKey: string;
 }
 
 export interface MandateRequest {

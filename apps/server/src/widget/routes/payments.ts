@@ -9,7 +9,7 @@ import { defineRoute } from '../../http/define-route';
 import { ApiError } from '../../http/errors';
 import { findAccountByGuid } from '../../identity/store';
 import { ownOrder } from '../orders';
-import { takePayment } from '../payments';
+import { takePayment, type AttemptOwner } from '../payments';
 import type { CardProvider, PaymentProviders } from '../providers/types';
 import { requireWidgetSession } from '../session';
 
@@ -27,7 +27,12 @@ function providerOf(providers: PaymentProviders, type: PaymentType): CardProvide
   return providers.manual;
 }
 
-export function paymentRoutes(app: FastifyInstance, deps: AppDeps, providers: PaymentProviders): void {
+export function paymentRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  providers: PaymentProviders,
+  owner: AttemptOwner,
+): void {
   const { db } = deps;
 
   defineRoute(app, widgetEndpoints.getPaymentTypes, async () => ({
@@ -74,6 +79,7 @@ export function paymentRoutes(app: FastifyInstance, deps: AppDeps, providers: Pa
           payerIdentification: body.payerIdentification,
         },
         clientKey: typeof header === 'string' ? header : undefined,
+        owner,
         now: deps.now,
       });
       return { body: result };
