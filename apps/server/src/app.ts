@@ -80,7 +80,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await apiScope(api, deps);
-      widgetRoutes(api, deps, { identityPrefix: IDENTITY_PREFIX });
+      widgetRoutes(api, deps, {
+        identityPrefix: IDENTITY_PREFIX,
+        ...(deps.paymentProviders ? { providers: deps.paymentProviders } : {}),
+      });
     },
     { prefix: WIDGET_PREFIX },
   );

@@ -75,6 +75,7 @@ export interface EnvOptions {
   recaptchaVerifyUrl?: string | undefined;
   recaptchaSecret?: string | undefined;
   identifierSearchPerMinute?: number | undefined;
+  operatorToken?: string | undefined;
 }
 
 export const DEFAULT_SITE_URL = 'http://localhost:8080';
@@ -104,6 +105,7 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
         : env.FOYER_DEV_MAILBOX !== 'false',
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || undefined,
     recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
+    operatorToken: env.FOYER_OPERATOR_TOKEN || undefined,
     identifierSearchPerMinute: positiveInt(env, 'FOYER_IDENTIFIER_SEARCH_PER_MINUTE'),
   };
 }

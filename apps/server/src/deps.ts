@@ -2,6 +2,7 @@ import type { RecaptchaVerifier } from './adapters/recaptcha';
 import type { BackgroundTasks } from './background';
 import type { Db } from './db';
 import type { Mailer } from './mail/mailer';
+import type { PaymentProviders } from './widget/providers/types';
 import type { LoginRateLimit } from './security/rate-limit';
 
 /** Everything the routes need, injected by buildApp's caller (tests swap the clock). */
@@ -32,4 +33,8 @@ export interface AppDeps {
   recaptchaSecret: string | undefined;
   /** Identifier availability checks allowed per client address and minute. */
   identifierSearchPerMinute: number;
+  /** Payment providers; default: from the environment (widget/providers/index.ts). */
+  paymentProviders?: PaymentProviders | undefined;
+  /** Bearer token of operator calls (confirming bank transfers); unset: those calls do not exist. */
+  operatorToken?: string | undefined;
 }

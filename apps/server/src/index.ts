@@ -28,6 +28,7 @@ import { pruneEvents } from './security/throttle';
 import { pruneKeys } from './security/workflow-keys';
 import { seed } from './seed';
 import { seedConfig, type SeedConfig } from './seed-config';
+import type { PaymentProviders } from './widget/providers/types';
 
 export type { Db } from './db';
 export type { AppDeps } from './deps';
@@ -75,6 +76,10 @@ export interface ServerOptions {
   recaptcha?: { verifyUrl?: string; secret?: string; verifier?: RecaptchaVerifier };
   /** Identifier availability checks per client address and minute (default 30). */
   identifierSearchPerMinute?: number;
+  /** Payment providers. Default: from the environment (FOYER_CARD_PROVIDER …). */
+  paymentProviders?: PaymentProviders;
+  /** Bearer token of operator calls (confirming bank transfers). Default: env FOYER_OPERATOR_TOKEN. */
+  operatorToken?: string;
 }
 
 export interface RunningServer {
@@ -143,6 +148,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       recaptchaSecret: options.recaptcha?.secret ?? env.recaptchaSecret,
       identifierSearchPerMinute:
         options.identifierSearchPerMinute ?? env.identifierSearchPerMinute ?? DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE,
+      paymentProviders: options.paymentProviders,
+      operatorToken: options.operatorToken ?? env.operatorToken,
     };
     const app = await buildApp(deps);
     const prune = () =>

@@ -149,7 +149,7 @@ async function refuseHeldPlans(tx: Db, order: StoredOrder, now: number): Promise
 async function fulfil(
   db: Db,
   payment: PaymentRow,
-  outcome: { reference: string; settled?: boolean },
+  outcome: { reference: string; settled?: boolean; awaitingConfirmation?: boolean },
   order: StoredOrder,
   now: number,
 ) {
@@ -162,7 +162,9 @@ async function fulfil(
     );
     // Someone else recorded this success already (a concurrent confirm): nothing more to create.
     if (!updated.length) return;
-    await tx.query(`UPDATE orders SET status = 'PAID' WHERE id = $1`, [order.order.id]);
+    // A bank transfer or cash order is paid when an operator confirms it (confirmManualPayment).
+    if (!outcome.awaitingConfirmation)
+      await tx.query(`UPDATE orders SET status = 'PAID' WHERE id = $1`, [order.order.id]);
     for (const item of order.order.items) {
       const purchaseId = randomUUID();
       await tx.query(

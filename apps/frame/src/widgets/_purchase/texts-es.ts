@@ -32,6 +32,9 @@ const ES_ERRORS: Record<PurchaseErrorCode, string> = {
   payment_requires_action: 'El emisor de la tarjeta pide una autenticación',
   card_declined: 'Tu tarjeta ha sido rechazada',
   provider_unavailable: 'No se pudo contactar con el proveedor de pagos',
+  card_provider_not_configured: 'Los pagos con tarjeta no están disponibles en este sitio',
+  payment_not_awaiting_confirmation: 'Este pedido no tiene un pago pendiente de confirmación',
+  operator_token_invalid: 'Se necesita un token de operador válido',
 };
 
 export const PURCHASE_ES: PurchaseTexts = {

@@ -32,6 +32,9 @@ const PT_ERRORS: Record<PurchaseErrorCode, string> = {
   payment_requires_action: 'O emissor do cartão pede uma autenticação',
   card_declined: 'Seu cartão foi recusado',
   provider_unavailable: 'Não foi possível contatar o provedor de pagamento',
+  card_provider_not_configured: 'Pagamentos com cartão não estão disponíveis neste site',
+  payment_not_awaiting_confirmation: 'Este pedido não tem pagamento aguardando confirmação',
+  operator_token_invalid: 'É necessário um token de operador válido',
 };
 
 export const PURCHASE_PT_BR: PurchaseTexts = {

@@ -26,8 +26,12 @@ export interface ChargeInput {
 }
 
 export type ChargeOutcome =
-  /** `settled: false`: submitted but not yet settled (direct debit); purchases start ACTIVE_PENDING. */
-  | { status: 'succeeded'; reference: string; settled?: boolean }
+  /**
+   * `settled: false`: submitted but not yet settled (direct debit); purchases start ACTIVE_PENDING.
+   * `awaitingConfirmation`: nothing is paid until an operator confirms it (bank transfer, cash): the
+   * order stays unpaid meanwhile.
+   */
+  | { status: 'succeeded'; reference: string; settled?: boolean; awaitingConfirmation?: boolean }
   /** 3-D Secure or a similar challenge: the frame runs it with the client secret, then submits again. */
   | { status: 'requires_action'; reference: string; clientSecret: string }
   /** Refused by the provider; `code` is its app error code (card_declined …) or payment_fail. */
@@ -78,9 +82,9 @@ export class ProviderUnavailable extends Error {
 }
 
 export interface PaymentProviders {
-  /** The provider of CARD orders. */
-  card: CardProvider;
-  /** BANK_TRANSFER and CASH orders are recorded by the manual provider. */
+  /** The provider of CARD orders; null when none is configured (CARD is then not offered). */
+  card: CardProvider | null;
+  /** BANK_TRANSFER and CASH orders are recorded by the manual provider, awaiting an operator's confirmation. */
   manual: CardProvider;
   directDebit: DirectDebitProvider | null;
   /** The active payment types, in the order the selector lists them. */

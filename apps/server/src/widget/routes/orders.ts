@@ -3,6 +3,7 @@ import { sessionQuerySchema, widgetEndpoints } from '@foyer/api';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { defineRoute } from '../../http/define-route';
+import { ApiError } from '../../http/errors';
 import { createOrder } from '../orders';
 import type { PaymentProviders } from '../providers/types';
 import { requireWidgetSession } from '../session';
@@ -13,6 +14,7 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps, providers: Paym
     widgetEndpoints.createOrder,
     async ({ body, query, request }) => {
       const { session } = await requireWidgetSession(deps, request, query);
+      if (body.paymentType === 'CARD' && !providers.card) throw new ApiError('card_provider_not_configured');
       const order = await createOrder(
         deps.db,
         { guid: session.guid, serviceName: session.serviceName, order: body, allowedTypes: providers.paymentTypes },
