@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import { foyerError, SSO_DOMAINS_HEADER } from '@foyer/api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
+import { refuseBadStrings } from './http/bad-bytes';
 import { errorHandler, sendError } from './http/errors';
 import { mailboxRoutes } from './routes/mailbox';
 import { passwordRoutes } from './routes/passwords';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
   });
   app.setErrorHandler(errorHandler);
+  refuseBadStrings(app, [IDENTITY_PREFIX, WIDGET_PREFIX]);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(`${IDENTITY_PREFIX}/`) || request.url.startsWith(`${WIDGET_PREFIX}/`)) {
       return sendError(reply, foyerError('NOT_FOUND'));

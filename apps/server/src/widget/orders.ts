@@ -25,7 +25,7 @@ import {
   type StoredPlan,
   type StoredProduct,
 } from './catalogue';
-import { isoDay, periodEnd, validDay } from './dates';
+import { isoDay, latestStartDay, periodEnd, validDay } from './dates';
 
 interface PricedLine {
   product: StoredProduct;
@@ -52,6 +52,7 @@ async function priceLines(db: Db, guid: string, input: OrderCreate, today: strin
   );
   const subscribed = await subscribedPlanIds(db, guid);
   const seen = new Set<string>();
+  const latest = latestStartDay(today);
   return input.orderItems.map((item, index): PricedLine => {
     const name = nameOf(item.product);
     const product = products.get(name);
@@ -66,12 +67,14 @@ async function priceLines(db: Db, guid: string, input: OrderCreate, today: strin
     if (!plan) throw new ApiError('bex0004', [`${name}/${planId}`]);
     if (subscribed.has(plan.id)) throw new ApiError('plan_already_subscribed', [plan.displayName]);
     const startDate = item.startDate ?? today;
-    if (!validDay(startDate) || startDate < today) throw validationFailed([`orderItems.${index}.startDate`]);
+    if (!validDay(startDate)) throw validationFailed([`orderItems.${index}.startDate`]);
+    if (startDate < today || startDate > latest) throw new ApiError('start_date_out_of_range', [startDate]);
     let startDeliveryDate: string | undefined;
     if (product.requiresDeliveryAddress) {
       startDeliveryDate = item.startDeliveryDate ?? startDate;
-      if (!validDay(startDeliveryDate) || startDeliveryDate < today) {
-        throw validationFailed([`orderItems.${index}.startDeliveryDate`]);
+      if (!validDay(startDeliveryDate)) throw validationFailed([`orderItems.${index}.startDeliveryDate`]);
+      if (startDeliveryDate < today || startDeliveryDate > latest) {
+        throw new ApiError('start_date_out_of_range', [startDeliveryDate]);
       }
     }
     return {

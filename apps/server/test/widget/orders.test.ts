@@ -159,7 +159,22 @@ describe('POST /widget/order', () => {
       orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-yearly-eur', startDate: '2001-01-01' }],
       paymentType: 'CARD',
     });
-    expect(past.json()).toMatchObject({ code: 'VALIDATION_FAILED', args: ['orderItems.0.startDate'] });
+    expect(past.json()).toMatchObject({ code: 'start_date_out_of_range', args: ['2001-01-01'] });
+    // Dates are bounded: the far future is refused with the same clear error, never a 500.
+    const farFuture = await post({
+      orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-monthly-eur', startDate: '9999-12-31' }],
+      paymentType: 'CARD',
+    });
+    expect(farFuture.statusCode).toBe(400);
+    expect(farFuture.json()).toMatchObject({
+      code: 'start_date_out_of_range',
+      message: 'The start date must be between today and one year from today',
+    });
+    const notADay = await post({
+      orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-monthly-eur', startDate: '2030-02-30' }],
+      paymentType: 'CARD',
+    });
+    expect(notADay.json()).toMatchObject({ code: 'VALIDATION_FAILED', args: ['orderItems.0.startDate'] });
   });
 
   it('reuses a saved address by id, and the delivery address as billing address', async () => {
