@@ -54,6 +54,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ? { level: 'info', stream: process.stderr } : false,
     trustProxy: deps.trustProxy,
     bodyLimit: 64 * 1024,
+    // A client that stalls (unfinished headers or body, or a silent connection) is cut off.
+    connectionTimeout: deps.timeouts.idleMs,
+    requestTimeout: deps.timeouts.requestMs,
+    http: {
+      headersTimeout: deps.timeouts.headersMs,
+      requestTimeout: deps.timeouts.requestMs,
+      // Node checks the two above only this often (30 s by default).
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, deps.timeouts.headersMs / 2)),
+    },
   });
   app.setErrorHandler(errorHandler);
   refuseBadStrings(app, [IDENTITY_PREFIX, WIDGET_PREFIX]);

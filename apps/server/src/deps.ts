@@ -1,5 +1,6 @@
 import type { RecaptchaVerifier } from './adapters/recaptcha';
 import type { BackgroundTasks } from './background';
+import type { ServerTimeouts } from './config';
 import type { Db } from './db';
 import type { Mailer } from './mail/mailer';
 import type { PaymentProviders } from './widget/providers/types';
@@ -35,6 +36,8 @@ export interface AppDeps {
   identifierSearchPerMinute: number;
   /** Payment providers; default: from the environment (widget/providers/index.ts). */
   paymentProviders?: PaymentProviders | undefined;
+  /** Header, request and idle-connection timeouts of the HTTP server. */
+  timeouts: ServerTimeouts;
   /** Bearer token of operator calls (confirming bank transfers); unset: those calls do not exist. */
   operatorToken?: string | undefined;
 }

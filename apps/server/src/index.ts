@@ -15,6 +15,8 @@ import {
   DEFAULT_SITE_URL,
   loginRateLimitFrom,
   optionsFromEnv,
+  timeoutsFrom,
+  type ServerTimeouts,
 } from './config';
 import type { Mailer } from './mail/mailer';
 import { outboxMailer } from './mail/outbox';
@@ -80,6 +82,8 @@ export interface ServerOptions {
   paymentProviders?: PaymentProviders;
   /** Bearer token of operator calls (confirming bank transfers). Default: env FOYER_OPERATOR_TOKEN. */
   operatorToken?: string;
+  /** Default: env FOYER_HEADERS_TIMEOUT_MS, FOYER_REQUEST_TIMEOUT_MS, FOYER_IDLE_TIMEOUT_MS (see config.ts). */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 export interface RunningServer {
@@ -149,6 +153,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       identifierSearchPerMinute:
         options.identifierSearchPerMinute ?? env.identifierSearchPerMinute ?? DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE,
       paymentProviders: options.paymentProviders,
+      timeouts: timeoutsFrom(options.timeouts),
       operatorToken: options.operatorToken ?? env.operatorToken,
     };
     const app = await buildApp(deps);
