@@ -76,6 +76,7 @@ export interface EnvOptions {
   recaptchaSecret?: string | undefined;
   identifierSearchPerMinute?: number | undefined;
   operatorToken?: string | undefined;
+  orderTtlMinutes?: number | undefined;
 }
 
 /**
@@ -141,6 +142,7 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || undefined,
     recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
     operatorToken: env.FOYER_OPERATOR_TOKEN || undefined,
+    orderTtlMinutes: env.FOYER_ORDER_TTL_MINUTES ? Number(env.FOYER_ORDER_TTL_MINUTES) : undefined,
     identifierSearchPerMinute: positiveInt(env, 'FOYER_IDENTIFIER_SEARCH_PER_MINUTE'),
   };
 }

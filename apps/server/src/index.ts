@@ -30,6 +30,7 @@ import { pruneEvents } from './security/throttle';
 import { pruneKeys } from './security/workflow-keys';
 import { seed } from './seed';
 import { seedConfig, type SeedConfig } from './seed-config';
+import { DEFAULT_ORDER_TTL_MS, expireUnpaidOrders } from './widget/orders';
 import type { PaymentProviders } from './widget/providers/types';
 
 export type { Db } from './db';
@@ -84,6 +85,8 @@ export interface ServerOptions {
   operatorToken?: string;
   /** Default: env FOYER_HEADERS_TIMEOUT_MS, FOYER_REQUEST_TIMEOUT_MS, FOYER_IDLE_TIMEOUT_MS (see config.ts). */
   timeouts?: Partial<ServerTimeouts>;
+  /** Unpaid orders are cancelled after this long. Default: env FOYER_ORDER_TTL_MINUTES, else 24 hours. */
+  orderTtlMs?: number;
 }
 
 export interface RunningServer {
@@ -157,8 +160,13 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       operatorToken: options.operatorToken ?? env.operatorToken,
     };
     const app = await buildApp(deps);
+    const orderTtlMs =
+      options.orderTtlMs ?? (env.orderTtlMinutes ? env.orderTtlMinutes * 60_000 : DEFAULT_ORDER_TTL_MS);
+    if (!Number.isFinite(orderTtlMs) || orderTtlMs <= 0)
+      throw new Error('FOYER_ORDER_TTL_MINUTES: expected minutes > 0');
     const prune = () =>
       Promise.all([
+        expireUnpaidOrders(db, now(), orderTtlMs),
         pruneSessions(db, now()),
         pruneAttempts(db, deps.loginRateLimit, now()),
         pruneKeys(db, now()),

@@ -299,6 +299,9 @@ async function insertAttempt(db: Db, request: PaymentRequest, key: string, now: 
   const orderId = order.order.id;
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${ACCOUNT_LOCK}, hashtext($1))`, [order.guid]);
+    // Locks the order against its expiry (expireUnpaidOrders) while the attempt is written.
+    const status = await tx.query<{ status: string }>('SELECT status FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
+    if (status[0]?.status === 'CANCELLED') throw new ApiError('order_expired');
     const live = await tx.query(`SELECT 1 FROM payments WHERE order_id = $1 AND status <> 'FAILED'`, [orderId]);
     if (live.length) return null;
     await refuseHeldPlans(tx, order, now);

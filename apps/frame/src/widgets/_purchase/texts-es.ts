@@ -35,6 +35,7 @@ const ES_ERRORS: Record<PurchaseErrorCode, string> = {
   card_provider_not_configured: 'Los pagos con tarjeta no están disponibles en este sitio',
   payment_not_awaiting_confirmation: 'Este pedido no tiene un pago pendiente de confirmación',
   operator_token_invalid: 'Se necesita un token de operador válido',
+  order_expired: 'Este pedido ha caducado. Haz el pedido de nuevo',
   start_date_out_of_range: 'La fecha de inicio debe estar entre hoy y dentro de un año',
 };
 

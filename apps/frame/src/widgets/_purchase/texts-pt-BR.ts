@@ -35,6 +35,7 @@ const PT_ERRORS: Record<PurchaseErrorCode, string> = {
   card_provider_not_configured: 'Pagamentos com cartão não estão disponíveis neste site',
   payment_not_awaiting_confirmation: 'Este pedido não tem pagamento aguardando confirmação',
   operator_token_invalid: 'É necessário um token de operador válido',
+  order_expired: 'Este pedido expirou. Faça o pedido novamente',
   start_date_out_of_range: 'A data de início deve estar entre hoje e daqui a um ano',
 };
 
