@@ -41,6 +41,11 @@ const ES_ERRORS: Record<PurchaseErrorCode, string> = {
   payment_requires_action: 'El emisor de la tarjeta pide una autenticación',
   card_declined: 'Tu tarjeta ha sido rechazada',
   provider_unavailable: 'No se pudo contactar con el proveedor de pagos',
+  card_provider_not_configured: 'Los pagos con tarjeta no están disponibles en este sitio',
+  payment_not_awaiting_confirmation: 'Este pedido no tiene un pago pendiente de confirmación',
+  operator_token_invalid: 'Se necesita un token de operador válido',
+  order_expired: 'Este pedido ha caducado. Haz el pedido de nuevo',
+  start_date_out_of_range: 'La fecha de inicio debe estar entre hoy y dentro de un año',
 };
 
 const PT_BR_ERRORS: Record<PurchaseErrorCode, string> = {
@@ -70,6 +75,11 @@ const PT_BR_ERRORS: Record<PurchaseErrorCode, string> = {
   payment_requires_action: 'O emissor do cartão pede uma autenticação',
   card_declined: 'Seu cartão foi recusado',
   provider_unavailable: 'Não foi possível contatar o provedor de pagamento',
+  card_provider_not_configured: 'Pagamentos com cartão não estão disponíveis neste site',
+  payment_not_awaiting_confirmation: 'Este pedido não tem pagamento aguardando confirmação',
+  operator_token_invalid: 'É necessário um token de operador válido',
+  order_expired: 'Este pedido expirou. Faça o pedido novamente',
+  start_date_out_of_range: 'A data de início deve estar entre hoje e daqui a um ano',
 };
 
 /** The purchase spec's own words for codes it shares with the identity catalogue (§8). */
