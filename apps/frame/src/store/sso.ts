@@ -90,14 +90,27 @@ function writeCookie(sso: SsoServices, name: string, value: string, domain: stri
   );
 }
 
-/** Sets (a session id) or clears (null) the SSO cookie. A tab-only session gets a browser-session cookie. */
+/**
+ * Sets (a session id) or clears (null) the SSO cookie. It lives as long as the session: a tab-only
+ * session gets a browser-session cookie, a remembered one expires with the session's expiry (epoch
+ * ms) — never longer, so no cookie outlives the session it names.
+ */
 export function writeSsoCookie(
   sso: SsoServices,
   sessionId: string | null,
-  options: { domain?: string; sessionCookie?: boolean } = {},
+  options: { domain?: string; sessionCookie?: boolean; expiry?: number; now?: number } = {},
 ): void {
-  if (!sessionId) writeCookie(sso, SSO_COOKIE_NAME, '', options.domain, 0);
-  else writeCookie(sso, SSO_COOKIE_NAME, sessionId, options.domain, options.sessionCookie ? undefined : 30 * 86_400);
+  if (!sessionId) {
+    writeCookie(sso, SSO_COOKIE_NAME, '', options.domain, 0);
+    return;
+  }
+  // Without a known expiry, a browser-session cookie: it cannot outlive the session by days.
+  if (options.sessionCookie || options.expiry === undefined) {
+    writeCookie(sso, SSO_COOKIE_NAME, sessionId, options.domain);
+    return;
+  }
+  const secondsLeft = Math.floor((options.expiry - (options.now ?? Date.now())) / 1000);
+  writeCookie(sso, SSO_COOKIE_NAME, secondsLeft > 0 ? sessionId : '', options.domain, Math.max(secondsLeft, 0));
 }
 
 /**
@@ -177,12 +190,13 @@ export async function shareSession(
   sso: SsoServices,
   settings: Pick<PageSettings, 'enableSSOMode' | 'enableSeamlessMode' | 'ssoCookieDomain'>,
   headers: Headers | undefined,
-  session: { sessionId: string; sessionCookie: boolean } | null,
+  session: { sessionId: string; sessionCookie: boolean; expiry: number } | null,
 ): Promise<void> {
   if (!settings.enableSSOMode) return;
   writeSsoCookie(sso, session?.sessionId ?? null, {
     domain: settings.ssoCookieDomain,
     sessionCookie: session?.sessionCookie,
+    expiry: session?.expiry,
   });
   if (!settings.enableSeamlessMode) return;
   const problem = await seamlessSignIn(sso, headers, session?.sessionId ?? null);
