@@ -15,6 +15,8 @@ const NOT_A_ROBOT = IDENTITY_ERRORS.RECAPTCHA_VERIFICATION_FAILED.text;
 
 let world: CaptchaStack;
 test.beforeAll(async () => {
+  // A stack of its own: migrations, seed and password hashing take a while on a loaded machine.
+  test.setTimeout(90_000);
   world = await startCaptchaStack();
 });
 test.afterAll(async () => {
