@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFormik } from 'formik';
-import { foyerError, type FoyerError, type NameValue, type Template } from '@foyer/api';
+import { type FoyerError, type NameValue, type Template } from '@foyer/api';
 import type { LoginAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { CheckboxField, TextField } from '../../components/Field';
@@ -9,6 +9,7 @@ import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
 import { login } from '../../store/loginThunks';
 import { Captcha } from '../_forms/Captcha';
+import { MessageBox } from '../_forms/MessageBox';
 import { allTouched, enterShowsProblems } from '../_forms/enterShowsProblems';
 import { formSchema, MAX_INPUT_LENGTH, submittedValue, type Values } from '../_forms/schema';
 import { loginFields, type LoginField } from './fields';
@@ -196,7 +197,8 @@ export function LoginForm({
 /** The re-send link under 'Your account is not yet activated', then its (non-revealing) result. */
 function ResendActivation({ identifiers }: { identifiers: NameValue[] }) {
   const dispatch = useAppDispatch();
-  const [state, setState] = useState<'idle' | 'busy' | FoyerError>('idle');
+  const [state, setState] = useState<'idle' | 'busy' | 'sent' | FoyerError>('idle');
+  if (state === 'sent') return <MessageBox severity="success" text={t('login.activationResent')} />;
   if (typeof state === 'object') return <ErrorMessageBox error={state} />;
   return (
     <button
@@ -205,9 +207,9 @@ function ResendActivation({ identifiers }: { identifiers: NameValue[] }) {
       disabled={state === 'busy'}
       onClick={async () => {
         setState('busy');
-        // Loaded on click: most visitors never need it, and the login route has a tight budget.
+        // Loaded on click: most visitors never need it.
         const { resendActivation } = await import('./resendActivation');
-        setState((await dispatch(resendActivation(identifiers))) ?? foyerError('login.activationResent', [], 200));
+        setState((await dispatch(resendActivation(identifiers))) ?? 'sent');
       }}
     >
       {t('login.resendActivation')}

@@ -82,7 +82,10 @@ describe('login: forgot password and activation links', () => {
     await user.type(await screen.findByLabelText('Email'), 'new@foyer.test');
     await user.type(screen.getByLabelText('Password'), 'secret-1{Enter}');
     await user.click(await screen.findByRole('button', { name: 'Re-send activation email' }));
-    expect(await screen.findByText(/we have sent you a new activation email/)).toBeTruthy();
+    // A confirmation (role status, success look), not an error box with a made-up error code.
+    const sent = await screen.findByRole('status');
+    expect(sent.textContent).toMatch(/we have sent you a new activation email/);
+    expect(sent.getAttribute('data-severity')).toBe('success');
     expect(server.requests.at(-1)?.body).toEqual({
       realmName: 'default',
       service: 'demo',
