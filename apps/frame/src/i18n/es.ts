@@ -4,6 +4,8 @@
  */
 import { PURCHASE_ES } from '../widgets/_purchase/texts-es';
 import type { CoreTable } from './en';
+// dayjs's month and day names for this language (i18n/dates.ts): they ride with this table.
+import 'dayjs/locale/es';
 
 const es = {
   // Error catalogue (shared/api IDENTITY_ERRORS)

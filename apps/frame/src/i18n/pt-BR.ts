@@ -5,6 +5,8 @@
  */
 import { PURCHASE_PT_BR } from '../widgets/_purchase/texts-pt-BR';
 import type { CoreTable } from './en';
+// dayjs's month and day names for this language (i18n/dates.ts): they ride with this table.
+import 'dayjs/locale/pt-br';
 
 const ptBR = {
   // Error catalogue (shared/api IDENTITY_ERRORS)
