@@ -35,6 +35,7 @@ async function openAsCaptchaService(page: Page, path: string): Promise<void> {
 test('the login widget asks for the captcha, refuses to log in without it, then logs in', async ({ page }) => {
   await openAsCaptchaService(page, '/login-only');
   const login = new LoginWidget(page);
+  await expect(login.frame.getByRole('group', { name: 'Verification' })).toBeVisible();
   await login.email.fill(DEMO_ACCOUNT.email);
   await login.password.fill(DEMO_ACCOUNT.password);
   await login.submit.click();

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { IDENTITY_ERRORS, formatMessage } from '@foyer/api';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
-import { LoginWidget } from '../support/widgets';
+import { LoginWidget, widgetFrame } from '../support/widgets';
 
 /** Observes (never alters) the frame's POST /session answers. */
 function sessionResponses(page: Page): Response[] {
@@ -65,4 +65,32 @@ test('20 quick wrong attempts are refused with a clear rate-limit message, and t
   // Another account from the same address is not locked out by someone else's attempts.
   await login.logIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
   await expect(page.locator('#event-log')).toContainText('foyer:login.success');
+});
+
+test('after a refused login the emptied password is not flagged: the error alone speaks (issue 8)', async ({
+  page,
+}) => {
+  await page.goto(`${stack.demoUrl}/login`);
+  const login = new LoginWidget(page);
+  await login.email.fill(DEMO_ACCOUNT.email);
+  await login.password.fill('not-the-password');
+  await login.password.press('Enter');
+  await expect(login.alert).toContainText(IDENTITY_ERRORS.IDENTIFIERS_INVALID.text);
+  await expect(login.password).toHaveValue('');
+  await expect(login.frame.getByText('Password is required.')).toHaveCount(0);
+  await expect(login.password).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('forgot password: an invalid address is flagged on leaving the field and on Enter (issue 8)', async ({ page }) => {
+  await page.goto(`${stack.demoUrl}/forgot-password`);
+  const frame = widgetFrame(page, 'forgot-password');
+  const email = frame.getByLabel('Email');
+  await email.fill('someone@');
+  await email.press('Enter');
+  await expect(frame.getByText('Enter a valid email address.')).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(frame.getByRole('button', { name: 'Reset Password' })).toBeDisabled();
+  await email.fill('');
+  await email.blur();
+  await expect(frame.getByText('Email is required.')).toBeVisible();
 });

@@ -3,6 +3,8 @@
  * (its own chunk) by `loadLocale`. `satisfies CoreTable` makes a missing key a compile error.
  */
 import type { CoreTable } from './en';
+// dayjs's month and day names for this language (i18n/dates.ts): they ride with this table.
+import 'dayjs/locale/es';
 
 const es = {
   // Error catalogue (shared/api IDENTITY_ERRORS)

@@ -65,6 +65,11 @@ export async function loadLocale(tag: string | undefined): Promise<Locale> {
   return locale;
 }
 
+/** The shipped locale whose texts are current (what dates and numbers are formatted for). */
+export function currentLocale(): Locale {
+  return resolveLocale(currentTag);
+}
+
 function table(): TranslationTable {
   return tables.get(currentTag) ?? EN;
 }

@@ -4,6 +4,8 @@
  * compile error.
  */
 import type { CoreTable } from './en';
+// dayjs's month and day names for this language (i18n/dates.ts): they ride with this table.
+import 'dayjs/locale/pt-br';
 
 const ptBR = {
   // Error catalogue (shared/api IDENTITY_ERRORS)

@@ -3,6 +3,7 @@ import ReCAPTCHA from 'react-google-recaptcha';
 import { foyerError } from '@foyer/api';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { t } from '../../i18n';
+import './messages';
 import { RECAPTCHA_LIFETIME_MS, siteKeyError, type Grecaptcha } from './recaptcha';
 
 export interface CaptchaProps {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dayRange, isCompleteDate, joinDate, monthRange, splitDate, yearRange } from './dates';
+import {
+  dayRange,
+  isCompleteDate,
+  isRealDate,
+  isRealDateTime,
+  joinDate,
+  monthRange,
+  splitDate,
+  yearRange,
+} from './dates';
 
 describe('date selector values (identity spec §5, §9)', () => {
   it('days 1-31, months 1-12, years from this year back 100 years', () => {
@@ -20,5 +29,21 @@ describe('date selector values (identity spec §5, §9)', () => {
     expect(splitDate('1990-03-07')).toEqual({ day: '7', month: '3', year: '1990' });
     expect(splitDate('--07')).toEqual({ day: '7', month: '', year: '' });
     expect(splitDate('')).toEqual({ day: '', month: '', year: '' });
+  });
+
+  it('a complete value must name a real day (dayjs strict parsing, no overflow)', () => {
+    expect(isRealDate('2024-02-29')).toBe(true);
+    expect(isRealDate('2025-02-29')).toBe(false);
+    expect(isRealDate('1990-04-31')).toBe(false);
+    expect(isRealDate('1990-4-3')).toBe(false);
+  });
+
+  it('date-times as the datetime-local input gives them, zone and seconds optional', () => {
+    expect(isRealDateTime('2024-05-01T10:00')).toBe(true);
+    expect(isRealDateTime('2024-05-01T10:00:30Z')).toBe(true);
+    expect(isRealDateTime('2024-05-01T10:00:30.5+02:00')).toBe(true);
+    expect(isRealDateTime('2024-13-01T10:00')).toBe(false);
+    expect(isRealDateTime('2024-05-01T25:00')).toBe(false);
+    expect(isRealDateTime('tomorrow')).toBe(false);
   });
 });

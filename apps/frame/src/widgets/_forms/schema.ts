@@ -11,6 +11,8 @@ import { object, ref, string, ValidationError, type ObjectSchema, type StringSch
 import { t } from '../../i18n';
 import { isCompleteDate, isRealDate, isRealDateTime } from './dates';
 import { isPasswordAttribute, type FieldSpec } from './fields';
+// The rules' texts come with the rules, whichever widget (login included) uses them.
+import './messages';
 
 /** Identity spec §5, §9: text inputs hold 1 to 255 characters (an empty value is "not given"). */
 export const MAX_INPUT_LENGTH = 255;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { type FoyerError, type NameValue, type Template } from '@foyer/api';
 import type { LoginAttributes } from '@foyer/protocol';
@@ -8,7 +8,6 @@ import { SubmitButton } from '../../components/Loading';
 import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
 import { login } from '../../store/loginThunks';
-import { Captcha } from '../_forms/Captcha';
 import { MessageBox } from '../_forms/MessageBox';
 import { allTouched, enterShowsProblems } from '../_forms/enterShowsProblems';
 import { formSchema, MAX_INPUT_LENGTH, submittedValue, type Values } from '../_forms/schema';
@@ -27,6 +26,9 @@ export interface LoginFormProps {
   /** The forgot-password link: flips to the panel, or publishes login.forgotPassword. */
   onForgotPassword?: () => void;
 }
+
+/** Only services with a reCAPTCHA site key download the captcha (most logins have none). */
+const Captcha = lazy(() => import('../_forms/Captcha').then((module) => ({ default: module.Captcha })));
 
 /** The remember-me checkbox's value in the form ('true' / 'false'): ticking it alone is a change. */
 const REMEMBER_ME = 'rememberMe';
@@ -161,13 +163,15 @@ export function LoginForm({
         );
       })}
       {recaptchaSiteKey && (
-        <Captcha
-          id="login-captcha"
-          siteKey={recaptchaSiteKey}
-          onChange={onCaptcha}
-          resetKey={captchaReset}
-          error={captchaMissing ? t('RECAPTCHA_VERIFICATION_FAILED') : null}
-        />
+        <Suspense fallback={<p className="field-note">{t('frame.loading')}</p>}>
+          <Captcha
+            id="login-captcha"
+            siteKey={recaptchaSiteKey}
+            onChange={onCaptcha}
+            resetKey={captchaReset}
+            error={captchaMissing ? t('RECAPTCHA_VERIFICATION_FAILED') : null}
+          />
+        </Suspense>
       )}
       {attributes.showRememberMe && (
         <CheckboxField

@@ -290,6 +290,7 @@ describe('login captcha (a service with a reCAPTCHA site key)', () => {
     const { server, user } = setupWithCaptcha({ status: 200, body: sessionBody() });
     await fill(user);
     await waitFor(() => expect(fake.params()?.sitekey).toBe(SITE_KEY));
+    expect(screen.getByRole('group', { name: 'Verification' })).toBeTruthy();
     await user.click(submit());
     expect(await screen.findByText('Please verify that you are not a robot')).toBeTruthy();
     expect(server.requests.some((r) => r.method === 'POST')).toBe(false);

@@ -1,0 +1,20 @@
+import '../../test/setup';
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { IDENTITY_ERRORS } from '@foyer/api';
+import './messages';
+import { Captcha } from './Captcha';
+
+// A file of its own: react-google-recaptcha remembers a failed script per page (module state).
+
+describe('captcha script that cannot be loaded', () => {
+  it('says the network failed instead of waiting forever', async () => {
+    render(<Captcha siteKey={'k'.repeat(40)} onChange={() => {}} resetKey={0} />);
+    const script = [...document.querySelectorAll('script')].find((candidate) =>
+      candidate.src.startsWith('https://www.google.com/recaptcha/api.js'),
+    );
+    expect(script).toBeTruthy();
+    act(() => void script?.dispatchEvent(new Event('error')));
+    expect((await screen.findByRole('alert')).textContent).toContain(IDENTITY_ERRORS.NETWORK_ERROR.text);
+  });
+});
