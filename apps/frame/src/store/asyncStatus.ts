@@ -85,3 +85,37 @@ export function trackRequest<T, Arg>(
       return { status: 'failed', data, error: rejectionError(action.payload, action.error), requestId: null };
     });
 }
+
+/**
+ * The same cases for requests kept side by side in a record (one per field, item …), each under
+ * the key its argument names. `forget` (an action of the slice) may drop an entry meanwhile.
+ */
+export function trackKeyedRequest<T, Arg>(
+  builder: ActionReducerMapBuilder<Record<string, RequestState<T>>>,
+  thunk: AppAsyncThunk<T, Arg>,
+  keyOf: (arg: Arg) => string,
+): void {
+  // Immer's draft of a generic record is not assignable from plain values: write through its plain view.
+  type Entries = Record<string, RequestState<T>>;
+  builder
+    .addCase(thunk.pending, (draft, action) => {
+      const state = draft as unknown as Entries;
+      const key = keyOf(action.meta.arg);
+      const data = state[key]?.data ?? null;
+      state[key] = { status: 'loading', data, error: null, requestId: action.meta.requestId };
+    })
+    .addCase(thunk.fulfilled, (draft, action) => {
+      const state = draft as unknown as Entries;
+      const key = keyOf(action.meta.arg);
+      if (state[key]?.requestId !== action.meta.requestId) return;
+      state[key] = { status: 'succeeded', data: action.payload, error: null, requestId: null };
+    })
+    .addCase(thunk.rejected, (draft, action) => {
+      const state = draft as unknown as Entries;
+      const key = keyOf(action.meta.arg);
+      if (state[key]?.requestId !== action.meta.requestId) return;
+      state[key] = action.meta.aborted
+        ? idleRequest<T>()
+        : { status: 'failed', data: null, error: rejectionError(action.payload, action.error), requestId: null };
+    });
+}
