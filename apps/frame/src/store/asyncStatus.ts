@@ -13,7 +13,7 @@ import {
   type ThunkDispatch,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import { foyerError, type ApiResult, type FoyerError } from '@foyer/api';
+import { foyerError, type FoyerError } from '@foyer/api';
 import type { RootState } from './index';
 import type { FrameServices } from './services';
 
@@ -44,14 +44,6 @@ export interface AppThunkConfig {
 export const createAppAsyncThunk = createAsyncThunk.withTypes<AppThunkConfig>();
 
 export type AppAsyncThunk<T, Arg> = AsyncThunk<T, Arg, AppThunkConfig>;
-
-/** A client result as a thunk's outcome: its data, or a rejection with its FoyerError. */
-export function settle<T, Rejected>(
-  result: ApiResult<T>,
-  rejectWithValue: (error: FoyerError) => Rejected,
-): T | Rejected {
-  return result.ok ? result.data : rejectWithValue(result.error);
-}
 
 /** A thrown exception (a bug, not a server answer) shows as the generic technical error. */
 function rejectionError(payload: FoyerError | undefined, error: SerializedError): FoyerError {
