@@ -1,6 +1,8 @@
 /**
  * Starts the real stack (server with an in-memory PGlite database, frames, loader, demo host
  * site) once for the e2e run, on free ports. Workers read the URLs from the environment.
+ * scripts/stack.ts turns on what the specs need and production never has: the readable outbox
+ * (/dev/mailbox) and the demo account and catalogue.
  */
 import { startStack } from '../scripts/stack-process';
 

@@ -12,6 +12,9 @@ import { startServer } from '@foyer/server';
 import { startDemo } from '@foyer/demo';
 
 const ephemeral = process.argv.includes('--ephemeral');
+// The e2e and bench journeys pay by card without a provider account: the manual test card
+// (accepts any token). `npm start` offers CARD only with a configured provider.
+if (ephemeral) process.env.FOYER_CARD_PROVIDER ??= 'manual';
 
 // The demo starts first: the server writes the demo's URL into the links of the mail it sends.
 let widgetsUrl = '';
@@ -19,10 +22,21 @@ const demo = await startDemo({
   port: ephemeral ? 0 : Number(process.env.DEMO_PORT ?? 8080),
   widgetsUrl: () => widgetsUrl,
 });
+// The demo stack (npm start, e2e, bench) asks for what a production server never has by default:
+// the readable outbox at /dev/mailbox and the demo account and catalogue.
+const demoOnly = { devMailbox: true, seedDemo: true };
 const server = await startServer(
   ephemeral
-    ? { port: 0, dataDir: 'memory', siteUrl: demo.url, loginRateLimit: { perAddress: 10_000 } }
+    ? {
+        ...demoOnly,
+        port: 0,
+        dataDir: 'memory',
+        siteUrl: demo.url,
+        loginRateLimit: { perAddress: 10_000 },
+        registrationPerHour: 10_000,
+      }
     : {
+        ...demoOnly,
         port: Number(process.env.PORT ?? 8081),
         host: process.env.HOST ?? '127.0.0.1',
         siteUrl: process.env.DEMO_SITE_URL ?? demo.url,

@@ -7,9 +7,10 @@
  *   FOYER_LOGIN_LIMIT_PER_IDENTIFIER (10), FOYER_LOGIN_LIMIT_PER_ADDRESS (100), FOYER_LOGIN_LIMIT_WINDOW_MINUTES (15),
  *   FOYER_LOGIN_MAX_DELAY_MINUTES (15),
  *   SMTP_URL (smtp[s]://user:pass@host:port; else mail goes to the outbox), MAIL_FROM,
- *   DEMO_SITE_URL (http://localhost:8080; where links in mail point), FOYER_DEV_MAILBOX (on unless `false`),
+ *   DEMO_SITE_URL (http://localhost:8080; where links in mail point), FOYER_DEV_MAILBOX (off unless 1/true),
+ *   FOYER_SEED_DEMO (off unless 1/true: the demo account and catalogue),
  *   RECAPTCHA_VERIFY_URL (Google's siteverify), RECAPTCHA_SECRET (default secret for services without one),
- *   FOYER_IDENTIFIER_SEARCH_PER_MINUTE (30).
+ *   FOYER_IDENTIFIER_SEARCH_PER_MINUTE (30), FOYER_REGISTRATION_PER_HOUR (20; accounts created per address).
  */
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './security/rate-limit';
@@ -72,14 +73,54 @@ export interface EnvOptions {
   mailFrom?: string | undefined;
   siteUrl?: string | undefined;
   devMailbox?: boolean | undefined;
+  seedDemo?: boolean | undefined;
   recaptchaVerifyUrl?: string | undefined;
   recaptchaSecret?: string | undefined;
   identifierSearchPerMinute?: number | undefined;
+  registrationPerHour?: number | undefined;
+  operatorToken?: string | undefined;
+  orderTtlMinutes?: number | undefined;
+}
+
+/**
+ * How long a client may take: to send its request headers, its whole request (headers and body),
+ * and to stay silent on an open connection. Stalled clients would otherwise hold sockets forever.
+ */
+export interface ServerTimeouts {
+  headersMs: number;
+  requestMs: number;
+  idleMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, idleMs: 75_000 };
+
+function milliseconds(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name}: expected a positive number of milliseconds`);
+  return value;
+}
+
+export function timeoutsFrom(explicit: Partial<ServerTimeouts> = {}, env: Env = process.env): ServerTimeouts {
+  const timeouts = {
+    headersMs: explicit.headersMs ?? milliseconds('FOYER_HEADERS_TIMEOUT_MS', env.FOYER_HEADERS_TIMEOUT_MS),
+    requestMs: explicit.requestMs ?? milliseconds('FOYER_REQUEST_TIMEOUT_MS', env.FOYER_REQUEST_TIMEOUT_MS),
+    idleMs: explicit.idleMs ?? milliseconds('FOYER_IDLE_TIMEOUT_MS', env.FOYER_IDLE_TIMEOUT_MS),
+  };
+  const result = {
+    headersMs: timeouts.headersMs ?? DEFAULT_TIMEOUTS.headersMs,
+    requestMs: timeouts.requestMs ?? DEFAULT_TIMEOUTS.requestMs,
+    idleMs: timeouts.idleMs ?? DEFAULT_TIMEOUTS.idleMs,
+  };
+  // Node refuses a headers timeout longer than the request's: the headers are part of the request.
+  result.headersMs = Math.min(result.headersMs, result.requestMs);
+  return result;
 }
 
 export const DEFAULT_SITE_URL = 'http://localhost:8080';
 export const DEFAULT_MAIL_FROM = 'Foyer <no-reply@foyer.test>';
 export const DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE = 30;
+export const DEFAULT_REGISTRATION_PER_HOUR = 20;
 
 export function optionsFromEnv(env: Env = process.env): EnvOptions {
   return {
@@ -97,13 +138,15 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     siteUrl: env.DEMO_SITE_URL || undefined,
-    // On unless explicitly `false`: the demo stack and tests read mail there.
-    devMailbox:
-      env.FOYER_DEV_MAILBOX === undefined || env.FOYER_DEV_MAILBOX === ''
-        ? undefined
-        : env.FOYER_DEV_MAILBOX !== 'false',
+    // Off unless asked for: the outbox lists every mailed reset key to anyone who can reach it.
+    devMailbox: flag(env, 'FOYER_DEV_MAILBOX'),
+    // Off unless asked for: the demo account's password is published in the README.
+    seedDemo: flag(env, 'FOYER_SEED_DEMO'),
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || undefined,
     recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
+    operatorToken: env.FOYER_OPERATOR_TOKEN || undefined,
+    orderTtlMinutes: env.FOYER_ORDER_TTL_MINUTES ? Number(env.FOYER_ORDER_TTL_MINUTES) : undefined,
     identifierSearchPerMinute: positiveInt(env, 'FOYER_IDENTIFIER_SEARCH_PER_MINUTE'),
+    registrationPerHour: positiveInt(env, 'FOYER_REGISTRATION_PER_HOUR'),
   };
 }

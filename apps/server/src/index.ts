@@ -12,13 +12,17 @@ import {
   DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE,
   DEFAULT_LOADER_DIST,
   DEFAULT_MAIL_FROM,
+  DEFAULT_REGISTRATION_PER_HOUR,
   DEFAULT_SITE_URL,
   loginRateLimitFrom,
   optionsFromEnv,
+  timeoutsFrom,
+  type ServerTimeouts,
 } from './config';
 import type { Mailer } from './mail/mailer';
 import { outboxMailer } from './mail/outbox';
 import { smtpMailer } from './mail/smtp';
+import { unsentMailer } from './mail/unsent';
 import { migrate, openDb, type Db } from './db';
 import type { AppDeps } from './deps';
 import { getDummyHash } from './security/passwords';
@@ -26,8 +30,12 @@ import { pruneAttempts, type LoginRateLimit } from './security/rate-limit';
 import { pruneSessions } from './security/sessions';
 import { pruneEvents } from './security/throttle';
 import { pruneKeys } from './security/workflow-keys';
+import { pruneIdentifierChanges } from './identity/identifier-changes';
+import { pruneSsoTokens } from './security/sso-tokens';
 import { seed } from './seed';
-import { seedConfig, type SeedConfig } from './seed-config';
+import { seedConfig, withoutDemoData, type SeedConfig } from './seed-config';
+import { DEFAULT_ORDER_TTL_MS, expireUnpaidOrders } from './widget/orders';
+import type { PaymentProviders } from './widget/providers/types';
 
 export type { Db } from './db';
 export type { AppDeps } from './deps';
@@ -57,24 +65,42 @@ export interface ServerOptions {
   loginRateLimit?: Partial<LoginRateLimit>;
   /** Epoch-ms clock (tests move time forward). */
   now?: () => number;
-  /** Seed configuration, or false to skip seeding. Default: src/seed-config.ts. */
+  /**
+   * Seed configuration, or false to skip seeding. Default: src/seed-config.ts, without its demo
+   * account and catalogue unless `seedDemo`.
+   */
   seed?: SeedConfig | false;
+  /** Seed the demo account and catalogue of src/seed-config.ts. Default: env FOYER_SEED_DEMO, else off. */
+  seedDemo?: boolean;
   trustProxy?: boolean;
   /** Log requests as JSON to stderr. */
   logger?: boolean;
   /** The demo site whose widget pages mail links open. Default: env DEMO_SITE_URL, else http://localhost:8080. */
   siteUrl?: string;
-  /** SMTP server URL; without one (and without `mailer`), mail goes to the outbox. Default: env SMTP_URL. */
+  /**
+   * SMTP server URL; without one (and without `mailer`), mail goes to the outbox when `devMailbox`
+   * is on and is not sent otherwise. Default: env SMTP_URL.
+   */
   smtpUrl?: string;
   mailFrom?: string;
   /** A mailer of your own (overrides smtpUrl). */
   mailer?: Mailer;
-  /** Serve GET /dev/mailbox(.html). Default: env FOYER_DEV_MAILBOX, on unless `false`. */
+  /** Keep unsent mail in the outbox and serve GET /dev/mailbox(.html). Default: env FOYER_DEV_MAILBOX, else off. */
   devMailbox?: boolean;
   /** reCAPTCHA verify API (tests point it at a stand-in) and the default secret. */
   recaptcha?: { verifyUrl?: string; secret?: string; verifier?: RecaptchaVerifier };
   /** Identifier availability checks per client address and minute (default 30). */
   identifierSearchPerMinute?: number;
+  /** Sign-ups (registration and purchase flow) per client address and hour (default 20). */
+  registrationPerHour?: number;
+  /** Payment providers. Default: from the environment (FOYER_CARD_PROVIDER …). */
+  paymentProviders?: PaymentProviders;
+  /** Bearer token of operator calls (confirming bank transfers). Default: env FOYER_OPERATOR_TOKEN. */
+  operatorToken?: string;
+  /** Default: env FOYER_HEADERS_TIMEOUT_MS, FOYER_REQUEST_TIMEOUT_MS, FOYER_IDLE_TIMEOUT_MS (see config.ts). */
+  timeouts?: Partial<ServerTimeouts>;
+  /** Unpaid orders are cancelled after this long. Default: env FOYER_ORDER_TTL_MINUTES, else 24 hours. */
+  orderTtlMs?: number;
 }
 
 export interface RunningServer {
@@ -117,13 +143,16 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
   let timer: NodeJS.Timeout | undefined;
   try {
     await migrate(db);
-    const config = options.seed ?? seedConfig;
+    const seedDemo = options.seedDemo ?? env.seedDemo ?? false;
+    const config = options.seed ?? (seedDemo ? seedConfig : withoutDemoData(seedConfig));
     if (config) await seed(db, config, now());
     // Computed now so the first unknown-identifier login is not slower than a wrong password.
     await getDummyHash();
     const smtpUrl = options.smtpUrl ?? env.smtpUrl;
     const mailFrom = options.mailFrom ?? env.mailFrom ?? DEFAULT_MAIL_FROM;
-    const mailer = options.mailer ?? (smtpUrl ? smtpMailer(smtpUrl, mailFrom) : outboxMailer(db, now));
+    const devMailbox = options.devMailbox ?? env.devMailbox ?? false;
+    const mailer =
+      options.mailer ?? (smtpUrl ? smtpMailer(smtpUrl, mailFrom) : devMailbox ? outboxMailer(db, now) : unsentMailer());
     const verifyUrl = options.recaptcha?.verifyUrl ?? env.recaptchaVerifyUrl;
     const deps: AppDeps = {
       db,
@@ -138,19 +167,30 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       mailer,
       background: backgroundTasks(),
       siteUrl: (options.siteUrl ?? env.siteUrl ?? DEFAULT_SITE_URL).replace(/\/$/, ''),
-      devMailbox: options.devMailbox ?? env.devMailbox ?? true,
+      devMailbox,
       recaptcha: options.recaptcha?.verifier ?? recaptchaVerifier(verifyUrl ? { verifyUrl } : {}),
       recaptchaSecret: options.recaptcha?.secret ?? env.recaptchaSecret,
       identifierSearchPerMinute:
         options.identifierSearchPerMinute ?? env.identifierSearchPerMinute ?? DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE,
+      registrationPerHour: options.registrationPerHour ?? env.registrationPerHour ?? DEFAULT_REGISTRATION_PER_HOUR,
+      paymentProviders: options.paymentProviders,
+      timeouts: timeoutsFrom(options.timeouts),
+      operatorToken: options.operatorToken ?? env.operatorToken,
     };
     const app = await buildApp(deps);
+    const orderTtlMs =
+      options.orderTtlMs ?? (env.orderTtlMinutes ? env.orderTtlMinutes * 60_000 : DEFAULT_ORDER_TTL_MS);
+    if (!Number.isFinite(orderTtlMs) || orderTtlMs <= 0)
+      throw new Error('FOYER_ORDER_TTL_MINUTES: expected minutes > 0');
     const prune = () =>
       Promise.all([
+        expireUnpaidOrders(db, now(), orderTtlMs),
         pruneSessions(db, now()),
         pruneAttempts(db, deps.loginRateLimit, now()),
         pruneKeys(db, now()),
         pruneEvents(db, now()),
+        pruneIdentifierChanges(db, now()),
+        pruneSsoTokens(db, now()),
       ]).catch((error: unknown) => app.log.warn({ err: error }, 'pruning expired rows failed'));
     await prune();
     timer = setInterval(() => void prune(), PRUNE_INTERVAL_MS);

@@ -20,6 +20,7 @@ beforeAll(async () => {
   server = await startServer({
     port: 0,
     host: '127.0.0.1',
+    seedDemo: true,
     ...(url && schema ? { databaseUrl: url, databaseSchema: schema } : { dataDir: 'memory' }),
   });
 });

@@ -23,7 +23,7 @@ export async function shareSession(
   state: RootState,
   extra: FrameServices,
   headers: Headers | undefined,
-  session: { sessionId: string; sessionCookie: boolean } | null,
+  session: { sessionId: string; sessionCookie: boolean; expiry: number } | null,
 ): Promise<void> {
   if (!extra.sso || !state.frame.settings.enableSSOMode) return;
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SSO_COOKIE_NAME, SSO_DOMAINS_HEADER } from '@foyer/api';
+import { SSO_COOKIE_NAME, SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER } from '@foyer/api';
 import {
   readCookie,
   seamlessSignIn,
@@ -82,6 +82,19 @@ describe('seamless sign-in (identity spec §4)', () => {
     expect(done).toBe(true);
   });
 
+  it('requests each domain with its own single-use token, never the session id, when the server sends tokens', async () => {
+    const { services, loaded } = sso();
+    const withTokens = new Headers({
+      [SSO_DOMAINS_HEADER]: 'a.example,b.example,c.example',
+      [SSO_TOKENS_HEADER]: 'tok-a,tok-b,',
+    });
+    await seamlessSignIn(services, withTokens, 'sess-1');
+    expect(loaded).toEqual([
+      'https://a.example/ic/api/session/tok-a/sso.gif',
+      'https://b.example/ic/api/session/tok-b/sso.gif',
+    ]);
+  });
+
   it("says 'cookies are disabled' and calls nobody when cookies are off", async () => {
     const { services, loaded } = sso({ cookieEnabled: false });
     expect((await seamlessSignIn(services, headers('a.example'), 's'))?.code).toBe('COOKIES_DISABLED');
@@ -98,12 +111,19 @@ describe('seamless sign-in (identity spec §4)', () => {
 describe('the SSO cookie', () => {
   it('is written on the SSO cookie domain, cross-site usable on https, and cleared', () => {
     const { services } = sso();
-    writeSsoCookie(services, 'sess-1', { domain: 'example.com' });
+    writeSsoCookie(services, 'sess-1', { domain: 'example.com', expiry: 1_000_000 + 900_500, now: 1_000_000 });
+    // As long as the session: its expiry 900.5 s away, not 30 days.
     expect((services.cookies as ReturnType<typeof jar>).written.at(-1)).toBe(
-      `${SSO_COOKIE_NAME}=sess-1; Path=/; Domain=example.com; Max-Age=2592000; SameSite=None; Secure`,
+      `${SSO_COOKIE_NAME}=sess-1; Path=/; Domain=example.com; Max-Age=900; SameSite=None; Secure`,
     );
     expect(readCookie(services.cookies, SSO_COOKIE_NAME)).toBe('sess-1');
     writeSsoCookie(services, null, { domain: 'example.com' });
+    expect(readCookie(services.cookies, SSO_COOKIE_NAME)).toBeNull();
+  });
+
+  it('is cleared rather than written for a session already past its expiry', () => {
+    const { services } = sso();
+    writeSsoCookie(services, 'old', { domain: 'example.com', expiry: 1_000, now: 2_000 });
     expect(readCookie(services.cookies, SSO_COOKIE_NAME)).toBeNull();
   });
 
@@ -127,7 +147,11 @@ describe('the SSO cookie', () => {
   it('shareSession honours enableSSOMode and enableSeamlessMode', async () => {
     const settings = { enableSSOMode: true, enableSeamlessMode: true, ssoCookieDomain: undefined };
     const on = sso();
-    await shareSession(on.services, settings, headers('a.example'), { sessionId: 's1', sessionCookie: false });
+    await shareSession(on.services, settings, headers('a.example'), {
+      sessionId: 's1',
+      sessionCookie: false,
+      expiry: Date.now() + 60_000,
+    });
     expect(readCookie(on.services.cookies, SSO_COOKIE_NAME)).toBe('s1');
     expect(on.loaded).toHaveLength(1);
     const noSeamless = sso();
@@ -137,6 +161,7 @@ describe('the SSO cookie', () => {
     await shareSession(off.services, { ...settings, enableSSOMode: false }, headers('a.example'), {
       sessionId: 's1',
       sessionCookie: false,
+      expiry: Date.now() + 60_000,
     });
     expect(readCookie(off.services.cookies, SSO_COOKIE_NAME)).toBeNull();
     expect(off.loaded).toEqual([]);

@@ -4,15 +4,17 @@
  * - The SSO cookie (`evolok_sso`, value: the session id) is set on the SSO cookie domain (or the
  *   widgets host) at login and cleared at logout; SSO refresh compares it with the local session.
  * - Seamless sign-in: after login or logout, every participating domain named in the response's
- *   SSO domains header gets an image request (`/ic/api/session/{id}/sso.gif` or
+ *   SSO domains header gets an image request (`/ic/api/session/{token}/sso.gif` or
  *   `/ic/api/session/sso_logout.gif`) that sets or clears its own SSO cookie; we wait until each
- *   one loaded, failed or timed out.
+ *   one loaded, failed or timed out. The token is that domain's single-use seamless sign-in token
+ *   from the login answer's SSO tokens header, never the session id (login CSRF); a server that
+ *   sends no tokens header gets the session id, as before.
  *
  * Browsers that partition or block third-party cookies keep this from working between unrelated
  * top-level sites unless the visitor grants storage access (see widgets/_session).
  * This module is its own chunk (vite.config.ts): only a login or logout loads it.
  */
-import { foyerError, SSO_COOKIE_NAME, SSO_DOMAINS_HEADER, type FoyerError } from '@foyer/api';
+import { foyerError, SSO_COOKIE_NAME, SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER, type FoyerError } from '@foyer/api';
 import type { PageSettings } from '@foyer/protocol';
 
 /** Resolves when the image loaded, failed or took too long: seamless sign-in never blocks forever. */
@@ -88,14 +90,27 @@ function writeCookie(sso: SsoServices, name: string, value: string, domain: stri
   );
 }
 
-/** Sets (a session id) or clears (null) the SSO cookie. A tab-only session gets a browser-session cookie. */
+/**
+ * Sets (a session id) or clears (null) the SSO cookie. It lives as long as the session: a tab-only
+ * session gets a browser-session cookie, a remembered one expires with the session's expiry (epoch
+ * ms) — never longer, so no cookie outlives the session it names.
+ */
 export function writeSsoCookie(
   sso: SsoServices,
   sessionId: string | null,
-  options: { domain?: string; sessionCookie?: boolean } = {},
+  options: { domain?: string; sessionCookie?: boolean; expiry?: number; now?: number } = {},
 ): void {
-  if (!sessionId) writeCookie(sso, SSO_COOKIE_NAME, '', options.domain, 0);
-  else writeCookie(sso, SSO_COOKIE_NAME, sessionId, options.domain, options.sessionCookie ? undefined : 30 * 86_400);
+  if (!sessionId) {
+    writeCookie(sso, SSO_COOKIE_NAME, '', options.domain, 0);
+    return;
+  }
+  // Without a known expiry, a browser-session cookie: it cannot outlive the session by days.
+  if (options.sessionCookie || options.expiry === undefined) {
+    writeCookie(sso, SSO_COOKIE_NAME, sessionId, options.domain);
+    return;
+  }
+  const secondsLeft = Math.floor((options.expiry - (options.now ?? Date.now())) / 1000);
+  writeCookie(sso, SSO_COOKIE_NAME, secondsLeft > 0 ? sessionId : '', options.domain, Math.max(secondsLeft, 0));
 }
 
 /**
@@ -120,6 +135,13 @@ export function ssoDomains(headers: Headers | undefined): string[] | null {
     .split(',')
     .map((domain) => domain.trim())
     .filter(Boolean);
+}
+
+/** The seamless sign-in tokens, one per domain in header order, or null when the server sent none. */
+export function ssoTokens(headers: Headers | undefined): string[] | null {
+  const value = headers?.get(SSO_TOKENS_HEADER);
+  if (value === null || value === undefined) return null;
+  return value.split(',').map((token) => token.trim());
 }
 
 /** The image URL for one domain (`a.example`, or an origin `https://a.example`); null when unusable. */
@@ -148,7 +170,13 @@ export async function seamlessSignIn(
   if (!sso.cookieEnabled) return foyerError('COOKIES_DISABLED');
   const domains = ssoDomains(headers);
   if (!domains) return foyerError('SEAMLESS_DOMAINS_NOT_FOUND');
-  const urls = domains.map((domain) => ssoImageUrl(domain, sessionId, sso.secure));
+  const tokens = sessionId ? ssoTokens(headers) : null;
+  const urls = domains.map((domain, index) => {
+    if (!sessionId || !tokens) return ssoImageUrl(domain, sessionId, sso.secure);
+    // With tokens, a domain without its own token gets no request at all.
+    const token = tokens[index];
+    return token ? ssoImageUrl(domain, token, sso.secure) : null;
+  });
   await Promise.all(urls.map((url) => (url ? sso.loadImage(url) : undefined)));
   return null;
 }
@@ -162,12 +190,13 @@ export async function shareSession(
   sso: SsoServices,
   settings: Pick<PageSettings, 'enableSSOMode' | 'enableSeamlessMode' | 'ssoCookieDomain'>,
   headers: Headers | undefined,
-  session: { sessionId: string; sessionCookie: boolean } | null,
+  session: { sessionId: string; sessionCookie: boolean; expiry: number } | null,
 ): Promise<void> {
   if (!settings.enableSSOMode) return;
   writeSsoCookie(sso, session?.sessionId ?? null, {
     domain: settings.ssoCookieDomain,
     sessionCookie: session?.sessionCookie,
+    expiry: session?.expiry,
   });
   if (!settings.enableSeamlessMode) return;
   const problem = await seamlessSignIn(sso, headers, session?.sessionId ?? null);

@@ -14,12 +14,21 @@ export interface OwnSession {
 /**
  * The request's session, which must exist, be live and belong to `guid` when given:
  * UNAUTHORIZED without one, SESSION_HAS_EXPIRED (the frame clears its state), FORBIDDEN for another user.
+ * A secure session counts only where the spec uses it (`allowSecure`: edit profile); elsewhere it
+ * is not a session at all (UNAUTHORIZED), so it can never stand in for the main session.
  */
-export async function requireSession(deps: AppDeps, request: FastifyRequest, guid?: string): Promise<OwnSession> {
+export async function requireSession(
+  deps: AppDeps,
+  request: FastifyRequest,
+  guid?: string,
+  options: { allowSecure?: boolean } = {},
+): Promise<OwnSession> {
   const authorization = parseAuthorization(request.headers.authorization);
   if (!authorization?.sessionId) throw new ApiError('UNAUTHORIZED');
-  const found = await useSession(deps.db, authorization.sessionId, deps.now());
+  const found = await useSession(deps.db, authorization.sessionId, deps.now(), options);
   if (found.status === 'not-found') throw new ApiError('UNAUTHORIZED');
+  // An ended secure session ends secure mode only, not the login: the frame asks for the password.
+  if (found.status === 'expired' && found.session.secure) throw new ApiError('secure_session_expired');
   if (found.status === 'expired') throw new ApiError('SESSION_HAS_EXPIRED');
   if (guid !== undefined && found.session.guid !== guid) throw new ApiError('FORBIDDEN');
   return { authorization, sessionId: authorization.sessionId, session: found.session };

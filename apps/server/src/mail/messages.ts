@@ -65,3 +65,54 @@ export function resetMail(input: {
     'The link works once and expires in 1 hour. If you did not ask for it, ignore this mail: your password stays as it is.',
   );
 }
+
+export function identifierChangeUrl(
+  siteUrl: string,
+  guid: string,
+  identifierChangeKey: string,
+  serviceName: string,
+): string {
+  return link(siteUrl, 'confirm-identifier', { guid, identifierChangeKey, serviceName });
+}
+
+/** To the new address: the change takes effect when this link is followed. */
+export function identifierChangeMail(input: {
+  to: string;
+  siteUrl: string;
+  guid: string;
+  key: string;
+  service: { name: string; displayName: string };
+}): MailMessage {
+  return message(
+    input.to,
+    `Confirm your new ${input.service.displayName} e-mail address`,
+    `Someone asked to use this address for a ${input.service.displayName} account. The change takes effect once you confirm it.`,
+    'Confirm this address',
+    identifierChangeUrl(input.siteUrl, input.guid, input.key, input.service.name),
+    'The link works once and expires in 24 hours. If you did not ask for it, ignore this mail: nothing changes.',
+  );
+}
+
+/** "a…@example.com": enough for the owner to recognise an address, not to harvest it. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return `${address.slice(0, 1)}…`;
+  return `${address.slice(0, 1)}…${address.slice(at)}`;
+}
+
+/** To the old address, at once: whoever stole a session cannot quietly move the account away. */
+export function identifierChangeNotice(input: {
+  to: string;
+  newAddress: string | null;
+  service: { name: string; displayName: string };
+}): MailMessage {
+  const target = input.newAddress ? ` to ${maskAddress(input.newAddress)}` : '';
+  const intro = `Someone asked to change the sign-in e-mail address of your ${input.service.displayName} account${target}. It changes only when the new address confirms.`;
+  const outro = 'If this was not you, reset your password now with "Forgot password": that cancels the change.';
+  return {
+    to: input.to,
+    subject: `Your ${input.service.displayName} e-mail address is about to change`,
+    text: `${intro}\n\n${outro}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(outro)}</p>`,
+  };
+}

@@ -1,7 +1,7 @@
 /**
  * GET /dev/mailbox (JSON, newest first) and GET /dev/mailbox.html: the outbox of the demo stack,
  * so mailed links can be followed in a browser and by end-to-end tests. Served only when the dev
- * mailbox is on (FOYER_DEV_MAILBOX is not `false`).
+ * mailbox is explicitly on (FOYER_DEV_MAILBOX=true): it shows every reset key to anyone.
  */
 import { mailboxSchema } from '@foyer/api';
 import type { FastifyInstance } from 'fastify';

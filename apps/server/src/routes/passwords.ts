@@ -23,14 +23,13 @@ import {
   type Account,
 } from '../identity/store';
 import { sendWorkflowMail } from '../mail/workflow-mail';
-import { hashPassword, verifyPassword } from '../security/passwords';
+import { cancelIdentifierChanges } from '../identity/identifier-changes';
+import { checkCurrentPassword } from '../security/password-proof';
+import { hashPassword } from '../security/passwords';
 import { clearIdentifierFailures, identifierKey } from '../security/rate-limit';
 import { deleteUserSessions } from '../security/sessions';
-import { recordEvent, throttleWait, type ThrottleRule } from '../security/throttle';
 import { consumeKey, peekKey, revokeKeys } from '../security/workflow-keys';
 
-/** Wrong old passwords per user: a stolen session must not become a password oracle. */
-const CHANGE_PASSWORD_RULE: ThrottleRule = { bucket: 'change-password', max: 10, windowMs: 15 * 60_000 };
 const PASSWORD_LABEL = 'Password';
 
 function checkNewPassword(password: string): void {
@@ -104,6 +103,8 @@ export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
       // The mail proved the address, which is what activation asks for.
       await activateAccount(tx, owner.guid);
       await revokeKeys(tx, owner.guid, 'reset', now);
+      // The owner is back in control: a change of address someone else asked for is cancelled.
+      await cancelIdentifierChanges(tx, owner.guid, now);
       await deleteUserSessions(tx, owner.guid);
       return findAccountByGuid(tx, owner.guid);
     });
@@ -122,17 +123,7 @@ export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
 
     if (requireOld || body.oldPassword !== undefined) {
       if (!body.oldPassword) throw validationFailed(['oldPassword']);
-      const now = deps.now();
-      const wait = await throttleWait(db, CHANGE_PASSWORD_RULE, account.guid, now);
-      if (wait !== null) {
-        throw new ApiError('TOO_MANY_ATTEMPTS', [String(Math.ceil(wait / 60_000))], {
-          'retry-after': String(Math.ceil(wait / 1000)),
-        });
-      }
-      if (!(await verifyPassword(account.passwordHash, body.oldPassword))) {
-        await recordEvent(db, CHANGE_PASSWORD_RULE, account.guid, now);
-        throw new ApiError('IDENTIFIERS_INVALID');
-      }
+      await checkCurrentPassword(deps, account, body.oldPassword);
     }
     const passwordHash = await hashPassword(body.newPassword);
     await db.transaction(async (tx) => {

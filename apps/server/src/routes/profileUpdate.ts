@@ -1,16 +1,28 @@
 /**
- * PUT /userProfile/:id[/:service] (edit profile), POST /userProfile/:id/link/:service and
+ * PUT /userProfile/:id[/:service] (edit profile), POST /userProfile/:id/identifier/confirm (a
+ * mailed identifier change comes back), POST /userProfile/:id/link/:service and
  * GET /userProfile/searchByIdentifiers/:identifierKey (is an identifier free?).
+ *
+ * An identifier (the e-mail address password resets go to) changes only with a fresh proof of
+ * the password and once the new address confirms a mailed link; the old address is told at once.
+ * Other attributes are saved as before.
  */
-import { identifierSearchQuerySchema, identityEndpoints, type ProfileUpdate } from '@foyer/api';
-import type { FastifyInstance } from 'fastify';
+import {
+  identifierSearchQuerySchema,
+  identityEndpoints,
+  type ProfileUpdate,
+  type ProfileUpdateResult,
+} from '@foyer/api';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { requireSession } from '../http/auth';
+import { requireSession, type OwnSession } from '../http/auth';
 import { defineRoute } from '../http/define-route';
 import { ApiError } from '../http/errors';
-import { identifiersTaken, linkService, updateAccount } from '../identity/accounts';
+import { identifiersTaken, linkService, updateAccount, type IdentifierValue } from '../identity/accounts';
 import { checkAttributes, fieldsOf } from '../identity/attributes';
+import { consumeIdentifierChange, requestIdentifierChange } from '../identity/identifier-changes';
 import { normalizeIdentifier } from '../identity/identifiers';
+import { mailAddressOf } from '../identity/mail-address';
 import {
   findAccountByGuid,
   findService,
@@ -20,6 +32,11 @@ import {
   type Service,
 } from '../identity/store';
 import { profileTemplate } from '../identity/templates';
+import { identifierChangeMail, identifierChangeNotice } from '../mail/messages';
+import { WORKFLOW_MAIL_RULE } from '../mail/workflow-mail';
+import { tooManyAttempts } from '../security/http-throttle';
+import { requirePasswordProof } from '../security/password-proof';
+import { identifierSearchRule, takeAddressToken } from '../security/sign-up-limits';
 import { takeToken } from '../security/throttle';
 
 /** The roles after an update. Only the service's assignable roles may be given or dropped. */
@@ -39,12 +56,59 @@ function nextRoles(account: Account, service: Service, update: ProfileUpdate): s
 export function profileUpdateRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
-  async function update(guid: string, serviceName: string, body: ProfileUpdate, link: boolean): Promise<Account> {
+  /**
+   * Issues the confirmation key and mails it to the new address (the account's address once the
+   * change is applied), and a notice to the current one. Counted with the workflow mails.
+   */
+  async function mailIdentifierChange(
+    account: Account,
+    service: Service,
+    identifiers: IdentifierValue[],
+    log: FastifyBaseLogger,
+  ): Promise<void> {
+    const now = deps.now();
+    const wait = await takeToken(db, WORKFLOW_MAIL_RULE, account.guid, now);
+    if (wait !== null) throw tooManyAttempts(wait);
+    const changed = {
+      ...account.attributes,
+      ...Object.fromEntries(identifiers.map(({ name, value }) => [name, value])),
+    };
+    const to = mailAddressOf({ attributes: changed });
+    const current = mailAddressOf(account);
+    if (!to)
+      throw new ApiError(
+        'ATTRIBUTE_VALIDATION_FAILED',
+        identifiers.map(({ name }) => name),
+      );
+    const key = await requestIdentifierChange(db, {
+      guid: account.guid,
+      serviceName: service.name,
+      identifiers,
+      now,
+    });
+    deps.background.run(async () => {
+      await deps.mailer.send(identifierChangeMail({ to, siteUrl: deps.siteUrl, guid: account.guid, key, service }));
+      if (current && normalizeIdentifier(current) !== normalizeIdentifier(to)) {
+        await deps.mailer.send(identifierChangeNotice({ to: current, newAddress: to, service }));
+      }
+    }, log);
+  }
+
+  async function update(
+    own: OwnSession,
+    guid: string,
+    serviceName: string,
+    body: ProfileUpdate,
+    link: boolean,
+    log: FastifyBaseLogger,
+  ): Promise<{ status: number; body: ProfileUpdateResult }> {
     const account = await findAccountByGuid(db, guid);
     if (!account) throw new ApiError('USER_PROFILE_NOT_FOUND');
     const service = await findService(db, serviceName);
     if (!service || service.realmName !== account.realmName) throw new ApiError('SERVICE_NOT_FOUND', [serviceName]);
 
+    // The profile form has no validators: a password (or any validator) given here is refused as
+    // an unknown attribute; it changes only through change password and reset.
     const template = await profileTemplate(db, service, account);
     const values = checkAttributes(fieldsOf(template), body.attributes ?? [], { requireAll: false });
     const attributes = { ...account.attributes };
@@ -57,8 +121,18 @@ export function profileUpdateRoutes(app: FastifyInstance, deps: AppDeps): void {
       .filter((field) => values.has(field.name))
       .map((field) => ({ name: field.name, value: attributes[field.name] ?? '' }))
       .filter(({ name, value }) => normalizeIdentifier(value) !== normalizeIdentifier(account.attributes[name] ?? ''));
-    if (await identifiersTaken(db, account.realmName, identifiers, account.guid)) {
-      throw new ApiError('DUPLICATE_IDENTIFIERS_FOUND');
+    if (identifiers.length) {
+      // Before anything else about the new value: a stolen session learns nothing, not even whether it is taken.
+      await requirePasswordProof(deps, own.session, account, body.currentPassword);
+      if (await identifiersTaken(db, account.realmName, identifiers, account.guid)) {
+        throw new ApiError('DUPLICATE_IDENTIFIERS_FOUND');
+      }
+      // The identifiers keep their current values until the new address confirms.
+      for (const { name } of identifiers) {
+        const current = account.attributes[name];
+        if (current === undefined) delete attributes[name];
+        else attributes[name] = current;
+      }
     }
     const roles = nextRoles(account, service, body);
     const complete = missingAttributes({ ...account, attributes }, service).length === 0;
@@ -67,23 +141,45 @@ export function profileUpdateRoutes(app: FastifyInstance, deps: AppDeps): void {
       realmName: account.realmName,
       attributes,
       roles,
-      identifiers,
+      identifiers: [],
       // Editing the profile for a service whose requirements are now met joins that service.
       linkService: link && complete ? service.name : undefined,
     });
+    if (identifiers.length) await mailIdentifierChange(account, service, identifiers, log);
     const updated = await findAccountByGuid(db, account.guid);
     if (!updated) throw new ApiError('USER_PROFILE_NOT_FOUND');
-    return updated;
+    const profile = toUserProfile(updated);
+    if (!identifiers.length) return { status: 200, body: profile };
+    return { status: 202, body: { ...profile, pendingConfirmation: identifiers.map(({ name }) => name) } };
   }
 
+  // Edit profile is where the spec uses the secure session (secure mode, identity spec §4–§6).
   defineRoute(app, identityEndpoints.updateUserProfile, async ({ params, body, request }) => {
-    const own = await requireSession(deps, request, params.id);
-    return { body: toUserProfile(await update(params.id, own.authorization.serviceName, body, false)) };
+    const own = await requireSession(deps, request, params.id, { allowSecure: true });
+    return update(own, params.id, own.authorization.serviceName, body, false, request.log);
   });
 
   defineRoute(app, identityEndpoints.updateUserProfileForService, async ({ params, body, request }) => {
-    await requireSession(deps, request, params.id);
-    return { body: toUserProfile(await update(params.id, params.service, body, true)) };
+    const own = await requireSession(deps, request, params.id, { allowSecure: true });
+    return update(own, params.id, params.service, body, true, request.log);
+  });
+
+  // No session needed: the key proves the new address, and the change was asked for with the password.
+  defineRoute(app, identityEndpoints.confirmIdentifierChange, async ({ params, body }) => {
+    const account = await findAccountByGuid(db, params.id);
+    const identifiers = account ? await consumeIdentifierChange(db, account.guid, body.key, deps.now()) : null;
+    if (!account || !identifiers) throw new ApiError('ACTIVATION_KEY_NOT_FOUND');
+    const attributes = { ...account.attributes };
+    for (const { name, value } of identifiers) attributes[name] = value;
+    // Taken since the request: updateAccount answers DUPLICATE_IDENTIFIERS_FOUND (unique index).
+    await updateAccount(db, {
+      guid: account.guid,
+      realmName: account.realmName,
+      attributes,
+      roles: account.roles,
+      identifiers,
+    });
+    return { status: 204, body: undefined };
   });
 
   defineRoute(app, identityEndpoints.linkService, async ({ params, request }) => {
@@ -107,13 +203,7 @@ export function profileUpdateRoutes(app: FastifyInstance, deps: AppDeps): void {
     identityEndpoints.searchByIdentifiers,
     async ({ params, query, request }) => {
       // Every check counts, taken or free: a client can test at most this many identifiers a minute.
-      const rule = { bucket: 'identifier-search', max: deps.identifierSearchPerMinute, windowMs: 60_000 };
-      const wait = await takeToken(db, rule, request.ip, deps.now());
-      if (wait !== null) {
-        throw new ApiError('TOO_MANY_ATTEMPTS', [String(Math.ceil(wait / 60_000))], {
-          'retry-after': String(Math.ceil(wait / 1000)),
-        });
-      }
+      await takeAddressToken(deps, identifierSearchRule(deps), request.ip);
       const taken = await identifiersTaken(db, query.realmName, [{ name: params.identifierKey, value: query.value }]);
       if (!taken) throw new ApiError('USER_PROFILE_IDENTIFIERS_NOT_FOUND');
       return { body: { exists: true as const } };

@@ -20,6 +20,7 @@ import {
 import { registrationTemplate } from '../identity/templates';
 import { sendWorkflowMail } from '../mail/workflow-mail';
 import { checkCaptcha } from '../security/captcha';
+import { signUpRule, takeAddressToken } from '../security/sign-up-limits';
 import { hashPassword } from '../security/passwords';
 import { consumeKey } from '../security/workflow-keys';
 
@@ -50,6 +51,8 @@ export function registrationRoutes(app: FastifyInstance, deps: AppDeps): void {
     const values = checkAttributes(fieldsOf(template), body.attributes, { requireAll: true });
     // The captcha guards the duplicate check below, which would otherwise tell bots who has an account.
     await checkCaptcha(deps, request, services, body.recaptchaResponse);
+    // Accounts per address (shared with the purchase flow's sign-up); it also bounds the duplicate answer below.
+    await takeAddressToken(deps, signUpRule(deps), request.ip);
 
     const identifiers = template.identifiers.map((field) => ({
       name: field.name,

@@ -1,7 +1,13 @@
 /**
  * POST /session (login), GET /session/:id (SSO refresh), DELETE /session/:id (logout).
  */
-import { identityEndpoints, parseAuthorization, SSO_DOMAINS_HEADER, type SessionResponse } from '@foyer/api';
+import {
+  identityEndpoints,
+  parseAuthorization,
+  SSO_DOMAINS_HEADER,
+  SSO_TOKENS_HEADER,
+  type SessionResponse,
+} from '@foyer/api';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { ApiError, validationFailed } from '../http/errors';
@@ -9,6 +15,7 @@ import { defineRoute } from '../http/define-route';
 import {
   findAccountByIdentifiers,
   findAuthenticationScheme,
+  findDefaultService,
   findService,
   missingAttributes,
   type Service,
@@ -16,8 +23,10 @@ import {
 import { normalizeIdentifier } from '../identity/identifiers';
 import { checkCaptcha } from '../security/captcha';
 import { getDummyHash, verifyPassword } from '../security/passwords';
-import { clearIdentifierFailures, identifierKey, recordFailure, retryAfterMs } from '../security/rate-limit';
+import { tooManyAttempts } from '../security/http-throttle';
+import { clearIdentifierFailures, identifierKey, releaseAttempt, reserveAttempt } from '../security/rate-limit';
 import { createSession, deleteSession, useSession, type SessionRecord } from '../security/sessions';
+import { mintSsoTokens } from '../security/sso-tokens';
 
 /** The validator whose value is checked against the stored password hash. */
 const PASSWORD_VALIDATOR = 'password';
@@ -38,19 +47,33 @@ function ssoHeader(service: Service | null): Record<string, string> {
   return { [SSO_DOMAINS_HEADER]: (service?.settings.ssoDomains ?? []).join(',') };
 }
 
+/** The domains header plus one seamless sign-in token per domain (never the session id itself). */
+async function loginSsoHeaders(deps: AppDeps, service: Service, sessionId: string): Promise<Record<string, string>> {
+  const domains = service.settings.ssoDomains ?? [];
+  const tokens = await mintSsoTokens(deps.db, {
+    sessionId,
+    domains,
+    mintedOrigin: new URL(deps.publicUrl()).origin,
+    now: deps.now(),
+  });
+  return { ...ssoHeader(service), [SSO_TOKENS_HEADER]: tokens.join(',') };
+}
+
 export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
   defineRoute(app, identityEndpoints.createSession, async ({ body, request }) => {
+    // Every login is for a service: the one the header names, else the default one. Never none,
+    // so leaving the header out cannot skip that service's captcha.
     const authorization = parseAuthorization(request.headers.authorization);
-    const service = authorization ? await findService(db, authorization.serviceName) : null;
-    if (authorization && !service) throw new ApiError('SERVICE_NOT_FOUND', [authorization.serviceName]);
-    if (service && service.realmName !== body.realmName) throw new ApiError('FORBIDDEN');
+    const service = authorization ? await findService(db, authorization.serviceName) : await findDefaultService(db);
+    if (!service) throw new ApiError('SERVICE_NOT_FOUND', [authorization?.serviceName ?? '']);
 
     const scheme = await findAuthenticationScheme(db, body.authenticationSchemeName);
     if (!scheme || scheme.realmName !== body.realmName) {
       throw new ApiError('AUTHENTICATION_SCHEME_NOT_FOUND', [body.authenticationSchemeName]);
     }
+    if (service.realmName !== body.realmName) throw new ApiError('FORBIDDEN');
     // Exactly the scheme's identifiers, each once; its validators must all be present.
     const identifiers = scheme.identifiers.map((name) => body.identifiers.find((given) => given.name === name));
     const missing = [
@@ -71,24 +94,25 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
       ),
       address: request.ip,
     };
-    const wait = await retryAfterMs(db, deps.loginRateLimit, keys, now);
-    if (wait !== null) {
-      throw new ApiError('TOO_MANY_ATTEMPTS', [String(Math.ceil(wait / 60_000))], {
-        'retry-after': String(Math.ceil(wait / 1000)),
-      });
-    }
-
-    // Before the password: a bot without a solved captcha learns nothing and costs no hashing.
-    if (service) await checkCaptcha(deps, request, [service], body.recaptchaResponse);
+    const hasCaptcha = Boolean(service.settings.recaptchaSiteKey);
+    const reserved = await reserveAttempt(db, deps.loginRateLimit, keys, now, { addressLimit: !hasCaptcha });
+    if ('wait' in reserved) throw tooManyAttempts(reserved.wait);
 
     // Unknown identifier and wrong password take the same path: one lookup, one argon2 verify,
-    // one recorded failure, the same answer.
-    const account = await findAccountByIdentifiers(db, body.realmName, given);
-    const valid = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), password);
-    if (!account || !valid) {
-      await recordFailure(db, keys, now);
-      throw new ApiError('IDENTIFIERS_INVALID');
+    // one counted failure, the same answer.
+    let failed = false;
+    let account: Awaited<ReturnType<typeof findAccountByIdentifiers>>;
+    try {
+      // Before the password: a bot without a solved captcha learns nothing and costs no hashing.
+      await checkCaptcha(deps, request, [service], body.recaptchaResponse);
+      account = await findAccountByIdentifiers(db, body.realmName, given);
+      const valid = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), password);
+      failed = !account || !valid;
+    } finally {
+      // Only a wrong password stays counted; a refused captcha must not let bots use up the owner's tries.
+      if (!failed) await releaseAttempt(db, reserved.reservation);
     }
+    if (!account || failed) throw new ApiError('IDENTIFIERS_INVALID');
     // Only someone who knows the password learns the account's state.
     if (account.state === 'INACTIVE') throw new ApiError('user_profile_inactive');
     if (account.state === 'LOCKED') throw new ApiError('USER_PROFILE_LOCKED');
@@ -96,7 +120,7 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     await clearIdentifierFailures(db, keys.identifier);
     const session = await createSession(db, {
       guid: account.guid,
-      serviceName: service?.name ?? null,
+      serviceName: service.name,
       // The schema defaults it to false; the endpoint type is the input side, hence `??`.
       rememberMe: body.rememberMe ?? false,
       now,
@@ -104,7 +128,7 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     // Typing the password is what a secure session proves (secure mode, identity spec §5).
     const secure = await createSession(db, {
       guid: account.guid,
-      serviceName: service?.name ?? null,
+      serviceName: service.name,
       rememberMe: false,
       now,
       secureFor: session.sessionId,
@@ -113,8 +137,8 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
       ...sessionResponse(session.sessionId, session),
       secureSession: { sessionId: secure.sessionId, expiry: secure.idleExpiresAt },
     };
-    const lacking = service ? missingAttributes(account, service) : [];
-    const headers = ssoHeader(service);
+    const lacking = missingAttributes(account, service);
+    const headers = await loginSsoHeaders(deps, service, session.sessionId);
     if (lacking.length) return { status: 202, body: { ...response, missingAttributes: lacking }, headers };
     return { body: response, headers };
   });

@@ -1,11 +1,11 @@
 /** GET /userProfile/:id?serviceName= — the profile of the session's own user. */
-import { identityEndpoints, parseAuthorization, profileQuerySchema } from '@foyer/api';
+import { identityEndpoints, profileQuerySchema } from '@foyer/api';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { defineRoute } from '../http/define-route';
 import { ApiError } from '../http/errors';
 import { findAccountByGuid, findService, missingAttributes, toUserProfile } from '../identity/store';
-import { useSession } from '../security/sessions';
+import { requireSession } from '../http/auth';
 
 export function userProfileRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -14,13 +14,9 @@ export function userProfileRoutes(app: FastifyInstance, deps: AppDeps): void {
     app,
     identityEndpoints.getUserProfile,
     async ({ params, query, request }) => {
-      const authorization = parseAuthorization(request.headers.authorization);
-      if (!authorization?.sessionId) throw new ApiError('UNAUTHORIZED');
-      const found = await useSession(db, authorization.sessionId, deps.now());
-      if (found.status === 'not-found') throw new ApiError('UNAUTHORIZED');
-      // The frame clears its state and publishes session.expired on this code.
-      if (found.status === 'expired') throw new ApiError('SESSION_HAS_EXPIRED');
-      if (found.session.guid !== params.id) throw new ApiError('FORBIDDEN');
+      // UNAUTHORIZED, SESSION_HAS_EXPIRED (the frame clears its state) or FORBIDDEN. The edit-profile
+      // widget reads the profile too, hence the secure session of secure mode (identity spec §4, §6).
+      await requireSession(deps, request, params.id, { allowSecure: true });
 
       const account = await findAccountByGuid(db, params.id);
       if (!account) throw new ApiError('USER_PROFILE_NOT_FOUND');

@@ -3,6 +3,12 @@
  * share the counts. The check runs before the password is verified, so a refused attempt costs
  * no hashing.
  *
+ * The decision is atomic: `reserveAttempt` checks and counts the attempt in one transaction that
+ * holds an advisory lock on the identifier and on the address (always in that order, so two
+ * attempts never wait for each other in a cycle). The attempt counts as a failure from then on;
+ * a right password (or a refused captcha, which proves nothing about the password) releases it.
+ * So however many attempts arrive at once, at most the limit reaches the password check.
+ *
  * Per identifier (guessing one account's password), OWASP Authentication Cheat Sheet style: the
  * first `perIdentifier` failures are free; after that each further attempt must wait a delay after
  * the last failure that doubles with every failure (1, 2, 4, 8 … minutes, capped at
@@ -55,6 +61,15 @@ export function identifierKey(realmName: string, identifiers: readonly { name: s
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
+export interface RetryOptions {
+  /**
+   * False where a solved captcha guards every login (the service has a site key): over the
+   * address limit such logins go ahead, so one busy address (a proxy, a campus) does not lock
+   * out everyone behind it.
+   */
+  addressLimit?: boolean;
+}
+
 /**
  * Null when the attempt may go ahead, else the milliseconds until it may: the end of the
  * identifier's current delay, or the moment the address's oldest counted failure leaves its window.
@@ -64,6 +79,7 @@ export async function retryAfterMs(
   limit: LoginRateLimit,
   keys: AttemptKeys,
   now: number,
+  options: RetryOptions = {},
 ): Promise<number | null> {
   let wait: number | null = null;
   if (limit.perIdentifier > 0) {
@@ -79,7 +95,7 @@ export async function retryAfterMs(
       if (until > 0) wait = until;
     }
   }
-  if (limit.perAddress > 0) {
+  if (limit.perAddress > 0 && (options.addressLimit ?? true)) {
     const windowMs = limit.windowMinutes * 60_000;
     const rows = await db.query<{ attempted_at: unknown }>(
       `SELECT attempted_at FROM login_attempts
@@ -96,11 +112,39 @@ export async function retryAfterMs(
   return wait;
 }
 
-export async function recordFailure(db: Db, keys: AttemptKeys, now: number): Promise<void> {
-  await db.query(
-    `INSERT INTO login_attempts (kind, key, attempted_at) VALUES ('identifier', $1, $3), ('address', $2, $3)`,
-    [keys.identifier, keys.address, now],
-  );
+/** The rows that count a reserved attempt, until it is released. */
+export interface AttemptReservation {
+  ids: string[];
+}
+
+/**
+ * Checks and counts one attempt atomically: `{ wait }` when it must wait (nothing is counted),
+ * else the reservation that `releaseAttempt` undoes when the attempt turns out not to be a failure.
+ */
+export async function reserveAttempt(
+  db: Db,
+  limit: LoginRateLimit,
+  keys: AttemptKeys,
+  now: number,
+  options: RetryOptions = {},
+): Promise<{ wait: number } | { reservation: AttemptReservation }> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`login-identifier\n${keys.identifier}`]);
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`login-address\n${keys.address}`]);
+    const wait = await retryAfterMs(tx, limit, keys, now, options);
+    if (wait !== null) return { wait };
+    const rows = await tx.query<{ id: unknown }>(
+      `INSERT INTO login_attempts (kind, key, attempted_at) VALUES ('identifier', $1, $3), ('address', $2, $3)
+       RETURNING id`,
+      [keys.identifier, keys.address, now],
+    );
+    return { reservation: { ids: rows.map((row) => String(row.id)) } };
+  });
+}
+
+/** The reserved attempt was not a failure after all (right password, or no password check). */
+export async function releaseAttempt(db: Db, reservation: AttemptReservation): Promise<void> {
+  await db.query('DELETE FROM login_attempts WHERE id = ANY($1::bigint[])', [reservation.ids]);
 }
 
 /** A successful login (or a password reset) forgives that identifier's failures; the address count stays. */

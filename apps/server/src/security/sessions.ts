@@ -31,6 +31,8 @@ export function hashSessionId(sessionId: string): string {
 
 export interface SessionRecord {
   guid: string;
+  /** A secure session (proof of a recent password entry), not a main session. */
+  secure: boolean;
   serviceName: string | null;
   rememberMe: boolean;
   createdAt: number;
@@ -69,6 +71,7 @@ export async function createSession(
   const record: CreatedSession = {
     sessionId,
     guid: input.guid,
+    secure,
     serviceName: input.serviceName,
     rememberMe: input.rememberMe,
     createdAt: input.now,
@@ -97,6 +100,7 @@ export async function createSession(
 
 interface SessionRow {
   guid: string;
+  parent_id_hash: string | null;
   service_name: string | null;
   remember_me: boolean;
   created_at: unknown;
@@ -110,19 +114,27 @@ export type SessionLookup =
 
 /**
  * Finds a session by its id. A valid session is touched: its idle expiry moves to
- * now + idle lifetime, capped by the absolute expiry.
+ * now + idle lifetime, capped by the absolute expiry. Only main sessions unless `allowSecure`: a
+ * secure session is accepted only where the spec uses it (edit profile) and is otherwise unknown.
  */
-export async function useSession(db: Db, sessionId: string, now: number): Promise<SessionLookup> {
+export async function useSession(
+  db: Db,
+  sessionId: string,
+  now: number,
+  options: { allowSecure?: boolean } = {},
+): Promise<SessionLookup> {
   const idHash = hashSessionId(sessionId);
   const rows = await db.query<SessionRow>(
-    `SELECT guid, service_name, remember_me, created_at, idle_ttl_ms, idle_expires_at, absolute_expires_at
-       FROM sessions WHERE id_hash = $1`,
-    [idHash],
+    `SELECT guid, parent_id_hash, service_name, remember_me, created_at, idle_ttl_ms, idle_expires_at,
+            absolute_expires_at
+       FROM sessions WHERE id_hash = $1 AND ($2 OR parent_id_hash IS NULL)`,
+    [idHash, options.allowSecure ?? false],
   );
   const row = rows[0];
   if (!row) return { status: 'not-found' };
   const session: SessionRecord = {
     guid: row.guid,
+    secure: row.parent_id_hash !== null,
     serviceName: row.service_name,
     rememberMe: row.remember_me,
     createdAt: toMillis(row.created_at),

@@ -15,7 +15,8 @@ export const WORKFLOW_KEY_LIFETIMES: Record<WorkflowKind, number> = {
   reset: HOUR,
 };
 
-function hashKey(key: string): string {
+/** Mailed keys are stored only as this hash (also used for identifier-change keys). */
+export function hashKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 

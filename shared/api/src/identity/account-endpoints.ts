@@ -8,6 +8,8 @@ import { endpoint } from './endpoint';
 import {
   registerSchema,
   profileUpdateSchema,
+  profileUpdateResultSchema,
+  identifierChangeConfirmSchema,
   changePasswordSchema,
   resendActivationSchema,
   activationResultSchema,
@@ -44,17 +46,24 @@ export const register = /* @__PURE__ */ endpoint<
   z.input<typeof registerSchema>,
   z.infer<typeof userProfileSchema>
 >('POST', '/userProfile', registerSchema, userProfileSchema);
+/** 200, or 202 when a changed identifier waits for the confirmation mailed to it (see profileUpdateSchema). */
 export const updateUserProfile = /* @__PURE__ */ endpoint<
   Id,
   z.input<typeof profileUpdateSchema>,
-  z.infer<typeof userProfileSchema>
->('PUT', '/userProfile/:id', profileUpdateSchema, userProfileSchema);
+  z.infer<typeof profileUpdateResultSchema>
+>('PUT', '/userProfile/:id', profileUpdateSchema, profileUpdateResultSchema);
 /** Validated against the service's profile template; links the service once nothing it requires is missing. */
 export const updateUserProfileForService = /* @__PURE__ */ endpoint<
   Id & { service: string },
   z.input<typeof profileUpdateSchema>,
-  z.infer<typeof userProfileSchema>
->('PUT', '/userProfile/:id/:service', profileUpdateSchema, userProfileSchema);
+  z.infer<typeof profileUpdateResultSchema>
+>('PUT', '/userProfile/:id/:service', profileUpdateSchema, profileUpdateResultSchema);
+/** 204: the identifier change the mailed link confirms takes effect (no session needed: the key proves the address). */
+export const confirmIdentifierChange = /* @__PURE__ */ endpoint<
+  Id,
+  z.input<typeof identifierChangeConfirmSchema>,
+  void
+>('POST', '/userProfile/:id/identifier/confirm', identifierChangeConfirmSchema, null);
 /** 403 REQUIRED_ATTRIBUTE_MISSING (args: attribute names) when the profile lacks what the service requires. */
 export const linkService = /* @__PURE__ */ endpoint<Id & { service: string }, never, z.infer<typeof userProfileSchema>>(
   'POST',
@@ -104,7 +113,10 @@ export const getRecaptchaSettings = /* @__PURE__ */ endpoint<
   never,
   z.infer<typeof recaptchaSettingsSchema>
 >('GET', '/recaptcha/settings/:siteKey', null, recaptchaSettingsSchema);
-/** Image requests on each participating domain (seamless sign-in); answer a 1x1 GIF. */
+/**
+ * Image requests on each participating domain (seamless sign-in); answer a 1x1 GIF. `id` is the
+ * domain's token from SSO_TOKENS_HEADER (single use, one minute), never a session id.
+ */
 export const ssoLogin = /* @__PURE__ */ endpoint<Id, never, void>('GET', '/session/:id/sso.gif', null, null);
 export const ssoLogout = /* @__PURE__ */ endpoint<Record<string, never>, never, void>(
   'GET',

@@ -4,7 +4,7 @@
  * the widgets that make these calls.
  */
 import * as z from 'zod/mini';
-import { name, shortText, nameValueSchema, PROFILE_STATES } from './schemas';
+import { name, shortText, nameValueSchema, PROFILE_STATES, userProfileSchema } from './schemas';
 
 const names = z.array(name).check(z.maxLength(50));
 
@@ -22,15 +22,40 @@ export const registerSchema = z.object({
 });
 export type Register = z.infer<typeof registerSchema>;
 
-/** PUT /userProfile/:id[/:service]. A multi-choice value is the comma-joined option values. */
+/**
+ * PUT /userProfile/:id[/:service]. A multi-choice value is the comma-joined option values.
+ * Changing an identifier (the e-mail address) needs a fresh proof of the password: the request is
+ * authorised by a live secure session, or carries `currentPassword`; without either it answers
+ * 401 secure_session_expired, with a wrong one 401 IDENTIFIERS_INVALID.
+ */
 export const profileUpdateSchema = z.object({
   attributes: z.optional(z.array(nameValueSchema).check(z.maxLength(100))),
   /** Replaces the assignable roles the user holds. */
   roles: z.optional(names),
   rolesToAssign: z.optional(names),
   rolesToUnAssign: z.optional(names),
+  /** The account's password, when an identifier changes and no secure session authorises the call. */
+  currentPassword: z.optional(z.string().check(z.maxLength(255))),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/**
+ * The answer of PUT /userProfile/:id[/:service]: the profile as saved. A changed identifier is not
+ * in it yet: the answer is 202 and `pendingConfirmation` names the identifiers that change once
+ * the link mailed to the new address is followed (the old address is told by mail).
+ */
+export const profileUpdateResultSchema = z.extend(userProfileSchema, {
+  pendingConfirmation: z.optional(z.array(z.string())),
+});
+export type ProfileUpdateResult = z.infer<typeof profileUpdateResultSchema>;
+
+/**
+ * POST /userProfile/:id/identifier/confirm: the key of the confirmation link (query
+ * `identifierChangeKey` of the mailed link). 204 once the new identifier is in place; 404
+ * ACTIVATION_KEY_NOT_FOUND when the key is unknown, used, expired or not this account's.
+ */
+export const identifierChangeConfirmSchema = z.object({ key: z.string().check(z.minLength(1), z.maxLength(200)) });
+export type IdentifierChangeConfirm = z.infer<typeof identifierChangeConfirmSchema>;
 
 /** PUT /userProfile/:id/password. `oldPassword` may be left out when the service does not require it. */
 export const changePasswordSchema = z.object({

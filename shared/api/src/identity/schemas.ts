@@ -109,7 +109,13 @@ export const profileQuerySchema = z.object({ serviceName: z.optional(name) });
 /** Response header of POST /session and DELETE /session/:id: comma-separated participating SSO domains (may be empty). */
 export const SSO_DOMAINS_HEADER = 'X-Evolok-SSO-Domains';
 /**
- * Cookie that `GET /session/:id/sso.gif` sets on a participating domain (value: the session id,
+ * Response header of POST /session next to SSO_DOMAINS_HEADER: comma-separated seamless sign-in
+ * tokens, one per participating domain in the same order. The frame requests
+ * `<domain>/ic/api/session/<token>/sso.gif`; each token works once, within a minute, on its domain.
+ */
+export const SSO_TOKENS_HEADER = 'X-Evolok-SSO-Tokens';
+/**
+ * Cookie that `GET /session/:token/sso.gif` sets on a participating domain (value: the session id,
  * readable by that domain's frames for SSO refresh) and `sso_logout.gif` clears.
  */
 export const SSO_COOKIE_NAME = 'evolok_sso';
@@ -117,3 +123,9 @@ export const SSO_COOKIE_NAME = 'evolok_sso';
 export const PASSWORD_MIN_LENGTH = 6;
 export const RECAPTCHA_SITE_KEY_LENGTH = 40;
 export const RECAPTCHA_RESPONSE_LIFETIME_SECONDS = 120;
+/**
+ * What counts as an e-mail address, for the widgets' forms and the server's checks alike (one
+ * definition, so the frame never accepts what the server refuses): something@something.something
+ * without spaces. Deliberately loose: the activation mail is the real test of an address.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

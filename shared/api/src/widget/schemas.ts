@@ -69,6 +69,11 @@ export type ProfileGroups = z.infer<typeof profileGroupsSchema>;
 
 /** Profile save: name/value pairs; group values are prefixed with the group name (`deliveryAddress.city`). */
 export const profileSaveSchema = z.array(nameValueSchema).check(z.minLength(1), z.maxLength(100));
+/**
+ * The pair of a profile creation (POST /widget/profile/:serviceName) that carries the solved
+ * reCAPTCHA's response token when the service has a site key; it is not a profile attribute.
+ */
+export const RECAPTCHA_RESPONSE_FIELD = 'recaptchaResponse';
 export type ProfileSave = z.infer<typeof profileSaveSchema>;
 
 export const savedProfileSchema = z.object({
@@ -92,6 +97,8 @@ export const widgetLoginSchema = z.object({
   validators: z.array(nameValueSchema).check(z.minLength(1), z.maxLength(10)),
   realmName: z._default(id, 'default_realm'),
   rememberMe: z._default(z.boolean(), false),
+  /** The solved reCAPTCHA's response token, when the service has a site key (as for POST /session). */
+  recaptchaResponse: z.optional(z.string().check(z.maxLength(4000))),
 });
 export type WidgetLogin = z.infer<typeof widgetLoginSchema>;
 export const widgetLoginResponseSchema = sessionResponseSchema;

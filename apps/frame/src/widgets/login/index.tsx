@@ -63,7 +63,7 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
     );
   }
   if (form.status !== 'succeeded') return <Loading />;
-  const { scheme, template } = form.data;
+  const { scheme, template, recaptchaSiteKey } = form.data;
   if (flipped) {
     return (
       <Suspense fallback={<Loading />}>
@@ -91,6 +91,7 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
         attributes={attributes}
         scheme={scheme}
         template={template}
+        recaptchaSiteKey={recaptchaSiteKey}
         focusFirstField={moveFocus}
         onForgotPassword={() => {
           if (attributes.forgotPasswordHandler === 'flip') setFlipped(true);

@@ -33,7 +33,7 @@ const basketOf = (harness: Harness) => readBasket(harness.storage.tab);
 describe('product-selection widget', () => {
   it('shows INVALID_WIDGET_CONFIG without groupName or productName, and publishes productSelection.failed', () => {
     const { harness, server } = setup({});
-    expect(screen.getByRole('alert').textContent).toContain('No groupName or productName defined');
+    expect(screen.getByRole('alert').textContent).toBe('Invalid widget config: No groupName or productName defined');
     expect(harness.published).toEqual([
       { name: 'productSelection.failed', payload: { code: 'INVALID_WIDGET_CONFIG', statusCode: 400 } },
     ]);
@@ -172,6 +172,14 @@ describe('product-selection widget', () => {
       name: 'productSelection.failed',
       payload: { code: 'bex0004', statusCode: 404 },
     });
+  });
+
+  it('words technical difficulties as the purchase spec does: Error', async () => {
+    setup(
+      { groupName: 'demo' },
+      { routes: { 'GET /pm/api/widget/productgroup/demo': () => ({ status: 500, raw: 'upstream broke' }) } },
+    );
+    expect((await screen.findByRole('alert')).querySelector('.message-text')!.textContent).toBe('Error');
   });
 
   it('pre-selects a single given plan', async () => {

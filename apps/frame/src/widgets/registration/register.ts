@@ -2,7 +2,7 @@
 import { type FoyerError, type UserProfile } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
 import type { FieldSpec } from '../_forms/fields';
-import { submittedAttributes, type Values } from '../_forms/rules';
+import { submittedAttributes, type Values } from '../_forms/schema';
 import { createAppAsyncThunk } from '../../store/asyncStatus';
 import { callIdentity } from '../../store/identityClient';
 import { login } from '../../store/loginThunks';

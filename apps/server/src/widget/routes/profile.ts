@@ -4,9 +4,11 @@
  */
 import {
   formatAuthorization,
+  RECAPTCHA_RESPONSE_FIELD,
   profileValidateQuerySchema,
   sessionQuerySchema,
   SSO_DOMAINS_HEADER,
+  SSO_TOKENS_HEADER,
   widgetEndpoints,
   type SavedProfile,
 } from '@foyer/api';
@@ -16,7 +18,9 @@ import { defineRoute } from '../../http/define-route';
 import { ApiError } from '../../http/errors';
 import { createAccount, identifiersTaken, updateAccount } from '../../identity/accounts';
 import { findAccountByGuid, findService, type Account, type Service } from '../../identity/store';
+import { checkCaptcha } from '../../security/captcha';
 import { hashPassword } from '../../security/passwords';
+import { identifierSearchRule, signUpRule, takeAddressToken } from '../../security/sign-up-limits';
 import { saveAddress, savedAddresses } from '../addresses';
 import { findProducts } from '../catalogue';
 import { parseProfile, profileForm, profileGaps, profileGroups, type ParsedProfile } from '../profile';
@@ -94,11 +98,22 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps, identityPrefi
       if (await optionalSession(deps, request, query)) throw new ApiError('FORBIDDEN');
       const service = await serviceOf(deps, params.serviceName);
       const form = await profileForm(db, service, null);
-      const parsed = parseProfile(form, body, null);
+      const captcha = body.find((pair) => pair.name === RECAPTCHA_RESPONSE_FIELD)?.value;
+      const parsed = parseProfile(
+        form,
+        body.filter((pair) => pair.name !== RECAPTCHA_RESPONSE_FIELD),
+        null,
+      );
       const [identifier, validator] = form.auth;
       if (!identifier || !validator) throw new ApiError('AUTHENTICATION_SCHEME_NOT_FOUND', [service.name]);
+      // The same gates as registration: the service's captcha, then the address's limits.
+      await checkCaptcha(deps, request, [service], captcha);
+      // The duplicate answer (purchase spec) tells whether an address is registered: it spends
+      // the identifier-search budget, so this route is no better an oracle than that one.
+      await takeAddressToken(deps, identifierSearchRule(deps), request.ip);
       const identifiers = [{ name: identifier.name, value: (parsed.auth.get(identifier.name) ?? '').trim() }];
       if (await identifiersTaken(db, service.realmName, identifiers)) throw new ApiError('DUPLICATE_IDENTIFIERS_FOUND');
+      await takeAddressToken(deps, signUpRule(deps), request.ip);
       const attributes: Record<string, string> = { [identifier.name]: identifiers[0]!.value };
       for (const [name, value] of parsed.attributes) if (value.trim()) attributes[name] = value.trim();
       // The purchase flow logs the new customer in at once to pay (purchase spec §4), so the
@@ -166,11 +181,14 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps, identityPrefi
         identifiers: body.identifiers,
         validators: body.validators,
         rememberMe: body.rememberMe,
+        ...(body.recaptchaResponse === undefined ? {} : { recaptchaResponse: body.recaptchaResponse }),
       }),
     });
     const headers: Record<string, string> = {};
     const sso = response.headers[SSO_DOMAINS_HEADER.toLowerCase()];
     if (typeof sso === 'string') headers[SSO_DOMAINS_HEADER] = sso;
+    const tokens = response.headers[SSO_TOKENS_HEADER.toLowerCase()];
+    if (typeof tokens === 'string') headers[SSO_TOKENS_HEADER] = tokens;
     const retryAfter = response.headers['retry-after'];
     if (typeof retryAfter === 'string') headers['retry-after'] = retryAfter;
     if (response.statusCode >= 400) {
