@@ -13,7 +13,7 @@ import {
   type ThunkDispatch,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import { foyerError, type ApiResult, type FoyerError } from '@foyer/api';
+import { foyerError, type FoyerError } from '@foyer/api';
 import type { RootState } from './index';
 import type { FrameServices } from './services';
 
@@ -45,14 +45,6 @@ export const createAppAsyncThunk = createAsyncThunk.withTypes<AppThunkConfig>();
 
 export type AppAsyncThunk<T, Arg> = AsyncThunk<T, Arg, AppThunkConfig>;
 
-/** A client result as a thunk's outcome: its data, or a rejection with its FoyerError. */
-export function settle<T, Rejected>(
-  result: ApiResult<T>,
-  rejectWithValue: (error: FoyerError) => Rejected,
-): T | Rejected {
-  return result.ok ? result.data : rejectWithValue(result.error);
-}
-
 /** A thrown exception (a bug, not a server answer) shows as the generic technical error. */
 function rejectionError(payload: FoyerError | undefined, error: SerializedError): FoyerError {
   if (payload) return payload;
@@ -83,5 +75,39 @@ export function trackRequest<T, Arg>(
       // Aborted by its component: nobody waits for it; the next request starts afresh.
       if (action.meta.aborted) return { status: 'idle', data, error: null, requestId: null };
       return { status: 'failed', data, error: rejectionError(action.payload, action.error), requestId: null };
+    });
+}
+
+/**
+ * The same cases for requests kept side by side in a record (one per field, item …), each under
+ * the key its argument names. `forget` (an action of the slice) may drop an entry meanwhile.
+ */
+export function trackKeyedRequest<T, Arg>(
+  builder: ActionReducerMapBuilder<Record<string, RequestState<T>>>,
+  thunk: AppAsyncThunk<T, Arg>,
+  keyOf: (arg: Arg) => string,
+): void {
+  // Immer's draft of a generic record is not assignable from plain values: write through its plain view.
+  type Entries = Record<string, RequestState<T>>;
+  builder
+    .addCase(thunk.pending, (draft, action) => {
+      const state = draft as unknown as Entries;
+      const key = keyOf(action.meta.arg);
+      const data = state[key]?.data ?? null;
+      state[key] = { status: 'loading', data, error: null, requestId: action.meta.requestId };
+    })
+    .addCase(thunk.fulfilled, (draft, action) => {
+      const state = draft as unknown as Entries;
+      const key = keyOf(action.meta.arg);
+      if (state[key]?.requestId !== action.meta.requestId) return;
+      state[key] = { status: 'succeeded', data: action.payload, error: null, requestId: null };
+    })
+    .addCase(thunk.rejected, (draft, action) => {
+      const state = draft as unknown as Entries;
+      const key = keyOf(action.meta.arg);
+      if (state[key]?.requestId !== action.meta.requestId) return;
+      state[key] = action.meta.aborted
+        ? idleRequest<T>()
+        : { status: 'failed', data: null, error: rejectionError(action.payload, action.error), requestId: null };
     });
 }

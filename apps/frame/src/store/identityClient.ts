@@ -13,7 +13,7 @@ import { clearSession } from './sessionStorage';
 import { sessionCleared } from './sessionSlice';
 import type { AppThunk } from './thunk';
 
-/** What thunks and RTK Query base queries both have. */
+/** What a thunk's API (plain or createAsyncThunk's) gives a call. */
 export interface IdentityCallApi {
   getState: () => unknown;
   dispatch: ThunkDispatch<RootState, FrameServices, UnknownAction>;

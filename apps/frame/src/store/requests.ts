@@ -7,12 +7,12 @@ import { createSlice, type AsyncThunkAction } from '@reduxjs/toolkit';
 import { idleRequest, trackRequest, type AppAsyncThunk, type AppThunkConfig, type RequestState } from './asyncStatus';
 import { rootReducer, type RootState } from './index';
 
-export interface Request<T, Arg> {
+export interface RequestSlice<T, Arg> {
   start: (arg: Arg) => AsyncThunkAction<T, Arg, AppThunkConfig>;
   select: (state: RootState) => RequestState<T>;
 }
 
-export function createRequest<T, Arg>(name: string, thunk: AppAsyncThunk<T, Arg>): Request<T, Arg> {
+export function createRequest<T, Arg>(name: string, thunk: AppAsyncThunk<T, Arg>): RequestSlice<T, Arg> {
   const slice = createSlice({
     name,
     initialState: idleRequest<T>(),

@@ -3,7 +3,8 @@ import type { RootState } from './index';
 import type { FrameServices } from './services';
 
 /**
- * Plain redux-thunk thunks with the services as extra argument. (createAsyncThunk would add
- * ~1 KB gzip to the login route for pending/fulfilled actions nothing here listens to.)
+ * A thunk whose outcome the store does not keep (logging in, publishing, reading the services),
+ * with the services as extra argument. Data a widget shows is loaded by createAppAsyncThunk
+ * requests instead (asyncStatus.ts), whose status the store keeps.
  */
 export type AppThunk<R = void> = ThunkAction<R, RootState, FrameServices, UnknownAction>;

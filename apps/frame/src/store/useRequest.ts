@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RequestState } from './asyncStatus';
 import { useAppDispatch, useAppSelector } from './hooks';
-import type { Request } from './requests';
+import type { RequestSlice } from './requests';
 
 export interface RequestOptions {
   /** True: send nothing (yet); the state stays as it is. */
@@ -16,7 +16,7 @@ export interface RequestOptions {
  * its answer is dropped (and its fetch cancelled where the thunk passes the signal on).
  */
 export function useRequest<T, Arg>(
-  request: Request<T, Arg>,
+  request: RequestSlice<T, Arg>,
   arg: Arg,
   { skip = false, reloadOn = [] }: RequestOptions = {},
 ): RequestState<T> & { retry: () => void } {

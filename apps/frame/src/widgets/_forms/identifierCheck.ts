@@ -5,29 +5,64 @@
  * shows nothing: registration itself still refuses a duplicate. Refused (never sent) when the page
  * set `uniqueIdentifierValidation: false`.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import * as identityApi from '@foyer/api/endpoints';
-import { useAppDispatch } from '../../store/hooks';
+import { createAppAsyncThunk, trackKeyedRequest, type RequestState } from '../../store/asyncStatus';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { callIdentity } from '../../store/identityClient';
-import type { AppThunk } from '../../store/thunk';
+import { rootReducer, type RootState } from '../../store';
 
 export const IDENTIFIER_CHECK_DEBOUNCE_MS = 750;
 
 export type IdentifierStatus = 'idle' | 'checking' | 'available' | 'taken';
 
-export const checkIdentifier =
-  (name: string, value: string): AppThunk<Promise<'available' | 'taken' | null>> =>
-  async (dispatch, getState, extra) => {
-    const { settings } = getState().frame;
+type Answer = 'available' | 'taken' | null;
+
+/** One check of the field `key`: its identifier `name` and the value typed. */
+interface Check {
+  key: string;
+  name: string;
+  value: string;
+}
+
+export const checkIdentifier = createAppAsyncThunk<Answer, Check>(
+  'identifierChecks/check',
+  async ({ name, value }, api) => {
+    const { settings } = api.getState().frame;
     if (!settings.uniqueIdentifierValidation) return null;
-    const result = await callIdentity({ getState, dispatch, extra }, identityApi.searchByIdentifiers, {
+    const result = await callIdentity(api, identityApi.searchByIdentifiers, {
       params: { identifierKey: name },
       query: { realmName: settings.realmName, value },
+      signal: api.signal,
     });
     if (result.ok) return 'taken';
     const code = result.error.code.toUpperCase();
     return code === 'USER_PROFILE_IDENTIFIERS_NOT_FOUND' ? 'available' : null;
-  };
+  },
+);
+
+/** The checks by field key, injected with the forms that check identifiers. */
+const identifierChecks = createSlice({
+  name: 'identifierChecks',
+  initialState: {} as Record<string, RequestState<Answer>>,
+  reducers: {
+    /** A changed value's old tick or cross no longer applies. */
+    identifierEdited: (state, action: PayloadAction<string>) => {
+      delete state[action.payload];
+    },
+  },
+  extraReducers: (builder) => trackKeyedRequest<Answer, Check>(builder, checkIdentifier, (arg) => arg.key),
+}).injectInto(rootReducer);
+
+const { identifierEdited } = identifierChecks.actions;
+const selectChecks = (state: RootState) =>
+  identifierChecks.selectSlice(state as RootState & { identifierChecks?: Record<string, RequestState<Answer>> });
+
+function statusOf(check: RequestState<Answer>): IdentifierStatus {
+  if (check.status === 'loading') return 'checking';
+  return (check.status === 'succeeded' && check.data) || 'idle';
+}
 
 /**
  * The status of each identifier field, by field key. `checkable(key, value)` says whether a value
@@ -40,7 +75,7 @@ export function useIdentifierChecks(
   enabled: boolean,
 ): Readonly<Record<string, IdentifierStatus>> {
   const dispatch = useAppDispatch();
-  const [statuses, setStatuses] = useState<Record<string, IdentifierStatus>>({});
+  const checks = useAppSelector(selectChecks);
   const checked = useRef<Record<string, string>>({});
   const latestCheckable = useRef(checkable);
   useEffect(() => {
@@ -51,14 +86,12 @@ export function useIdentifierChecks(
   useEffect(() => {
     if (!enabled) return;
     const timers: ReturnType<typeof setTimeout>[] = [];
-    const inFlight = new Set<string>();
+    const running = new Map<string, { abort: () => void }>();
     const seen = checked.current;
-    let live = true;
     for (const field of fields) {
       const value = (values[field.key] ?? '').trim();
       if (checked.current[field.key] === value) continue;
-      // A changed value's old tick or cross no longer applies.
-      setStatuses((current) => (current[field.key] === 'idle' ? current : { ...current, [field.key]: 'idle' }));
+      dispatch(identifierEdited(field.key));
       if (!value || !latestCheckable.current(field.key, value)) {
         checked.current[field.key] = value;
         continue;
@@ -66,24 +99,26 @@ export function useIdentifierChecks(
       timers.push(
         setTimeout(() => {
           checked.current[field.key] = value;
-          inFlight.add(field.key);
-          setStatuses((current) => ({ ...current, [field.key]: 'checking' }));
-          void dispatch(checkIdentifier(field.name, value)).then((answer) => {
-            inFlight.delete(field.key);
-            if (live) setStatuses((current) => ({ ...current, [field.key]: answer ?? 'idle' }));
-          });
+          const request = dispatch(checkIdentifier({ key: field.key, name: field.name, value }));
+          running.set(field.key, request);
+          void request.finally(() => running.delete(field.key));
         }, IDENTIFIER_CHECK_DEBOUNCE_MS),
       );
     }
     return () => {
-      live = false;
       timers.forEach(clearTimeout);
       // An answer that will be dropped: ask again if the value comes back.
-      for (const key of inFlight) delete seen[key];
+      for (const [key, request] of running) {
+        request.abort();
+        delete seen[key];
+      }
     };
     // `watched` stands for the identifier values: other fields' typing restarts nothing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [watched, enabled, dispatch]);
 
-  return statuses;
+  return useMemo(
+    () => Object.fromEntries(Object.entries(checks).map(([key, check]) => [key, statusOf(check)])),
+    [checks],
+  );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n';
+import { createAppAsyncThunk } from '../../store/asyncStatus';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import './messages';
 import { ssoRefresh } from './ssoRefresh';
@@ -23,6 +24,25 @@ async function alreadyGranted(): Promise<boolean> {
 }
 
 /**
+ * Whether to offer the button: not when access is there already, nor when the visitor granted
+ * it before (then access is taken again, and the SSO refresh runs, without a click).
+ */
+const storageAccessOffer = createAppAsyncThunk<'hidden' | 'offer', StorageAccessDocument>(
+  'session/storageAccessOffer',
+  async (api, { dispatch }) => {
+    if (await api.hasStorageAccess!().catch(() => true)) return 'hidden';
+    if (!(await alreadyGranted())) return 'offer';
+    try {
+      await api.requestStorageAccess!();
+    } catch {
+      return 'offer';
+    }
+    await dispatch(ssoRefresh());
+    return 'hidden';
+  },
+);
+
+/**
  * 'Stay signed in across sites': where the browser partitions or blocks this embedded frame's
  * cookies (hasStorageAccess() is false), a visitor's click asks for storage access; once granted,
  * the frame sees the SSO cookie every site of the group shares and runs an SSO refresh. Hidden
@@ -37,21 +57,10 @@ export function StayAcrossSites({ doc = document }: { doc?: Document }) {
 
   useEffect(() => {
     if (!embedded || !enabled || !api.hasStorageAccess || !api.requestStorageAccess) return;
-    let live = true;
-    void (async () => {
-      if (await api.hasStorageAccess!().catch(() => true)) return;
-      if (await alreadyGranted()) {
-        await api.requestStorageAccess!().then(
-          () => dispatch(ssoRefresh()),
-          () => live && setOffer('offer'),
-        );
-        return;
-      }
-      if (live) setOffer('offer');
-    })();
-    return () => {
-      live = false;
-    };
+    const running = dispatch(storageAccessOffer(api));
+    // Aborted when the widget goes: its answer is then nobody's.
+    running.unwrap().then(setOffer, () => {});
+    return () => running.abort();
   }, [api, dispatch, embedded, enabled]);
 
   if (offer === 'hidden') return null;

@@ -2,7 +2,7 @@ import { foyerError, type FoyerError } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from '../../store/identityClient';
 import { createAppAsyncThunk } from '../../store/asyncStatus';
-import { createRequest, type Request } from '../../store/requests';
+import { createRequest, type RequestSlice } from '../../store/requests';
 import type { AppThunk } from '../../store/thunk';
 
 /** The activation message: its text code and HTTP-like status (the message box colours by it). */
@@ -36,7 +36,7 @@ export const activateAccount = createAppAsyncThunk<ActivationOutcome, string | u
   { condition: (_key, { getState }): boolean => activationRequest.select(getState()).status === 'idle' },
 );
 
-export const activationRequest: Request<ActivationOutcome, string | undefined> = createRequest<
+export const activationRequest: RequestSlice<ActivationOutcome, string | undefined> = createRequest<
   ActivationOutcome,
   string | undefined
 >('accountActivation', activateAccount);
