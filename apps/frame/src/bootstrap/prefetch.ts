@@ -42,7 +42,7 @@ export function prefetchingFetch(base: typeof fetch): PrefetchingFetch {
 
 /**
  * The login widget's first two calls: the service (for its authentication scheme), then the
- * scheme's login template. Same URLs as `loadLoginForm` builds through the shared client.
+ * scheme's login template. Same URLs as `loadLoginTemplate (widgets/_scheme/loginTemplate.ts)` builds through the shared client.
  */
 export function prefetchLogin(prefetcher: PrefetchingFetch, icDomain: string, serviceName: string): void {
   const base = icDomain.replace(/\/$/, '');
