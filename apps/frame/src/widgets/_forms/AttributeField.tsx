@@ -7,6 +7,8 @@
 import './forms.css';
 import type { FocusEvent, ReactNode } from 'react';
 import { t } from '../../i18n';
+// Registers the date checks the schemas of its date fields need (see registerDateChecks).
+import './dates';
 import { DateSelector } from './DateSelector';
 import type { FieldSpec } from './fields';
 import { MAX_INPUT_LENGTH } from './schema';

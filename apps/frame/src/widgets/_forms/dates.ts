@@ -6,6 +6,7 @@
  */
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { registerDateChecks } from './schema';
 
 dayjs.extend(customParseFormat);
 
@@ -71,3 +72,6 @@ export function isRealDateTime(value: string): boolean {
   if (!local) return false;
   return dayjs(local, local.length > 16 ? 'YYYY-MM-DDTHH:mm:ss' : 'YYYY-MM-DDTHH:mm', true).isValid();
 }
+
+// The form schemas check dates with these (see registerDateChecks in schema.ts).
+registerDateChecks({ isCompleteDate, isRealDate, isRealDateTime });

@@ -9,10 +9,32 @@
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH, type Attribute } from '@foyer/api';
 import { object, ref, string, ValidationError, type ObjectSchema, type StringSchema } from 'yup';
 import { t } from '../../i18n';
-import { isCompleteDate, isRealDate, isRealDateTime } from './dates';
 import { isPasswordAttribute, type FieldSpec } from './fields';
 // The rules' texts come with the rules, whichever widget (login included) uses them.
 import './messages';
+
+/**
+ * The date checks (dayjs, in dates.ts). dates.ts registers them when it loads, and every form
+ * that can show a date field loads it (AttributeField → DateSelector → dates.ts), so the login
+ * route, whose templates have no dates, does not download dayjs. A schema with a date field built
+ * without them is a bug in the caller, and says so.
+ */
+export interface DateChecks {
+  isCompleteDate(value: string): boolean;
+  isRealDate(value: string): boolean;
+  isRealDateTime(value: string): boolean;
+}
+
+let dateChecks: DateChecks | null = null;
+
+export function registerDateChecks(checks: DateChecks): void {
+  dateChecks = checks;
+}
+
+function requireDateChecks(): DateChecks {
+  if (!dateChecks) throw new Error('Foyer: a date field needs the date checks: import widgets/_forms/dates');
+  return dateChecks;
+}
 
 /** Identity spec §5, §9: text inputs hold 1 to 255 characters (an empty value is "not given"). */
 export const MAX_INPUT_LENGTH = 255;
@@ -103,7 +125,8 @@ export function fieldSchema(field: FieldSpec, options: SchemaOptions = {}): Stri
     case 'number':
       schema = schema.matches(NUMERIC, () => t('forms.invalidNumber', [label]));
       break;
-    case 'date':
+    case 'date': {
+      const { isCompleteDate, isRealDate } = requireDateChecks();
       schema = schema
         .test(
           'complete',
@@ -116,13 +139,16 @@ export function fieldSchema(field: FieldSpec, options: SchemaOptions = {}): Stri
           (value) => !value || isRealDate(value),
         );
       break;
-    case 'datetime':
+    }
+    case 'datetime': {
+      const { isRealDateTime } = requireDateChecks();
       schema = schema.test(
         'datetime',
         () => t('forms.invalidDateTime', [label]),
         (value) => !value || isRealDateTime(value),
       );
       break;
+    }
     case 'select':
     case 'radio':
     case 'checkboxes':
