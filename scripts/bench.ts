@@ -162,7 +162,7 @@ try {
       resizeFrames.push(result.changedAtFrame - startFrame);
     });
 
-    // 5. All JS the registration frame downloads (issue 3 budget; no captcha configured).
+    // 5. All JS the registration frame downloads (issue 8 budget; no captcha configured).
     registrationJsBytes.push(
       await withPage(newContext, async (page) => {
         const responses: Response[] = [];
@@ -175,7 +175,7 @@ try {
     );
 
     // 6. All JS the product-selection frame downloads, embedded on a plans page, until its
-    // products show (issue 4 budget). The checkout runner, fetched later when the browser is idle
+    // products show (issue 8 budget). The checkout runner, fetched later when the browser is idle
     // or on the first click, is not part of showing the route.
     selectionJsBytes.push(
       await withPage(newContext, async (page) => {
@@ -231,26 +231,26 @@ try {
     [
       'all JS the login frame downloads (gzip)',
       `${(median(loginJsBytes) / 1024).toFixed(1)} KB`,
-      '≤ 100 KB',
-      median(loginJsBytes) <= 100 * 1024,
+      '≤ 150 KB',
+      median(loginJsBytes) <= 150 * 1024,
     ],
     [
       'all JS the registration frame downloads (gzip)',
       `${(median(registrationJsBytes) / 1024).toFixed(1)} KB`,
-      '≤ 120 KB',
-      median(registrationJsBytes) <= 120 * 1024,
+      '≤ 170 KB',
+      median(registrationJsBytes) <= 170 * 1024,
     ],
     [
       'all JS the product-selection route downloads (gzip)',
       `${(median(selectionJsBytes) / 1024).toFixed(1)} KB`,
-      '≤ 100 KB',
-      median(selectionJsBytes) <= 100 * 1024,
+      '≤ 150 KB',
+      median(selectionJsBytes) <= 150 * 1024,
     ],
     [
       'all JS the payment route downloads, manual provider (gzip)',
       `${(median(paymentJsBytes) / 1024).toFixed(1)} KB`,
-      '≤ 130 KB',
-      median(paymentJsBytes) <= 130 * 1024,
+      '≤ 170 KB',
+      median(paymentJsBytes) <= 170 * 1024,
     ],
     [
       'product group req/s vs health req/s',

@@ -12,6 +12,9 @@ import { startServer } from '@foyer/server';
 import { startDemo } from '@foyer/demo';
 
 const ephemeral = process.argv.includes('--ephemeral');
+// The e2e and bench journeys pay by card without a provider account: the manual test card
+// (accepts any token). `npm start` offers CARD only with a configured provider.
+if (ephemeral) process.env.FOYER_CARD_PROVIDER ??= 'manual';
 
 // The demo starts first: the server writes the demo's URL into the links of the mail it sends.
 let widgetsUrl = '';

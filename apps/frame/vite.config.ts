@@ -1,28 +1,59 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-/** The widgets: one lazy chunk each. */
-const WIDGETS = /[\\/]src[\\/]widgets[\\/]/;
 /**
- * App modules the shared path imports only dynamically, kept out of the shared chunk: the core
- * translation tables other than English, the SSO code that runs only after login or logout, the
- * standalone events log; and the form components only the identity widgets use.
+ * Chunks by package, never by one of our files: a renamed source file must not change what a
+ * route downloads. Our own code is split by rolldown along the lazy imports (one chunk per widget
+ * route, shared code where two routes meet); the libraries are grouped by what they are for, so
+ * each lands once, in one gzip stream, on the routes that use it.
  */
-const LAZY_MODULES =
-  /[\\/](apps[\\/]frame[\\/]src[\\/](i18n[\\/](es|pt-BR)|store[\\/](sso|loginThunks)|components[\\/](EventsLog|Field|LogoutButton))|shared[\\/]protocol[\\/]src[\\/]((purchase-)?attributes|(widget|purchase)-event-schemas)|shared[\\/]api[\\/]src[\\/](identity[\\/]account-(schemas|endpoints)|errors[\\/]all|widget[\\/][\w-]+))\.tsx?$/;
-/** The libraries of the shared path (every route loads them). */
-const SHARED_LIBS =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|use-sync-external-store|zod|penpal)[\\/]/;
+const packages = (...names: string[]) =>
+  new RegExp(`[\\/]node_modules[\\/](${names.map((name) => name.replace('/', '[\\/]')).join('|')})[\\/]`);
 
-/**
- * The one chunk every route loads: everything outside src/widgets (app code, shared packages,
- * the bundler's runtime) and the shared-path libraries. A library only some widgets use (formik,
- * a payment SDK …) is left out on purpose: it stays with those widgets' chunks.
- */
-function onSharedPath(id: string): boolean {
-  if (WIDGETS.test(id) || LAZY_MODULES.test(id)) return false;
-  return !/[\\/]node_modules[\\/]/.test(id) || SHARED_LIBS.test(id);
-}
+const LIBRARY_GROUPS = [
+  // Every route: rendering, the store, the router, the frame protocol and its schemas.
+  {
+    name: 'lib-core',
+    test: packages(
+      'react',
+      'react-dom',
+      'scheduler',
+      'react-redux',
+      '@reduxjs/toolkit',
+      'redux',
+      'redux-thunk',
+      'immer',
+      'reselect',
+      'use-sync-external-store',
+      'react-router',
+      'react-router-dom',
+      'cookie',
+      'set-cookie-parser',
+      'zod',
+      'penpal',
+    ),
+  },
+  // The forms (identity and purchase widgets with inputs), and what they lean on.
+  {
+    name: 'lib-forms',
+    test: packages(
+      'formik',
+      'yup',
+      'property-expr',
+      'tiny-case',
+      'toposort',
+      'type-fest',
+      'lodash',
+      'lodash-es',
+      'tiny-warning',
+      'deepmerge',
+      'hoist-non-react-statics',
+      'react-fast-compare',
+      'react-is',
+    ),
+  },
+  { name: 'lib-dates', test: packages('dayjs') },
+];
 
 /**
  * The frame app: one document (index.html) answering every `/w/<widget>` route, one lazy chunk
@@ -41,32 +72,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // Short hashes: every route's shared chunk lists every chunk's file name (its preload map),
-        // and 8 random characters per name compress badly. 6 base64 characters still name ~10^10 builds.
-        chunkFileNames: 'assets/[name]-[hash:6].js',
-        entryFileNames: 'assets/[name]-[hash:6].js',
-        assetFileNames: 'assets/[name]-[hash:6][extname]',
-        codeSplitting: {
-          // Everything outside the widgets is loaded by every route anyway: one chunk (one request,
-          // one gzip stream) instead of the several small common chunks rolldown would make.
-          groups: [
-            // Not its dependencies: a module on the shared path may re-export lazy ones.
-            { name: 'frame', test: onSharedPath, includeDependenciesRecursively: false },
-            // The account calls and their payloads: one chunk shared by the account widgets, so
-            // rolldown does not fold them into the shared chunk every route loads.
-            { name: 'account-api', test: /[\\/]shared[\\/]api[\\/]src[\\/]identity[\\/]account-/ },
-            // What every purchase widget needs (error catalogue, basket, catalogue calls, the
-            // checkout's first-render part): one chunk, one gzip stream, never on an identity
-            // route. The profile, order and payment payloads (widget/schemas.ts, endpoints.ts) and
-            // the checkout runner are left to rolldown, so the product-selection route does not
-            // load them.
-            {
-              name: 'purchase',
-              test: /[\\/](shared[\\/]protocol[\\/]src[\\/]purchase-(attributes|event-schemas)|shared[\\/]api[\\/]src[\\/](widget[\\/](error-codes|errors|basket|primitives|catalogue-[a-z]+)|errors[\\/]all)|apps[\\/]frame[\\/]src[\\/]widgets[\\/](_purchase[\\/](basketStore|useBasket|useServices|widgetClient|messages|money)|_checkout[\\/](basketChange|marker|CheckoutFeedback|useCheckout|messages)))\.tsx?$/,
-              includeDependenciesRecursively: false,
-            },
-          ],
-        },
+        codeSplitting: { groups: LIBRARY_GROUPS },
       },
     },
   },

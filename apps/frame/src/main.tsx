@@ -6,10 +6,10 @@ import './styles.css';
 
 const rootElement = document.getElementById('root');
 if (rootElement) {
-  const { store, route } = startFrame({ win: window, rootElement });
+  const { store } = startFrame({ win: window, rootElement });
   createRoot(rootElement).render(
     <StrictMode>
-      <App store={store} route={route} />
+      <App store={store} />
     </StrictMode>,
   );
 }

@@ -1,8 +1,8 @@
 /**
  * The route table: widget name → its attribute schema and its lazily loaded component, one chunk
- * per widget, so the login route never downloads another widget's code. A plain table and a path
- * switch instead of react-router: the frame has one route per document and no in-frame
- * navigation, and react-router-dom would add ~15 KB gzip to a route with a 100 KB budget.
+ * per widget, so the login route never downloads another widget's code. App.tsx turns it into
+ * react-router routes; startFrame uses it to fetch the widget's chunk and schema while the
+ * handshake with the host runs.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type * as z from 'zod/mini';
@@ -101,6 +101,11 @@ export const WIDGET_ROUTES: Readonly<Record<string, WidgetRoute>> = {
   ...lazyRoutes(IDENTITY_WIDGETS, identitySchemas),
   ...lazyRoutes(PURCHASE_WIDGETS, purchaseSchemas),
 };
+
+/** The URL path of a widget's route (`v1/<name>` for version 1 widgets). */
+export function widgetPath(name: string): string {
+  return `/w/${name}`;
+}
 
 export function findRoute(widget: string): WidgetRoute | null {
   return Object.prototype.hasOwnProperty.call(WIDGET_ROUTES, widget) ? (WIDGET_ROUTES[widget] ?? null) : null;

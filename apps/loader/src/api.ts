@@ -23,6 +23,8 @@ export interface ModalOptions {
   keyboard?: boolean;
   /** A backdrop click closes when true (default); 'static' shows it without closing, false hides it. */
   backdrop?: boolean | 'static';
+  /** The close cross in the corner (default true). */
+  closeButton?: boolean;
 }
 
 export interface FoyerApi {

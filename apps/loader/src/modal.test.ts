@@ -106,6 +106,16 @@ describe('modal wrapper', () => {
     expect(document.querySelectorAll('[role="dialog"]')).toHaveLength(1);
   });
 
+  it('closeButton: false leaves the cross out; Esc still closes and focus stays on the frame', () => {
+    open('login', { closeButton: false });
+    expect(dialog()!.querySelector('button')).toBeNull();
+    expect(document.activeElement).toBe(frames[0]!.iframe);
+    document.body.querySelector<HTMLElement>('[role="dialog"] > span:last-child')!.focus();
+    expect(document.activeElement).toBe(frames[0]!.iframe);
+    key('Escape');
+    expect(dialog()).toBeNull();
+  });
+
   it('closes when the frame asks: close() or a forwarded Escape, once its call has returned', async () => {
     open();
     const methods = hostMethods(frames[0]!, {});

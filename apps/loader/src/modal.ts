@@ -1,7 +1,7 @@
 /**
  * The modal wrapper of the identity spec (§2, §9): any widget in a dialog, sizes sm/md/lg
  * (default md), Esc (`keyboard`, default true), backdrop click (`backdrop`, default true;
- * 'static' or false keep it open), a close cross, z-index 1040/1050, focus kept inside while open
+ * 'static' or false keep it open), a close cross (`closeButton`, default true), z-index 1040/1050, focus kept inside while open
  * and returned after. It closes on the widget's success/cancelled events (see `emit`).
  * When the visitor dismisses it (Esc, backdrop, the cross, `Foyer.close()`, the widget closing
  * itself) it emits `modal.dismissed {widget}` like a frame's event, so a checkout waiting on the
@@ -36,7 +36,7 @@ export function openModal(deps: ModalDeps, widget: unknown, attributes: Attribut
     return;
   }
   modal.close?.();
-  const { size = 'md', keyboard = true, backdrop = true } = isObject(options) ? options : {};
+  const { size = 'md', keyboard = true, backdrop = true, closeButton = true } = isObject(options) ? options : {};
   const width = WIDTHS[String(size)] || 500;
   const body = document.body;
   const previous = document.activeElement as HTMLElement | null;
@@ -55,7 +55,7 @@ export function openModal(deps: ModalDeps, widget: unknown, attributes: Attribut
   root.setAttribute('aria-label', widgetTitle(widget as WidgetName));
   const box = element(
     'div',
-    `position:relative;margin:auto;width:100%;max-width:${width}px;padding-top:32px;background-color:#fff;border-radius:6px;box-shadow:0 5px 15px rgba(0,0,0,.5)`,
+    `position:relative;margin:auto;width:100%;max-width:${width}px;padding-top:${closeButton === false ? 0 : 32}px;background-color:#fff;border-radius:6px;box-shadow:0 5px 15px rgba(0,0,0,.5)`,
   );
   const cross = element(
     'button',
@@ -68,7 +68,7 @@ export function openModal(deps: ModalDeps, widget: unknown, attributes: Attribut
   const start = element('span', '');
   const end = element('span', '');
   start.tabIndex = end.tabIndex = 0;
-  box.append(cross);
+  if (closeButton !== false) box.append(cross);
   root.append(start, box, end);
   body.append(shade, root);
   body.style.overflow = 'hidden';
@@ -76,8 +76,10 @@ export function openModal(deps: ModalDeps, widget: unknown, attributes: Attribut
 
   const onFocus = (event: FocusEvent) => {
     const target = event.target as Node;
+    // Without the cross, the frame is the dialog's only stop.
+    const first = closeButton === false && frame ? frame.iframe : cross;
     if (target === start && frame) frame.iframe.focus();
-    else if (target === end || !root.contains(target)) cross.focus();
+    else if (target === end || !root.contains(target)) first.focus();
   };
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && keyboard !== false) close(true);

@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import { foyerError, SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER } from '@foyer/api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
+import { refuseBadStrings } from './http/bad-bytes';
 import { errorHandler, sendError } from './http/errors';
 import { logRequest } from './http/log-redaction';
 import { mailboxRoutes } from './routes/mailbox';
@@ -55,8 +56,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ? { level: 'info', stream: process.stderr, serializers: { req: logRequest } } : false,
     trustProxy: deps.trustProxy,
     bodyLimit: 64 * 1024,
+    // A client that stalls (unfinished headers or body, or a silent connection) is cut off.
+    connectionTimeout: deps.timeouts.idleMs,
+    requestTimeout: deps.timeouts.requestMs,
+    http: {
+      headersTimeout: deps.timeouts.headersMs,
+      requestTimeout: deps.timeouts.requestMs,
+      // Node checks the two above only this often (30 s by default).
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, deps.timeouts.headersMs / 2)),
+    },
   });
   app.setErrorHandler(errorHandler);
+  refuseBadStrings(app, [IDENTITY_PREFIX, WIDGET_PREFIX]);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(`${IDENTITY_PREFIX}/`) || request.url.startsWith(`${WIDGET_PREFIX}/`)) {
       return sendError(reply, foyerError('NOT_FOUND'));
@@ -82,7 +93,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await apiScope(api, deps);
-      widgetRoutes(api, deps, { identityPrefix: IDENTITY_PREFIX });
+      widgetRoutes(api, deps, {
+        identityPrefix: IDENTITY_PREFIX,
+        ...(deps.paymentProviders ? { providers: deps.paymentProviders } : {}),
+      });
     },
     { prefix: WIDGET_PREFIX },
   );

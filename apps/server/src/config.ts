@@ -78,6 +78,43 @@ export interface EnvOptions {
   recaptchaSecret?: string | undefined;
   identifierSearchPerMinute?: number | undefined;
   registrationPerHour?: number | undefined;
+  operatorToken?: string | undefined;
+  orderTtlMinutes?: number | undefined;
+}
+
+/**
+ * How long a client may take: to send its request headers, its whole request (headers and body),
+ * and to stay silent on an open connection. Stalled clients would otherwise hold sockets forever.
+ */
+export interface ServerTimeouts {
+  headersMs: number;
+  requestMs: number;
+  idleMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, idleMs: 75_000 };
+
+function milliseconds(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name}: expected a positive number of milliseconds`);
+  return value;
+}
+
+export function timeoutsFrom(explicit: Partial<ServerTimeouts> = {}, env: Env = process.env): ServerTimeouts {
+  const timeouts = {
+    headersMs: explicit.headersMs ?? milliseconds('FOYER_HEADERS_TIMEOUT_MS', env.FOYER_HEADERS_TIMEOUT_MS),
+    requestMs: explicit.requestMs ?? milliseconds('FOYER_REQUEST_TIMEOUT_MS', env.FOYER_REQUEST_TIMEOUT_MS),
+    idleMs: explicit.idleMs ?? milliseconds('FOYER_IDLE_TIMEOUT_MS', env.FOYER_IDLE_TIMEOUT_MS),
+  };
+  const result = {
+    headersMs: timeouts.headersMs ?? DEFAULT_TIMEOUTS.headersMs,
+    requestMs: timeouts.requestMs ?? DEFAULT_TIMEOUTS.requestMs,
+    idleMs: timeouts.idleMs ?? DEFAULT_TIMEOUTS.idleMs,
+  };
+  // Node refuses a headers timeout longer than the request's: the headers are part of the request.
+  result.headersMs = Math.min(result.headersMs, result.requestMs);
+  return result;
 }
 
 export const DEFAULT_SITE_URL = 'http://localhost:8080';
@@ -107,6 +144,8 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     seedDemo: flag(env, 'FOYER_SEED_DEMO'),
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || undefined,
     recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
+    operatorToken: env.FOYER_OPERATOR_TOKEN || undefined,
+    orderTtlMinutes: env.FOYER_ORDER_TTL_MINUTES ? Number(env.FOYER_ORDER_TTL_MINUTES) : undefined,
     identifierSearchPerMinute: positiveInt(env, 'FOYER_IDENTIFIER_SEARCH_PER_MINUTE'),
     registrationPerHour: positiveInt(env, 'FOYER_REGISTRATION_PER_HOUR'),
   };

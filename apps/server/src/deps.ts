@@ -1,7 +1,9 @@
 import type { RecaptchaVerifier } from './adapters/recaptcha';
 import type { BackgroundTasks } from './background';
+import type { ServerTimeouts } from './config';
 import type { Db } from './db';
 import type { Mailer } from './mail/mailer';
+import type { PaymentProviders } from './widget/providers/types';
 import type { LoginRateLimit } from './security/rate-limit';
 
 /** Everything the routes need, injected by buildApp's caller (tests swap the clock). */
@@ -34,4 +36,10 @@ export interface AppDeps {
   identifierSearchPerMinute: number;
   /** Sign-ups (registration and the purchase flow's) allowed per client address and hour. */
   registrationPerHour: number;
+  /** Payment providers; default: from the environment (widget/providers/index.ts). */
+  paymentProviders?: PaymentProviders | undefined;
+  /** Header, request and idle-connection timeouts of the HTTP server. */
+  timeouts: ServerTimeouts;
+  /** Bearer token of operator calls (confirming bank transfers); unset: those calls do not exist. */
+  operatorToken?: string | undefined;
 }

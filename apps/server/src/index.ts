@@ -16,6 +16,8 @@ import {
   DEFAULT_SITE_URL,
   loginRateLimitFrom,
   optionsFromEnv,
+  timeoutsFrom,
+  type ServerTimeouts,
 } from './config';
 import type { Mailer } from './mail/mailer';
 import { outboxMailer } from './mail/outbox';
@@ -32,6 +34,8 @@ import { pruneIdentifierChanges } from './identity/identifier-changes';
 import { pruneSsoTokens } from './security/sso-tokens';
 import { seed } from './seed';
 import { seedConfig, withoutDemoData, type SeedConfig } from './seed-config';
+import { DEFAULT_ORDER_TTL_MS, expireUnpaidOrders } from './widget/orders';
+import type { PaymentProviders } from './widget/providers/types';
 
 export type { Db } from './db';
 export type { AppDeps } from './deps';
@@ -89,6 +93,14 @@ export interface ServerOptions {
   identifierSearchPerMinute?: number;
   /** Sign-ups (registration and purchase flow) per client address and hour (default 20). */
   registrationPerHour?: number;
+  /** Payment providers. Default: from the environment (FOYER_CARD_PROVIDER …). */
+  paymentProviders?: PaymentProviders;
+  /** Bearer token of operator calls (confirming bank transfers). Default: env FOYER_OPERATOR_TOKEN. */
+  operatorToken?: string;
+  /** Default: env FOYER_HEADERS_TIMEOUT_MS, FOYER_REQUEST_TIMEOUT_MS, FOYER_IDLE_TIMEOUT_MS (see config.ts). */
+  timeouts?: Partial<ServerTimeouts>;
+  /** Unpaid orders are cancelled after this long. Default: env FOYER_ORDER_TTL_MINUTES, else 24 hours. */
+  orderTtlMs?: number;
 }
 
 export interface RunningServer {
@@ -161,10 +173,18 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       identifierSearchPerMinute:
         options.identifierSearchPerMinute ?? env.identifierSearchPerMinute ?? DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE,
       registrationPerHour: options.registrationPerHour ?? env.registrationPerHour ?? DEFAULT_REGISTRATION_PER_HOUR,
+      paymentProviders: options.paymentProviders,
+      timeouts: timeoutsFrom(options.timeouts),
+      operatorToken: options.operatorToken ?? env.operatorToken,
     };
     const app = await buildApp(deps);
+    const orderTtlMs =
+      options.orderTtlMs ?? (env.orderTtlMinutes ? env.orderTtlMinutes * 60_000 : DEFAULT_ORDER_TTL_MS);
+    if (!Number.isFinite(orderTtlMs) || orderTtlMs <= 0)
+      throw new Error('FOYER_ORDER_TTL_MINUTES: expected minutes > 0');
     const prune = () =>
       Promise.all([
+        expireUnpaidOrders(db, now(), orderTtlMs),
         pruneSessions(db, now()),
         pruneAttempts(db, deps.loginRateLimit, now()),
         pruneKeys(db, now()),

@@ -1,7 +1,16 @@
 /** `npm start -w @foyer/server`: the server alone, configured by the environment (see config.ts). */
-import { startServer } from './index';
+import { DataFolderInUse } from './db/folder-lock';
+import { startServer, type RunningServer } from './index';
 
-const server = await startServer();
+let server: RunningServer;
+try {
+  server = await startServer();
+} catch (error) {
+  // A folder in use is the operator's to sort out: say which, without a stack trace.
+  if (!(error instanceof DataFolderInUse)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 console.log(
   `Foyer server listening on ${server.url} (identity API ${server.url}/ic/api, loader ${server.url}/loader.js)`,
 );

@@ -157,6 +157,21 @@ export const seedConfig: SeedConfig = {
       requireOldPassword: true,
       ssoDomains: [],
     },
+    {
+      // A captcha on registration and login (identity spec §5). Google's documented test keys:
+      // with network access the real widget shows its test notice and every verification passes;
+      // the e2e suite points RECAPTCHA_VERIFY_URL at a stand-in instead.
+      name: 'demo-captcha',
+      realmName: 'default',
+      authenticationSchemeName: 'default',
+      displayName: 'Foyer demo (captcha)',
+      requiredAttributes: [],
+      allowedHostOrigins: ['http://localhost:*'],
+      requireOldPassword: true,
+      ssoDomains: [],
+      recaptchaSiteKey: '6LeIxAcTAAAAAJcZVRqyHh71UMIEGQQ_MAYXHDY2',
+      recaptchaSecret: '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe',
+    },
   ],
   accounts: [
     {

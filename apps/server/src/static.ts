@@ -24,6 +24,31 @@ function notBuilt(reply: FastifyReply, what: string): FastifyReply {
   return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT(what));
 }
 
+/** Seconds before the unavailable page reloads itself. */
+const RETRY_AFTER_S = 5;
+
+/**
+ * What a frame shows while the database cannot be reached: a page (not a JSON error the visitor
+ * would see as raw text in the widget's place) that reloads itself and offers a Retry link.
+ */
+function unavailable(reply: FastifyReply): FastifyReply {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<meta http-equiv="refresh" content="${RETRY_AFTER_S}"><title>Temporarily unavailable</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:1.5rem;color:#222}a{color:#0b57d0}</style></head>
+<body><main role="alert"><h1 style="font-size:1.1rem">This service is temporarily unavailable</h1>
+<p>We could not load this form. It will try again in a few seconds.</p>
+<p><a href="">Retry now</a></p></main></body></html>`;
+  return reply
+    .code(503)
+    .header('retry-after', String(RETRY_AFTER_S))
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+    .header('x-content-type-options', 'nosniff')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
 /** Google reCAPTCHA's script and challenge frame hosts (allowed only for services with a site key). */
 const RECAPTCHA_SCRIPT_HOSTS = 'https://www.google.com https://www.gstatic.com';
 const RECAPTCHA_FRAME_HOSTS = 'https://www.google.com https://recaptcha.google.com';
@@ -118,7 +143,7 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
       // Vite puts a content hash in every asset name: a name never changes its content.
       immutable: true,
       maxAge: '365d',
-      setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
+      setHeaders: (response) => response.setHeader('x-content-type-options', 'nosniff'),
     });
   });
 
@@ -129,8 +154,14 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const requested = typeof request.query.serviceName === 'string' ? request.query.serviceName : '';
     // An unknown service falls back to the default one: the page may still be embedded where the
     // default service allows, and the frame itself reports SERVICE_NOT_FOUND for the name it was given.
-    let service: Service | null = requested ? await findService(deps.db, requested) : null;
-    service ??= await findDefaultService(deps.db);
+    let service: Service | null;
+    try {
+      service = requested ? await findService(deps.db, requested) : null;
+      service ??= await findDefaultService(deps.db);
+    } catch (error) {
+      request.log.error({ err: error }, 'frame page: the database is unavailable');
+      return unavailable(reply);
+    }
     const config: FrameConfig = {
       defaultServiceName: service?.name ?? 'default',
       allowedHostOrigins: service?.allowedHostOrigins ?? [],

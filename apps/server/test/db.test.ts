@@ -58,12 +58,12 @@ describe('migrations and seed', () => {
       return counts;
     };
     const first = await count();
-    // Issue 3 added the registration template and the demo-strict service.
+    // Issue 3 added the registration template and the demo-strict service; issue 8 the demo-captcha service.
     expect(first).toEqual({
       realms: 1,
       authentication_schemes: 1,
       templates: 2,
-      services: 2,
+      services: 3,
       user_profiles: 1,
       user_identifiers: 1,
       user_services: 1,

@@ -17,6 +17,7 @@ import pg from 'pg';
 import { openDb, type Db } from '../src/db';
 import { createServer, type PreparedServer, type ServerOptions } from '../src/index';
 import { seedConfig, type SeedConfig } from '../src/seed-config';
+import { providersFromEnv } from '../src/widget/providers';
 
 export const PUBLIC_URL = 'http://127.0.0.1:8081';
 export const DEMO = { email: 'demo@foyer.test', password: 'foyer-demo-1' };
@@ -63,7 +64,10 @@ export async function testDb(): Promise<{ db: Db; close(): Promise<void> }> {
   };
 }
 
-/** A prepared (not listening) server on a fresh database; use `app.inject`. */
+/**
+ * A prepared (not listening) server on a fresh database; use `app.inject`. CARD orders go to the
+ * manual test card unless the test configured a provider in the environment.
+ */
 export async function testServer(options: ServerOptions = {}): Promise<PreparedServer> {
   const target = await freshDatabase();
   const server = await createServer({
@@ -73,6 +77,7 @@ export async function testServer(options: ServerOptions = {}): Promise<PreparedS
     seedDemo: true,
     // Tests register many accounts from one address; sign-up-limit.test.ts checks the default.
     registrationPerHour: 10_000,
+    paymentProviders: providersFromEnv({ FOYER_CARD_PROVIDER: 'manual', ...process.env }),
     frameDist: join(tmpdir(), 'foyer-no-frame-dist'),
     loaderDist: join(tmpdir(), 'foyer-no-loader-dist'),
     ...target.options,

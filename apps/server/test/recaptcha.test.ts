@@ -125,7 +125,12 @@ describe('captcha on login', () => {
     });
 
   it('needs a solved captcha for a service with a site key, checked before the password', async () => {
-    expect((await loginWith()).json().code).toBe('RECAPTCHA_VERIFICATION_FAILED');
+    const missing = await loginWith();
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      code: 'RECAPTCHA_VERIFICATION_FAILED',
+      message: 'Please verify that you are not a robot',
+    });
     expect((await loginWith('never-issued')).json().code).toBe('RECAPTCHA_VERIFICATION_FAILED');
     standIn.issue('login-solved', clock.now() - 1000);
     expect((await loginWith('login-solved')).statusCode).toBe(200);

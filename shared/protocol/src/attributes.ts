@@ -17,7 +17,8 @@ export type AccountActivationAttributes = z.infer<typeof accountActivationAttrib
 export const forgotPasswordAttributesSchema = z.strictObject({
   ...commonAttributes,
   authenticationSchemeName: textAttribute(),
-  showCancel: flagAttribute(true),
+  /** Cancel button (identity spec §9: cancel off by default). */
+  showCancel: flagAttribute(false),
   submitLabel: textAttribute(),
   /** Alignment of the panel's buttons (identity spec §9: default left). */
   alignment: z._default(z.enum(['left', 'center', 'right']), 'left'),

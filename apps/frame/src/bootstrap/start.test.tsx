@@ -22,7 +22,7 @@ function openAt(path: string, win: Window = window, fetch?: typeof globalThis.fe
   const rootElement = document.createElement('div');
   document.body.append(rootElement);
   started = startFrame({ win, rootElement, fetch, connectTimeoutMs: 1000 });
-  render(<App store={started.store} route={started.route} />, { container: rootElement });
+  render(<App store={started.store} />, { container: rootElement });
   return started;
 }
 
@@ -97,18 +97,29 @@ describe('embedded', () => {
     expect(screen.queryByRole('heading', { name: 'Events' })).toBeNull();
   });
 
-  it('ignores messages from an origin outside the allowed list', async () => {
+  it('ignores messages from an origin outside the allowed list: nothing is answered to it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const parent = { postMessage: vi.fn() };
     const frame = openAt('/w/login', embeddedWindow(parent));
-    window.dispatchEvent(
-      new MessageEvent('message', {
-        data: { namespace: 'penpal', type: 'SYN', channel: undefined, participantId: 'zzz' },
-        origin: 'https://evil.example',
-        source: parent as unknown as Window,
-      }),
-    );
+    // Both orders of penpal's handshake: a remote id above and below the frame's own.
+    for (const participantId of ['zzzzzzzz', '00000000']) {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { namespace: 'penpal', type: 'SYN', channel: undefined, participantId },
+          origin: 'https://evil.example',
+          source: parent as unknown as Window,
+        }),
+      );
+    }
     await act(() => vi.advanceTimersByTimeAsync(1000));
+    // The frame's own greeting (SYN, to any origin: it does not know its parent yet) is all it sent;
+    // an accepted SYN would have been answered with ACK1 addressed to the sender's origin.
+    const sent = parent.postMessage.mock.calls.map(([message, options]) => ({
+      type: (message as { type?: string }).type,
+      targetOrigin: (options as { targetOrigin?: string } | undefined)?.targetOrigin,
+    }));
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((message) => message.type === 'SYN' && message.targetOrigin === '*')).toBe(true);
     expect(frame.store.getState().frame.error?.code).toBe('ORIGIN_NOT_ALLOWED');
   });
 });

@@ -11,9 +11,23 @@ export interface ErrorMessageBoxProps {
   ref?: Ref<HTMLDivElement>;
 }
 
+/**
+ * The key under which a widget family words a shared code its own way: the purchase spec words
+ * INVALID_WIDGET_CONFIG and technical_difficulties differently from the identity spec, and each
+ * frame is one widget, so the purchase texts register these keys only in purchase frames.
+ */
+export function ownErrorTextKey(code: string): string {
+  return `widgetError.${code}`;
+}
+
 /** The visitor text of an error: its code's translation, else the generic one (never developer text). */
 export function errorText(error: FoyerError): string {
-  return hasTranslation(error.code) ? t(error.code, error.args) : t('technical_difficulties');
+  const own = ownErrorTextKey(error.code);
+  if (hasTranslation(own)) return t(own, error.args);
+  if (hasTranslation(error.code)) return t(error.code, error.args);
+  return hasTranslation(ownErrorTextKey('technical_difficulties'))
+    ? t(ownErrorTextKey('technical_difficulties'))
+    : t('technical_difficulties');
 }
 
 /**

@@ -2,7 +2,6 @@
  * The Spanish core table: the frame's UI labels and the error catalogue's texts. Loaded on demand
  * (its own chunk) by `loadLocale`. `satisfies CoreTable` makes a missing key a compile error.
  */
-import { PURCHASE_ES } from '../widgets/_purchase/texts-es';
 import type { CoreTable } from './en';
 
 const es = {
@@ -19,14 +18,12 @@ const es = {
   USER_PROFILE_LOCKED: 'Tu cuenta está bloqueada. Ponte en contacto con el sitio para desbloquearla.',
   TOO_MANY_ATTEMPTS: 'Demasiados intentos. Espera {0} minutos antes de volver a intentarlo.',
   USER_PROFILE_IDENTIFIERS_NOT_FOUND: 'Este identificador está disponible.',
-  user_profile_identifiers_not_found: 'Este identificador está disponible.',
   ATTRIBUTE_VALIDATION_FAILED: 'No se pudo aceptar la nueva contraseña. Revísala e inténtalo de nuevo.',
   reset_validation_failed: 'No se pudo aceptar la nueva contraseña. Revísala e inténtalo de nuevo.',
   RESET_USER_PROFILE_NOT_FOUND: 'Este enlace de restablecimiento ya se ha usado o ha caducado.',
   reset_key_used: 'Este enlace de restablecimiento ya se ha usado o ha caducado.',
   ACTIVATION_KEY_NOT_FOUND: 'Este enlace de activación ya se ha usado o ha caducado.',
   DUPLICATE_IDENTIFIERS_FOUND: '¡La cuenta ya está asociada! Registra una cuenta nueva.',
-  duplicate_identifiers_found: '¡La cuenta ya está asociada! Registra una cuenta nueva.',
   duplicate_user_profile: '¡El correo electrónico ya está en uso! Inicia sesión o usa otra dirección de correo.',
   user_linked_with_different_account: 'Esta cuenta social está vinculada a otra cuenta.',
   USER_ALREADY_LINKED_WITH_SAME_SOCIAL_NETWORK: 'Tu cuenta ya está vinculada a esta red social.',
@@ -89,4 +86,4 @@ const es = {
 } satisfies CoreTable;
 
 /** The purchase widgets' texts ride along: only a visitor who reads this language downloads them. */
-export default { ...es, ...PURCHASE_ES };
+export default es;

@@ -3,7 +3,6 @@
  * Loaded on demand (its own chunk) by `loadLocale`. `satisfies CoreTable` makes a missing key a
  * compile error.
  */
-import { PURCHASE_PT_BR } from '../widgets/_purchase/texts-pt-BR';
 import type { CoreTable } from './en';
 
 const ptBR = {
@@ -20,14 +19,12 @@ const ptBR = {
   USER_PROFILE_LOCKED: 'Sua conta está bloqueada. Entre em contato com o site para desbloqueá-la.',
   TOO_MANY_ATTEMPTS: 'Muitas tentativas. Aguarde {0} minutos antes de tentar novamente.',
   USER_PROFILE_IDENTIFIERS_NOT_FOUND: 'Este identificador está disponível.',
-  user_profile_identifiers_not_found: 'Este identificador está disponível.',
   ATTRIBUTE_VALIDATION_FAILED: 'Não foi possível aceitar a nova senha. Verifique-a e tente novamente.',
   reset_validation_failed: 'Não foi possível aceitar a nova senha. Verifique-a e tente novamente.',
   RESET_USER_PROFILE_NOT_FOUND: 'Este link de redefinição já foi usado ou expirou.',
   reset_key_used: 'Este link de redefinição já foi usado ou expirou.',
   ACTIVATION_KEY_NOT_FOUND: 'Este link de ativação já foi usado ou expirou.',
   DUPLICATE_IDENTIFIERS_FOUND: 'A conta já está associada! Cadastre uma nova conta.',
-  duplicate_identifiers_found: 'A conta já está associada! Cadastre uma nova conta.',
   duplicate_user_profile: 'E-mail já em uso! Faça login ou use outro endereço de e-mail.',
   user_linked_with_different_account: 'Esta conta social está vinculada a outra conta.',
   USER_ALREADY_LINKED_WITH_SAME_SOCIAL_NETWORK: 'Sua conta já está vinculada a esta rede social.',
@@ -90,4 +87,4 @@ const ptBR = {
 } satisfies CoreTable;
 
 /** The purchase widgets' texts ride along: only a visitor who reads this language downloads them. */
-export default { ...ptBR, ...PURCHASE_PT_BR };
+export default ptBR;

@@ -1,4 +1,4 @@
-import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { pageSettingsSchema, type FoyerEvent, type PageSettings } from '@foyer/protocol';
 import type { FoyerError } from '@foyer/api';
 import { defaultFrameConfig, type FrameConfig } from '../bootstrap/config';
@@ -44,32 +44,42 @@ export function initialFrameState(partial: Partial<FrameState> = {}): FrameState
 
 export const MAX_LOGGED_EVENTS = 50;
 
-export const contextReady = createAction<{
-  attributes: Record<string, unknown>;
-  settings: PageSettings;
-  query?: Record<string, string>;
-  inModal: boolean;
-  hostUrl?: string | null;
-}>('frame/contextReady');
-export const frameFailed = createAction<FoyerError>('frame/frameFailed');
-export const eventLogged = createAction<FoyerEvent>('frame/eventLogged');
+export const frameSlice = createSlice({
+  name: 'frame',
+  initialState: initialFrameState,
+  reducers: {
+    contextReady: (
+      state,
+      action: PayloadAction<{
+        attributes: Record<string, unknown>;
+        settings: PageSettings;
+        query?: Record<string, string>;
+        inModal: boolean;
+        hostUrl?: string | null;
+      }>,
+    ) => {
+      const { attributes, settings, query, inModal, hostUrl } = action.payload;
+      return {
+        ...state,
+        status: 'ready',
+        error: null,
+        attributes,
+        settings,
+        query: query ?? {},
+        inModal,
+        hostUrl: hostUrl ?? null,
+      };
+    },
+    frameFailed: (state, action: PayloadAction<FoyerError>) => {
+      state.status = 'error';
+      state.error = action.payload;
+    },
+    eventLogged: (state, action: PayloadAction<FoyerEvent>) => {
+      state.events.push(action.payload);
+      state.events.splice(0, state.events.length - MAX_LOGGED_EVENTS);
+    },
+  },
+});
 
-export function frameReducer(state: FrameState = initialFrameState(), action: UnknownAction): FrameState {
-  if (contextReady.match(action)) {
-    const { attributes, settings, query, inModal, hostUrl } = action.payload;
-    return {
-      ...state,
-      status: 'ready',
-      error: null,
-      attributes,
-      settings,
-      query: query ?? {},
-      inModal,
-      hostUrl: hostUrl ?? null,
-    };
-  }
-  if (frameFailed.match(action)) return { ...state, status: 'error', error: action.payload };
-  if (eventLogged.match(action))
-    return { ...state, events: [...state.events, action.payload].slice(-MAX_LOGGED_EVENTS) };
-  return state;
-}
+export const { contextReady, frameFailed, eventLogged } = frameSlice.actions;
+export const frameReducer = frameSlice.reducer;

@@ -1,14 +1,12 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { frameReducer } from './frameSlice';
-import { profileReducer } from './profileSlice';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { basketSlice } from './basketSlice';
+import { frameSlice } from './frameSlice';
+import { profileSlice } from './profileSlice';
 import { memoryServices, type FrameServices } from './services';
-import { sessionReducer } from './sessionSlice';
+import { sessionSlice } from './sessionSlice';
 
-const rootReducer = combineReducers({
-  session: sessionReducer,
-  profile: profileReducer,
-  frame: frameReducer,
-});
+/** The slices every route needs; a widget's own requests are injected when its code loads (requests.ts). */
+export const rootReducer = combineSlices(sessionSlice, profileSlice, frameSlice, basketSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 export type PreloadedState = Partial<RootState>;

@@ -17,6 +17,8 @@ export interface LoginInput {
   identifiers: NameValue[];
   validators: NameValue[];
   rememberMe: boolean;
+  /** The solved captcha, when the service has a reCAPTCHA site key (identity spec §5). */
+  recaptchaResponse?: string;
 }
 
 export type LoginResult =

@@ -1,5 +1,7 @@
-import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FoyerError, UserProfile } from '@foyer/api';
+import type { AsyncStatus } from './asyncStatus';
+import { loadProfile } from './loadProfile';
 import { sessionCleared, sessionStarted } from './sessionSlice';
 
 /** The profile display's panes (identity spec §2, §4). `none` is the loading state. */
@@ -7,31 +9,68 @@ export type ProfilePaneState = 'none' | 'available' | 'not-logged-in' | 'account
 
 export interface ProfileState {
   state: ProfilePaneState;
+  /** The account the profile (or the load awaited) belongs to. */
+  guid: string | null;
   data: UserProfile | null;
+  /** The last load's failure; a failed load keeps what was shown. */
   error: FoyerError | null;
+  status: AsyncStatus;
+  /** The load whose answer the slice awaits (createAsyncThunk's requestId). */
+  requestId: string | null;
 }
 
-const initialState: ProfileState = { state: 'none', data: null, error: null };
+const initialState: ProfileState = {
+  state: 'none',
+  guid: null,
+  data: null,
+  error: null,
+  status: 'idle',
+  requestId: null,
+};
+const notLoggedIn: ProfileState = { ...initialState, state: 'not-logged-in' };
 
-export const profileLoaded = createAction<UserProfile>('profile/profileLoaded');
-export const profileLocked = createAction('profile/profileLocked');
-export const profileNotLoggedIn = createAction('profile/profileNotLoggedIn');
-/** A failed load keeps what was shown and adds the error. */
-export const profileFailed = createAction<FoyerError>('profile/profileFailed');
-
-const notLoggedIn: ProfileState = { state: 'not-logged-in', data: null, error: null };
-
-export function profileReducer(state: ProfileState = initialState, action: UnknownAction): ProfileState {
-  if (profileLoaded.match(action)) {
-    const data = action.payload;
-    return { state: data.state === 'LOCKED' ? 'account-locked' : 'available', data, error: null };
-  }
-  if (profileLocked.match(action)) return { state: 'account-locked', data: null, error: null };
-  if (profileNotLoggedIn.match(action) || sessionCleared.match(action)) return notLoggedIn;
-  if (profileFailed.match(action)) return { ...state, error: action.payload };
-  // Another account's profile must never show under a new session.
-  if (sessionStarted.match(action)) {
-    return state.data && state.data.guid !== action.payload.guid ? initialState : state;
-  }
-  return state;
+function loaded(data: UserProfile): ProfileState {
+  const state = data.state === 'LOCKED' ? 'account-locked' : 'available';
+  return { ...initialState, state, guid: data.guid, data, status: 'succeeded' };
 }
+
+export const profileSlice = createSlice({
+  name: 'profile',
+  initialState,
+  reducers: {
+    /** A profile fetched by another path (edit profile's reload after an update). */
+    profileLoaded: (state, action: PayloadAction<UserProfile>) => ({
+      ...loaded(action.payload),
+      requestId: state.requestId,
+    }),
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadProfile.pending, (state, action) => {
+        state.status = 'loading';
+        state.requestId = action.meta.requestId;
+        state.guid = action.meta.arg;
+      })
+      .addCase(loadProfile.fulfilled, (state, action) => {
+        if (state.requestId !== action.meta.requestId) return state;
+        return action.payload ? loaded(action.payload) : { ...notLoggedIn, status: 'succeeded' };
+      })
+      .addCase(loadProfile.rejected, (state, action) => {
+        if (state.requestId !== action.meta.requestId) return state;
+        if (action.payload?.code === 'USER_PROFILE_LOCKED') {
+          return { ...initialState, state: 'account-locked', guid: state.guid, status: 'succeeded' };
+        }
+        state.requestId = null;
+        state.status = 'failed';
+        state.error = action.payload ?? null;
+      })
+      .addCase(sessionCleared, () => notLoggedIn)
+      // Another account's profile must never show under a new session (nor its load's answer).
+      .addCase(sessionStarted, (state, action) =>
+        state.guid && state.guid !== action.payload.guid ? initialState : state,
+      );
+  },
+});
+
+export const { profileLoaded } = profileSlice.actions;
+export const profileReducer = profileSlice.reducer;

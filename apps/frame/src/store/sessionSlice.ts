@@ -1,4 +1,4 @@
-import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { StoredSession } from './sessionStorage';
 
 export interface SessionState {
@@ -23,15 +23,14 @@ export function sessionStateFrom(stored: StoredSession | null): SessionState {
   return stored ? { ...stored, loggedIn: true } : loggedOutSession;
 }
 
-/*
- * The slices are plain reducers over RTK's createAction, not createSlice: createSlice brings immer
- * (~7 KB gzip) onto every route, and these few transitions are as clear written immutably.
- */
-export const sessionStarted = createAction<StoredSession>('session/sessionStarted');
-export const sessionCleared = createAction('session/sessionCleared');
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: loggedOutSession,
+  reducers: {
+    sessionStarted: (_state, action: PayloadAction<StoredSession>) => sessionStateFrom(action.payload),
+    sessionCleared: () => loggedOutSession,
+  },
+});
 
-export function sessionReducer(state: SessionState = loggedOutSession, action: UnknownAction): SessionState {
-  if (sessionStarted.match(action)) return sessionStateFrom(action.payload);
-  if (sessionCleared.match(action)) return loggedOutSession;
-  return state;
-}
+export const { sessionStarted, sessionCleared } = sessionSlice.actions;
+export const sessionReducer = sessionSlice.reducer;

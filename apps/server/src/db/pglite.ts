@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { lockDataFolder } from './folder-lock';
 import type { Db, SqlParam } from './types';
 
 type Queryable = Pick<Transaction, 'query' | 'exec'>;
@@ -24,8 +25,19 @@ function wrap(target: Queryable, transaction: Db['transaction'], close: () => Pr
  * `memory` for a throw-away database (tests, the e2e stack).
  */
 export async function openPglite(dataDir: string): Promise<Db> {
-  if (dataDir !== 'memory') await mkdir(dataDir, { recursive: true });
-  const pg = dataDir === 'memory' ? await PGlite.create() : await PGlite.create(dataDir);
+  let unlock: () => Promise<void> = async () => undefined;
+  if (dataDir !== 'memory') {
+    await mkdir(dataDir, { recursive: true });
+    // Before PGlite reads a page: a second server must not even open the folder.
+    unlock = await lockDataFolder(dataDir);
+  }
+  let pg: PGlite;
+  try {
+    pg = dataDir === 'memory' ? await PGlite.create() : await PGlite.create(dataDir);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   const db: Db = wrap(
     pg,
     (fn) =>
@@ -38,7 +50,13 @@ export async function openPglite(dataDir: string): Promise<Db> {
         );
         return fn(inner);
       }),
-    () => pg.close(),
+    async () => {
+      try {
+        await pg.close();
+      } finally {
+        await unlock();
+      }
+    },
   );
   return db;
 }

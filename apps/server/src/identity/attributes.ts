@@ -5,7 +5,7 @@
  * becomes the error: VALIDATION_FAILED (unknown fields), general_attribute(s)_mandatory (args: the
  * missing labels joined by ', ') or ATTRIBUTE_VALIDATION_FAILED (args: the invalid labels).
  */
-import { PASSWORD_MIN_LENGTH, type Attribute, type NameValue } from '@foyer/api';
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH, type Attribute, type NameValue } from '@foyer/api';
 import { ApiError, validationFailed } from '../http/errors';
 
 export interface Field extends Attribute {
@@ -13,7 +13,6 @@ export interface Field extends Attribute {
   role: 'identifier' | 'validator' | 'attribute';
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
@@ -49,7 +48,7 @@ function matchesValidations(field: Attribute, value: string): boolean {
 /** True when a non-empty value is acceptable for the field. */
 export function validValue(field: Attribute, value: string): boolean {
   if (isPasswordField(field)) return value.length >= PASSWORD_MIN_LENGTH;
-  if (field.inputType === 'email' && !EMAIL.test(value.trim())) return false;
+  if (field.inputType === 'email' && !EMAIL_PATTERN.test(value.trim())) return false;
   if (field.options?.length) {
     const allowed = new Set(field.options.map((option) => option.value));
     // A multi-choice value is the comma-joined option values.

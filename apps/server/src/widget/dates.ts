@@ -14,6 +14,15 @@ export function validDay(day: string): boolean {
   return parseDay(day) !== null;
 }
 
+/** How far ahead an order may start: a year (and a leap day). Beyond, dates stop meaning anything. */
+const MAX_DAYS_AHEAD = 366;
+
+/** The last day an order made on `today` may start (or start delivery). */
+export function latestStartDay(today: string): string {
+  const date = parseDay(today);
+  return date ? isoDay(date.getTime() + MAX_DAYS_AHEAD * 86_400_000) : today;
+}
+
 const MONTHS: Partial<Record<PlanFrequency, number>> = { MONTH1: 1, MONTH3: 3, MONTH6: 6, MONTH12: 12, MONTH18: 18 };
 
 /** The end of the first period, or undefined for a one-off (NONE). Month ends clamp (31 Jan + 1 month = 28/29 Feb). */

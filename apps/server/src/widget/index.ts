@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { attemptOwner } from './payments';
 import { providersFromEnv } from './providers';
 import type { PaymentProviders } from './providers/types';
 import { catalogueRoutes } from './routes/catalogue';
@@ -27,6 +28,8 @@ export function widgetRoutes(app: FastifyInstance, deps: AppDeps, options: Widge
   catalogueRoutes(app, deps);
   profileRoutes(app, deps, options.identityPrefix);
   orderRoutes(app, deps, providers);
-  paymentRoutes(app, deps, providers);
-  directDebitRoutes(app, deps, providers);
+  // This server's payment attempts: a PENDING attempt of another owner is looked up at the provider.
+  const owner = attemptOwner();
+  paymentRoutes(app, deps, providers, owner);
+  directDebitRoutes(app, deps, providers, owner);
 }

@@ -25,7 +25,7 @@ import {
   type StoredPlan,
   type StoredProduct,
 } from './catalogue';
-import { isoDay, periodEnd, validDay } from './dates';
+import { isoDay, latestStartDay, periodEnd, validDay } from './dates';
 
 interface PricedLine {
   product: StoredProduct;
@@ -52,6 +52,7 @@ async function priceLines(db: Db, guid: string, input: OrderCreate, today: strin
   );
   const subscribed = await subscribedPlanIds(db, guid);
   const seen = new Set<string>();
+  const latest = latestStartDay(today);
   return input.orderItems.map((item, index): PricedLine => {
     const name = nameOf(item.product);
     const product = products.get(name);
@@ -66,12 +67,14 @@ async function priceLines(db: Db, guid: string, input: OrderCreate, today: strin
     if (!plan) throw new ApiError('bex0004', [`${name}/${planId}`]);
     if (subscribed.has(plan.id)) throw new ApiError('plan_already_subscribed', [plan.displayName]);
     const startDate = item.startDate ?? today;
-    if (!validDay(startDate) || startDate < today) throw validationFailed([`orderItems.${index}.startDate`]);
+    if (!validDay(startDate)) throw validationFailed([`orderItems.${index}.startDate`]);
+    if (startDate < today || startDate > latest) throw new ApiError('start_date_out_of_range', [startDate]);
     let startDeliveryDate: string | undefined;
     if (product.requiresDeliveryAddress) {
       startDeliveryDate = item.startDeliveryDate ?? startDate;
-      if (!validDay(startDeliveryDate) || startDeliveryDate < today) {
-        throw validationFailed([`orderItems.${index}.startDeliveryDate`]);
+      if (!validDay(startDeliveryDate)) throw validationFailed([`orderItems.${index}.startDeliveryDate`]);
+      if (startDeliveryDate < today || startDeliveryDate > latest) {
+        throw new ApiError('start_date_out_of_range', [startDeliveryDate]);
       }
     }
     return {
@@ -107,11 +110,32 @@ async function resolveAddress(
   return checked.values;
 }
 
-export async function createOrder(
-  db: Db,
-  input: { guid: string; serviceName: string | null; order: OrderCreate; allowedTypes: readonly PaymentType[] },
-  now: number,
-): Promise<Order> {
+/** Names the advisory lock that makes one Idempotency-Key create one order. */
+const ORDER_KEY_LOCK = 7_406_003;
+/** Unpaid orders are cancelled after this long (env FOYER_ORDER_TTL_MINUTES). */
+export const DEFAULT_ORDER_TTL_MS = 24 * 60 * 60_000;
+
+async function orderByKey(db: Db, guid: string, key: string): Promise<string | null> {
+  const rows = await db.query<{ id: string }>('SELECT id FROM orders WHERE guid = $1 AND idempotency_key = $2', [
+    guid,
+    key,
+  ]);
+  return rows[0]?.id ?? null;
+}
+
+export interface OrderRequest {
+  guid: string;
+  serviceName: string | null;
+  order: OrderCreate;
+  allowedTypes: readonly PaymentType[];
+  /** The client's Idempotency-Key: the same key of the same account answers the same order. */
+  idempotencyKey?: string | undefined;
+}
+
+export async function createOrder(db: Db, input: OrderRequest, now: number): Promise<Order> {
+  const key = input.idempotencyKey?.trim().slice(0, 200) || undefined;
+  const known = key ? await orderByKey(db, input.guid, key) : null;
+  if (known) return (await loadOrder(db, known))!.order;
   const { order } = input;
   if (!order.orderItems.length) throw new ApiError('no_products_selected');
   if (!input.allowedTypes.includes(order.paymentType))
@@ -138,11 +162,17 @@ export async function createOrder(
     lines.map((line) => line.priceMinor),
     currency,
   );
-  const id = randomUUID();
-  await db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
+    if (key) {
+      // A concurrent request with the same key may be creating it right now: one of them does.
+      await tx.query(`SELECT pg_advisory_xact_lock(${ORDER_KEY_LOCK}, hashtext($1))`, [`${input.guid}:${key}`]);
+      const raced = await orderByKey(tx, input.guid, key);
+      if (raced) return raced;
+    }
+    const id = randomUUID();
     await tx.query(
-      `INSERT INTO orders (id, guid, service_name, status, payment_type, currency, total_minor, delivery_address, billing_address, created_at)
-       VALUES ($1, $2, $3, 'CREATED', $4, $5, $6, $7, $8, $9)`,
+      `INSERT INTO orders (id, guid, service_name, status, payment_type, currency, total_minor, delivery_address, billing_address, created_at, idempotency_key)
+       VALUES ($1, $2, $3, 'CREATED', $4, $5, $6, $7, $8, $9, $10)`,
       [
         id,
         input.guid,
@@ -153,6 +183,7 @@ export async function createOrder(
         delivery ? JSON.stringify(delivery) : null,
         billing ? JSON.stringify(billing) : null,
         now,
+        key ?? null,
       ],
     );
     for (const [position, line] of lines.entries()) {
@@ -181,6 +212,7 @@ export async function createOrder(
         ],
       );
     }
+    return id;
   });
   const created = await loadOrder(db, id);
   if (!created) throw new ApiError('ERROR_PROCESSING_ORDER');
@@ -274,4 +306,19 @@ export async function ownOrder(db: Db, id: string, guid: string): Promise<Stored
   const found = await loadOrder(db, id);
   if (!found || found.guid !== guid) throw new ApiError('order_not_created');
   return found;
+}
+
+/**
+ * Cancels orders left unpaid for `ttlMs` (no payment attempt in flight, succeeded or awaiting an
+ * operator): a visitor who comes back orders again. Returns how many expired.
+ */
+export async function expireUnpaidOrders(db: Db, now: number, ttlMs: number): Promise<number> {
+  const rows = await db.query(
+    `UPDATE orders SET status = 'CANCELLED'
+      WHERE status = 'CREATED' AND created_at < $1
+        AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = orders.id AND p.status <> 'FAILED')
+      RETURNING id`,
+    [now - ttlMs],
+  );
+  return rows.length;
 }

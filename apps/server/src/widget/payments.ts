@@ -1,10 +1,17 @@
 /**
  * Taking the payment of an order, at most once. Each attempt is a `payments` row written BEFORE
- * the provider is asked: its idempotency key (the client's Idempotency-Key header, else a hash of
- * the token) is unique, and a partial unique index allows one live (not FAILED) attempt per order.
- * A retried or double-clicked submission therefore finds the first attempt, waits for it, and
- * gets its answer; a different token after a refusal is a new attempt. Success marks the order
- * PAID and creates its purchases (and subscriptions for recurring plans) in one transaction.
+ * the provider is asked. Two keys:
+ *  - `idempotency_key` (the client's Idempotency-Key header, else a hash of the token, scoped to
+ *    the order) lets a retried or double-clicked submission find its attempt and its answer;
+ *  - `provider_key`, what the provider sees, belongs to the order's attempt and is chosen by the
+ *    server (`<order>:<n>`, n = refusals so far): an attempt that ended without the provider's
+ *    answer hands it on to the next one, so a retry with any client key reaches the same
+ *    provider payment, and the provider replays instead of charging again.
+ * A partial unique index allows one live (not FAILED) attempt per order. A PENDING attempt of
+ * another process (a server that stopped mid-call) is looked up at the provider at once: its
+ * payment is recorded as the provider has it; only an attempt the provider never saw is released,
+ * and only once it is older than any provider call can be. Success marks the order PAID and
+ * creates its purchases (and subscriptions for recurring plans) in one transaction.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { isKnownErrorCode, type PaymentResult } from '@foyer/api';
@@ -16,11 +23,17 @@ import { ProviderUnavailable, type CardProvider, type ChargeInput, type ChargeOu
 
 const WAIT_STEP_MS = 50;
 const WAIT_LIMIT_MS = 15_000;
+/** How often a PENDING attempt of another process is looked up at the provider while waiting. */
+const LOOKUP_EVERY_MS = 500;
 /**
- * A PENDING attempt this old was abandoned: the provider call times out after 20 s, so only a
- * server that stopped mid-payment leaves one. It is released like an unreachable provider.
+ * A PENDING attempt this old, that the provider has no payment for, was abandoned: the provider
+ * call times out after 20 s, so only a server that stopped before (or while) asking leaves one.
  */
-export const STALE_ATTEMPT_MS = 60_000;
+export const STALE_ATTEMPT_MS = 25_000;
+/** A challenge (3-D Secure) left unanswered this long no longer holds the plan for its order. */
+const CHALLENGE_HOLD_MS = 30 * 60_000;
+/** Names the advisory lock that serialises the payment attempts of one account (see takePayment). */
+const ACCOUNT_LOCK = 7_406_002;
 
 type PaymentStatus = 'PENDING' | 'REQUIRES_ACTION' | 'SUCCEEDED' | 'FAILED';
 
@@ -28,6 +41,8 @@ interface PaymentRow {
   id: string;
   order_id: string;
   idempotency_key: string;
+  provider_key: string | null;
+  owner: string | null;
   provider: string;
   status: PaymentStatus;
   amount_minor: unknown;
@@ -39,29 +54,37 @@ interface PaymentRow {
 }
 
 const COLUMNS =
-  'id, order_id, idempotency_key, provider, status, amount_minor, currency, provider_reference, client_secret, error_code, created_at';
+  'id, order_id, idempotency_key, provider_key, owner, provider, status, amount_minor, currency, provider_reference, client_secret, error_code, created_at';
 
 /**
- * Frees an abandoned attempt's key and order slot (status FAILED, code provider_unavailable), so
- * the visitor's retry makes a new attempt. The retry sends the provider the same idempotency key
- * (the same token and Idempotency-Key header give the same key): had the lost call charged the
- * card, the provider replays that charge instead of making a second one.
+ * The process that asks providers for its attempts. `running` holds the attempts whose provider
+ * call is under way here; a PENDING attempt outside it belongs to another (maybe stopped) process.
  */
-async function releaseIfStale(db: Db, row: PaymentRow, now: number): Promise<boolean> {
-  if (row.status !== 'PENDING' || now - Number(row.created_at) < STALE_ATTEMPT_MS) return false;
-  await db.query(
-    `UPDATE payments SET status = 'FAILED', error_code = 'provider_unavailable', updated_at = $2,
-            idempotency_key = idempotency_key || ':abandoned:' || id
-      WHERE id = $1 AND status = 'PENDING'`,
-    [row.id, now],
-  );
-  return true;
+export interface AttemptOwner {
+  readonly id: string;
+  readonly running: Set<string>;
 }
+
+export function attemptOwner(): AttemptOwner {
+  return { id: randomUUID(), running: new Set() };
+}
+
+/** Attempts failed this way never got the provider's answer: the next attempt keeps their provider key. */
+const UNANSWERED = 'provider_unavailable';
 
 export function idempotencyKey(orderId: string, token: string, clientKey: string | undefined): string {
   const key = clientKey?.trim() || createHash('sha256').update(token, 'utf8').digest('hex');
   // Scoped to the order: one client's key can never meet another order's attempt.
   return `${orderId}:${key.slice(0, 200)}`;
+}
+
+function providerKeyOf(row: PaymentRow): string {
+  return row.provider_key ?? row.idempotency_key;
+}
+
+async function readAttempt(db: Db, id: string): Promise<PaymentRow | null> {
+  const rows = await db.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE id = $1`, [id]);
+  return rows[0] ?? null;
 }
 
 async function findAttempt(db: Db, key: string, orderId: string): Promise<PaymentRow | null> {
@@ -74,15 +97,17 @@ async function findAttempt(db: Db, key: string, orderId: string): Promise<Paymen
   return live[0] ?? null;
 }
 
-async function waitWhilePending(db: Db, row: PaymentRow): Promise<PaymentRow> {
-  let current = row;
-  for (let waited = 0; current.status === 'PENDING' && waited < WAIT_LIMIT_MS; waited += WAIT_STEP_MS) {
-    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
-    const rows = await db.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE id = $1`, [row.id]);
-    current = rows[0] ?? current;
-  }
-  if (current.status === 'PENDING') throw new ApiError('payment_in_progress');
-  return current;
+/**
+ * Frees an abandoned attempt's client key and order slot (FAILED, provider_unavailable): the
+ * provider has no payment for it, and the next attempt keeps its provider key all the same.
+ */
+async function release(db: Db, row: PaymentRow, now: number): Promise<void> {
+  await db.query(
+    `UPDATE payments SET status = 'FAILED', error_code = '${UNANSWERED}', updated_at = $2,
+            idempotency_key = idempotency_key || ':abandoned:' || id
+      WHERE id = $1 AND status = 'PENDING'`,
+    [row.id, now],
+  );
 }
 
 function refusal(code: string | null): ApiError {
@@ -91,10 +116,40 @@ function refusal(code: string | null): ApiError {
   return isKnownErrorCode(code) ? new ApiError(code) : new ApiError('payment_fail', [code]);
 }
 
+/**
+ * Refuses, before any charge, an attempt for a recurring plan the account holds already or is
+ * paying for in another order right now (five unpaid orders for one plan paid at once: one
+ * goes through). The subscriptions' unique index is the last line; this keeps money out of it.
+ */
+async function refuseHeldPlans(tx: Db, order: StoredOrder, now: number): Promise<void> {
+  const plans = order.order.items.filter((item) => item.frequency.id !== 'NONE').map((item) => item.plan);
+  if (!plans.length) return;
+  const held = await tx.query<{ plan_id: string }>(
+    `SELECT plan_id FROM subscriptions
+      WHERE guid = $1 AND plan_id = ANY($2::text[]) AND status IN ('ACTIVE', 'ACTIVE_PENDING')`,
+    [order.guid, plans],
+  );
+  const first = held[0];
+  if (first) {
+    const item = order.order.items.find((candidate) => candidate.plan === first.plan_id);
+    throw new ApiError('plan_already_subscribed', [item?.planDisplayName ?? first.plan_id]);
+  }
+  const paying = await tx.query<{ plan_id: string }>(
+    `SELECT i.plan_id FROM payments p
+       JOIN orders o ON o.id = p.order_id
+       JOIN order_items i ON i.order_id = p.order_id
+      WHERE o.guid = $1 AND p.order_id <> $2 AND i.plan_id = ANY($3::text[])
+        AND (p.status = 'PENDING' OR (p.status = 'REQUIRES_ACTION' AND p.created_at > $4))
+      LIMIT 1`,
+    [order.guid, order.order.id, plans, now - CHALLENGE_HOLD_MS],
+  );
+  if (paying.length) throw new ApiError('payment_in_progress');
+}
+
 async function fulfil(
   db: Db,
   payment: PaymentRow,
-  outcome: { reference: string; settled?: boolean },
+  outcome: { reference: string; settled?: boolean; awaitingConfirmation?: boolean },
   order: StoredOrder,
   now: number,
 ) {
@@ -107,7 +162,9 @@ async function fulfil(
     );
     // Someone else recorded this success already (a concurrent confirm): nothing more to create.
     if (!updated.length) return;
-    await tx.query(`UPDATE orders SET status = 'PAID' WHERE id = $1`, [order.order.id]);
+    // A bank transfer or cash order is paid when an operator confirms it (confirmManualPayment).
+    if (!outcome.awaitingConfirmation)
+      await tx.query(`UPDATE orders SET status = 'PAID' WHERE id = $1`, [order.order.id]);
     for (const item of order.order.items) {
       const purchaseId = randomUUID();
       await tx.query(
@@ -161,7 +218,6 @@ async function record(
       WHERE id = $1 AND status IN ('PENDING', 'REQUIRES_ACTION')`,
     [payment.id, outcome.code, now],
   );
-  throw refusal(outcome.code);
 }
 
 /** An unreachable provider is a failed attempt the visitor may retry (with the same token too). */
@@ -169,7 +225,17 @@ async function ask(run: () => Promise<ChargeOutcome>): Promise<ChargeOutcome> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ProviderUnavailable) return { status: 'failed', code: 'provider_unavailable' };
+    if (error instanceof ProviderUnavailable) return { status: 'failed', code: UNANSWERED };
+    throw error;
+  }
+}
+
+/** The provider's view of an attempt: its outcome, null when it has no payment, 'unknown' when unreachable. */
+async function lookUp(provider: CardProvider, row: PaymentRow): Promise<ChargeOutcome | null | 'unknown'> {
+  try {
+    return await provider.lookup({ orderId: row.order_id, idempotencyKey: providerKeyOf(row) });
+  } catch (error) {
+    if (error instanceof ProviderUnavailable) return 'unknown';
     throw error;
   }
 }
@@ -213,44 +279,136 @@ export interface PaymentRequest {
   /** What the provider needs beyond the token (payer, card type, document). */
   details?: Pick<ChargeInput, 'payerEmail' | 'paymentMethodId' | 'payerIdentification'>;
   clientKey: string | undefined;
+  owner: AttemptOwner;
   now: () => number;
 }
 
-export async function takePayment(db: Db, request: PaymentRequest): Promise<PaymentResult> {
+/** The stored answer of an attempt: its result, or the refusal it ended with. */
+async function answer(db: Db, row: PaymentRow): Promise<PaymentResult> {
+  const current = (await readAttempt(db, row.id)) ?? row;
+  if (current.status === 'FAILED') throw refusal(current.error_code);
+  return paymentResult(db, current.id);
+}
+
+/**
+ * Writes the new attempt (or finds none was written: another attempt is live), under a per-account
+ * lock so that the held-plan check and the insert are one step for concurrent payments.
+ */
+async function insertAttempt(db: Db, request: PaymentRequest, key: string, now: number): Promise<PaymentRow | null> {
   const { order, provider } = request;
+  const orderId = order.order.id;
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${ACCOUNT_LOCK}, hashtext($1))`, [order.guid]);
+    // Locks the order against its expiry (expireUnpaidOrders) while the attempt is written.
+    const status = await tx.query<{ status: string }>('SELECT status FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
+    if (status[0]?.status === 'CANCELLED') throw new ApiError('order_expired');
+    const live = await tx.query(`SELECT 1 FROM payments WHERE order_id = $1 AND status <> 'FAILED'`, [orderId]);
+    if (live.length) return null;
+    await refuseHeldPlans(tx, order, now);
+    const refused = await tx.query<{ n: unknown }>(
+      `SELECT count(*) AS n FROM payments WHERE order_id = $1 AND status = 'FAILED' AND error_code <> '${UNANSWERED}'`,
+      [orderId],
+    );
+    const inserted = await tx.query<PaymentRow>(
+      `INSERT INTO payments (id, order_id, idempotency_key, provider_key, owner, provider, status, amount_minor, currency, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'PENDING', $7, $8, $9, $9)
+       ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
+      [
+        randomUUID(),
+        orderId,
+        key,
+        `${orderId}:${Number(refused[0]?.n ?? 0)}`,
+        request.owner.id,
+        provider.name,
+        order.totalMinor,
+        order.currency,
+        now,
+      ],
+    );
+    return inserted[0] ?? null;
+  });
+}
+
+/** Asks the provider for a new attempt: after an unanswered one, first whether that one paid. */
+async function charge(db: Db, request: PaymentRequest, attempt: PaymentRow): Promise<void> {
+  const { order, provider } = request;
+  const orderId = order.order.id;
+  const unanswered = await db.query(
+    `SELECT 1 FROM payments WHERE order_id = $1 AND status = 'FAILED' AND error_code = '${UNANSWERED}' LIMIT 1`,
+    [orderId],
+  );
+  if (unanswered.length) {
+    const known = await lookUp(provider, attempt);
+    // The provider cannot tell whether the earlier call paid: do not risk a second charge.
+    if (known === 'unknown') return record(db, attempt, { status: 'failed', code: UNANSWERED }, order, request.now());
+    if (known) return record(db, attempt, known, order, request.now());
+  }
+  // Amount and currency come from the stored order, which the server priced.
+  const outcome = await ask(() =>
+    provider.charge({
+      paymentId: attempt.id,
+      idempotencyKey: providerKeyOf(attempt),
+      orderId,
+      amountMinor: order.totalMinor,
+      currency: order.currency,
+      token: request.token,
+      description: `Order ${orderId}`,
+      ...request.details,
+    }),
+  );
+  await record(db, attempt, outcome, order, request.now());
+}
+
+/**
+ * Waits for a PENDING attempt to settle. One running here is awaited; one of another process is
+ * looked up at the provider (a stopped server's payment is recorded as soon as the provider has
+ * it) and released once stale if the provider never saw it. Returns null when released.
+ */
+async function settle(db: Db, request: PaymentRequest, row: PaymentRow): Promise<PaymentRow | null> {
+  const { owner, provider, order } = request;
+  let current = row;
+  let nextLookup = 0;
+  for (let waited = 0; current.status === 'PENDING'; waited += WAIT_STEP_MS) {
+    const local = current.owner === owner.id && owner.running.has(current.id);
+    if (!local && Date.now() >= nextLookup) {
+      nextLookup = Date.now() + LOOKUP_EVERY_MS;
+      const known = await lookUp(provider, current);
+      if (known && known !== 'unknown') {
+        await record(db, current, known, order, request.now());
+      } else if (known === null && request.now() - Number(current.created_at) >= STALE_ATTEMPT_MS) {
+        await release(db, current, request.now());
+        return null;
+      }
+    }
+    if (waited >= WAIT_LIMIT_MS) throw new ApiError('payment_in_progress');
+    const reread = await readAttempt(db, current.id);
+    if (!reread) return null;
+    current = reread;
+    if (current.status === 'PENDING') await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+  }
+  return current;
+}
+
+export async function takePayment(db: Db, request: PaymentRequest): Promise<PaymentResult> {
+  const { order, provider, owner } = request;
   const orderId = order.order.id;
   const key = idempotencyKey(orderId, request.token, request.clientKey);
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const now = request.now();
-    const inserted = await db.query<PaymentRow>(
-      `INSERT INTO payments (id, order_id, idempotency_key, provider, status, amount_minor, currency, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, 'PENDING', $5, $6, $7, $7)
-       ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
-      [randomUUID(), orderId, key, provider.name, order.totalMinor, order.currency, now],
-    );
-    const fresh = inserted[0];
+    const fresh = await insertAttempt(db, request, key, request.now());
     if (fresh) {
-      // Amount and currency come from the stored order, which the server priced.
-      const outcome = await ask(() =>
-        provider.charge({
-          paymentId: fresh.id,
-          idempotencyKey: key,
-          orderId,
-          amountMinor: order.totalMinor,
-          currency: order.currency,
-          token: request.token,
-          description: `Order ${orderId}`,
-          ...request.details,
-        }),
-      );
-      await record(db, fresh, outcome, order, request.now());
-      return paymentResult(db, fresh.id);
+      owner.running.add(fresh.id);
+      try {
+        await charge(db, request, fresh);
+      } finally {
+        owner.running.delete(fresh.id);
+      }
+      return answer(db, fresh);
     }
     const existing = await findAttempt(db, key, orderId);
     // The live attempt failed between our insert and this read: try to insert again.
     if (!existing) continue;
-    if (await releaseIfStale(db, existing, request.now())) continue;
-    const settled = await waitWhilePending(db, existing);
+    const settled = existing.status === 'PENDING' ? await settle(db, request, existing) : existing;
+    if (!settled) continue;
     if (settled.status === 'SUCCEEDED') return paymentResult(db, settled.id);
     if (settled.status === 'FAILED') {
       if (settled.idempotency_key === key) throw refusal(settled.error_code);
@@ -259,7 +417,7 @@ export async function takePayment(db: Db, request: PaymentRequest): Promise<Paym
     // REQUIRES_ACTION: the visitor answered the challenge (or not yet); read the intent back.
     const outcome = await ask(() => provider.confirm(settled.provider_reference ?? ''));
     await record(db, settled, outcome, order, request.now());
-    return paymentResult(db, settled.id);
+    return answer(db, settled);
   }
   throw new ApiError('payment_in_progress');
 }

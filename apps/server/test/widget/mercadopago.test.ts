@@ -2,6 +2,7 @@
 import { paymentPageSchema, paymentResultSchema } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../../src/index';
+import { mercadoPagoProvider } from '../../src/widget/providers/mercadopago';
 import { testServer } from '../helpers';
 import { ADDRESS, call, demoSession, orderOk } from './helpers';
 import { startMercadoStandIn, type MercadoStandIn } from './stand-ins/mercadopago';
@@ -80,5 +81,31 @@ describe('card payments with FOYER_CARD_PROVIDER=mercadopago', () => {
     });
     expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', args: ['paymentMethodId'] });
     expect(mercado.payments.length).toBe(before);
+  });
+});
+
+describe('mercadoPagoProvider.lookup', () => {
+  it('finds the payment of an order by external_reference: approved first, else the attempt’s own', async () => {
+    const provider = mercadoPagoProvider({ apiUrl: mercado.apiUrl, accessToken: mercado.accessToken });
+    const charge = (token: string, key: string) =>
+      provider.charge({
+        paymentId: `pay-${key}`,
+        idempotencyKey: key,
+        orderId: 'mp-order-1',
+        amountMinor: 1000,
+        currency: 'BRL',
+        token,
+        description: 'Order mp-order-1',
+        paymentMethodId: 'visa',
+      });
+    expect(await provider.lookup({ orderId: 'mp-order-1', idempotencyKey: 'mp-order-1:0' })).toBeNull();
+    await charge('tok_FUND', 'mp-order-1:0');
+    expect(await provider.lookup({ orderId: 'mp-order-1', idempotencyKey: 'mp-order-1:0' })).toMatchObject({
+      status: 'failed',
+      code: 'cc_rejected_insufficient_amount',
+    });
+    expect(await provider.lookup({ orderId: 'mp-order-1', idempotencyKey: 'mp-order-1:1' })).toBeNull();
+    const paid = await charge('tok_APRO', 'mp-order-1:1');
+    expect(await provider.lookup({ orderId: 'mp-order-1', idempotencyKey: 'mp-order-1:7' })).toEqual(paid);
   });
 });

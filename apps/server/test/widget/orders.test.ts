@@ -159,7 +159,22 @@ describe('POST /widget/order', () => {
       orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-yearly-eur', startDate: '2001-01-01' }],
       paymentType: 'CARD',
     });
-    expect(past.json()).toMatchObject({ code: 'VALIDATION_FAILED', args: ['orderItems.0.startDate'] });
+    expect(past.json()).toMatchObject({ code: 'start_date_out_of_range', args: ['2001-01-01'] });
+    // Dates are bounded: the far future is refused with the same clear error, never a 500.
+    const farFuture = await post({
+      orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-monthly-eur', startDate: '9999-12-31' }],
+      paymentType: 'CARD',
+    });
+    expect(farFuture.statusCode).toBe(400);
+    expect(farFuture.json()).toMatchObject({
+      code: 'start_date_out_of_range',
+      message: 'The start date must be between today and one year from today',
+    });
+    const notADay = await post({
+      orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-monthly-eur', startDate: '2030-02-30' }],
+      paymentType: 'CARD',
+    });
+    expect(notADay.json()).toMatchObject({ code: 'VALIDATION_FAILED', args: ['orderItems.0.startDate'] });
   });
 
   it('reuses a saved address by id, and the delivery address as billing address', async () => {
@@ -180,5 +195,51 @@ describe('POST /widget/order', () => {
     );
     expect(rows[0]!.delivery_address).toEqual(ADDRESS);
     expect(rows[0]!.billing_address).toEqual(ADDRESS);
+  });
+});
+
+describe('Idempotency-Key and expiry', () => {
+  const body = { orderItems: [{ product: 'demo-archive', paymentPlan: 'archive-once-eur' }], paymentType: 'CARD' };
+
+  it('answers the same order for the same key and account, even to concurrent requests', async () => {
+    const session = await demoSession(server);
+    const post = (key: string, as = session) =>
+      call(server, 'POST', '/widget/order', { session: as, payload: body, headers: { 'idempotency-key': key } });
+    const responses = await Promise.all([post('order-key-1'), post('order-key-1'), post('order-key-1')]);
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+    const ids = new Set(responses.map((response) => orderSchema.parse(response.json()).id));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    expect(orderSchema.parse((await post('order-key-1')).json()).id).toBe(id);
+    expect(orderSchema.parse((await post('order-key-2')).json()).id).not.toBe(id);
+    const rows = await server.db.query<{ n: unknown }>(
+      `SELECT count(*) AS n FROM orders WHERE idempotency_key = 'order-key-1'`,
+    );
+    expect(Number(rows[0]!.n)).toBe(1);
+  });
+
+  it('cancels unpaid orders after the time to live; paying one then answers order_expired', async () => {
+    const { expireUnpaidOrders, DEFAULT_ORDER_TTL_MS } = await import('../../src/widget/orders');
+    const session = await demoSession(server);
+    const unpaid = await orderOk(server, session, [{ product: 'demo-archive', paymentPlan: 'archive-once-eur' }]);
+    const paid = await orderOk(server, session, [{ product: 'demo-archive', paymentPlan: 'archive-once-jpy' }]);
+    await call(server, 'POST', `/widget/payment/${paid.id}`, { session, payload: { token: 'manual' } });
+    expect(await expireUnpaidOrders(server.db, clock.now(), DEFAULT_ORDER_TTL_MS)).toBe(0);
+    clock.advance(DEFAULT_ORDER_TTL_MS + 60_000);
+    expect(await expireUnpaidOrders(server.db, clock.now(), DEFAULT_ORDER_TTL_MS)).toBeGreaterThanOrEqual(1);
+    const statuses = await server.db.query<{ id: string; status: string }>(
+      'SELECT id, status FROM orders WHERE id = ANY($1::text[]) ORDER BY id',
+      [[unpaid.id, paid.id]],
+    );
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [unpaid.id]: 'CANCELLED',
+      [paid.id]: 'PAID',
+    });
+    const late = await call(server, 'POST', `/widget/payment/${unpaid.id}`, {
+      session: await demoSession(server),
+      payload: { token: 'manual' },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('order_expired');
   });
 });

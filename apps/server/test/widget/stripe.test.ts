@@ -71,6 +71,20 @@ describe('stripeProvider', () => {
     });
   });
 
+  it('looks an order’s payment up by search: the succeeded intent, else the attempt’s own, else null', async () => {
+    const provider = stripeProvider({ apiUrl: stripe.apiUrl, secretKey: stripe.secretKey });
+    const attempt = (key: string) => ({ orderId: 'order-lookup', idempotencyKey: key });
+    const charge = (token: string, key: string) => provider.charge({ ...input(token, key), orderId: 'order-lookup' });
+    expect(await provider.lookup(attempt('order-lookup:0'))).toBeNull();
+    await charge('pm_card_chargeDeclined', 'order-lookup:0');
+    expect(await provider.lookup(attempt('order-lookup:0'))).toMatchObject({ status: 'failed', code: 'card_declined' });
+    expect(await provider.lookup(attempt('order-lookup:1'))).toBeNull();
+    const paid = await charge('pm_card_visa', 'order-lookup:1');
+    expect(await provider.lookup(attempt('order-lookup:5'))).toEqual(paid);
+    const unreachable = stripeProvider({ apiUrl: 'http://127.0.0.1:9', secretKey: stripe.secretKey });
+    await expect(unreachable.lookup(attempt('order-lookup:1'))).rejects.toMatchObject({ name: 'ProviderUnavailable' });
+  });
+
   it('throws ProviderUnavailable when Stripe cannot be reached', async () => {
     const provider = stripeProvider({ apiUrl: 'http://127.0.0.1:9', secretKey: stripe.secretKey });
     await expect(provider.charge(input('pm_card_visa', 'k-5'))).rejects.toMatchObject({ name: 'ProviderUnavailable' });

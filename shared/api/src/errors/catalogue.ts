@@ -25,7 +25,6 @@ export const IDENTITY_ERRORS = {
   },
   // Registration, reset, activation (identity issue)
   USER_PROFILE_IDENTIFIERS_NOT_FOUND: { status: 404, text: 'This identifier is available.' },
-  user_profile_identifiers_not_found: { status: 404, text: 'This identifier is available.' },
   ATTRIBUTE_VALIDATION_FAILED: {
     status: 400,
     text: 'The new password could not be accepted. Please check it and try again.',
@@ -38,7 +37,6 @@ export const IDENTITY_ERRORS = {
   reset_key_used: { status: 404, text: 'This reset link has already been used or has expired.' },
   ACTIVATION_KEY_NOT_FOUND: { status: 404, text: 'This activation link has already been used or has expired.' },
   DUPLICATE_IDENTIFIERS_FOUND: { status: 409, text: 'Account is already associated! Please register a new account.' },
-  duplicate_identifiers_found: { status: 409, text: 'Account is already associated! Please register a new account.' },
   duplicate_user_profile: { status: 409, text: 'Email already in use! Please log in or use another email address.' },
   user_linked_with_different_account: { status: 409, text: 'This social account is linked with a different account.' },
   USER_ALREADY_LINKED_WITH_SAME_SOCIAL_NETWORK: {
@@ -79,3 +77,17 @@ export const IDENTITY_ERRORS = {
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type IdentityErrorCode = keyof typeof IDENTITY_ERRORS;
+
+/**
+ * The spec also names two codes in lower case (identity spec §8, "also named"). One code each in
+ * the catalogue; an answer that spells one the other way is read as the catalogue's.
+ */
+const OTHER_SPELLINGS: Readonly<Record<string, IdentityErrorCode>> = {
+  user_profile_identifiers_not_found: 'USER_PROFILE_IDENTIFIERS_NOT_FOUND',
+  duplicate_identifiers_found: 'DUPLICATE_IDENTIFIERS_FOUND',
+};
+
+/** The catalogue's spelling of a code an API answered. */
+export function canonicalCode(code: string): string {
+  return Object.prototype.hasOwnProperty.call(OTHER_SPELLINGS, code) ? OTHER_SPELLINGS[code]! : code;
+}

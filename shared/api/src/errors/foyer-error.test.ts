@@ -38,6 +38,15 @@ describe('normalizeError', () => {
     );
     expect(normalizeError(404, { errorCode: 'SESSION_NOT_FOUND' }).code).toBe('SESSION_NOT_FOUND');
   });
+  it('reads the lower-case spellings the spec also names as the catalogue codes', () => {
+    expect(normalizeError(409, { code: 'duplicate_identifiers_found' })).toMatchObject({
+      code: 'DUPLICATE_IDENTIFIERS_FOUND',
+      message: 'Account is already associated! Please register a new account.',
+    });
+    expect(normalizeError(404, { errorCode: 'user_profile_identifiers_not_found' }).code).toBe(
+      'USER_PROFILE_IDENTIFIERS_NOT_FOUND',
+    );
+  });
   it("maps a third party's access_denied to 401", () => {
     expect(normalizeError(403, { error: 'access_denied' })).toMatchObject({ code: 'access_denied', statusCode: 401 });
   });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { IDENTITY_ERRORS } from './catalogue';
+import { canonicalCode, IDENTITY_ERRORS } from './catalogue';
 
 /**
  * The one error shape of Foyer. A plain object (not a class) so it crosses postMessage and
@@ -66,16 +66,17 @@ export function formatMessage(template: string, args: readonly string[] = []): s
  */
 export function normalizeError(statusCode: number, body: unknown): FoyerError {
   const own = apiErrorBodySchema.safeParse(body);
-  if (own.success) return foyerError(own.data.code, own.data.args ?? [], statusCode, own.data.message);
+  if (own.success) return foyerError(canonicalCode(own.data.code), own.data.args ?? [], statusCode, own.data.message);
   if (typeof body === 'object' && body !== null) {
     const record = body as Record<string, unknown>;
     const nested = record.error;
     if (typeof nested === 'object' && nested !== null) {
       const inner = apiErrorBodySchema.safeParse(nested);
-      if (inner.success) return foyerError(inner.data.code, inner.data.args ?? [], statusCode, inner.data.message);
+      if (inner.success)
+        return foyerError(canonicalCode(inner.data.code), inner.data.args ?? [], statusCode, inner.data.message);
     }
     if (nested === 'access_denied') return foyerError('access_denied', [], 401);
-    if (typeof record.errorCode === 'string') return foyerError(record.errorCode, [], statusCode);
+    if (typeof record.errorCode === 'string') return foyerError(canonicalCode(record.errorCode), [], statusCode);
   }
   if (statusCode === 0) return foyerError('NETWORK_ERROR', [], 0);
   return foyerError('technical_difficulties', [], statusCode >= 400 ? statusCode : 500);

@@ -123,3 +123,9 @@ export const SSO_COOKIE_NAME = 'evolok_sso';
 export const PASSWORD_MIN_LENGTH = 6;
 export const RECAPTCHA_SITE_KEY_LENGTH = 40;
 export const RECAPTCHA_RESPONSE_LIFETIME_SECONDS = 120;
+/**
+ * What counts as an e-mail address, for the widgets' forms and the server's checks alike (one
+ * definition, so the frame never accepts what the server refuses): something@something.something
+ * without spaces. Deliberately loose: the activation mail is the real test of an address.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

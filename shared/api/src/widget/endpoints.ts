@@ -102,6 +102,16 @@ export const completeDirectDebit = endpoint<
   z.input<typeof directDebitCompleteSchema>,
   z.infer<typeof paymentResultSchema>
 >('PUT', '/widget/payment/:orderId/directdebit', directDebitCompleteSchema, paymentResultSchema);
+/**
+ * Operator call (Authorization: Bearer <operator token>; not used by the frames): a bank transfer or
+ * cash payment has arrived, so the order becomes PAID and its purchases ACTIVE.
+ */
+export const confirmManualPayment = endpoint<OrderId, never, z.infer<typeof orderSchema>>(
+  'POST',
+  '/widget/admin/orders/:orderId/confirm-payment',
+  null,
+  orderSchema,
+);
 
 /** The whole table, for the server's route builder and tests. */
 export const widgetEndpoints = {
@@ -118,6 +128,7 @@ export const widgetEndpoints = {
   getPaymentTypes,
   requestDirectDebit,
   completeDirectDebit,
+  confirmManualPayment,
 } as const;
 
 export type WidgetEndpoints = typeof widgetEndpoints;

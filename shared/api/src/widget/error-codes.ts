@@ -2,7 +2,8 @@
  * The purchase error catalogue (purchase spec §8): code -> HTTP status and English default text.
  * Where the spec shows no status, the one chosen here is what the reference server answers.
  * Codes the spec shares with the identity catalogue (INVALID_WIDGET_CONFIG, technical_difficulties)
- * keep their identity entries; the spec's text for the widget config is PURCHASE_WIDGET_CONFIG_ARG.
+ * keep their identity entries here; the purchase frames show the purchase spec's words for them
+ * (apps/frame widgets/_purchase/messages.ts), with PURCHASE_WIDGET_CONFIG_ARG as the config's.
  * Entries after the spec's own are the reference server's further codes ("other server codes: not shown").
  */
 export const PURCHASE_ERRORS = {
@@ -36,6 +37,11 @@ export const PURCHASE_ERRORS = {
   payment_requires_action: { status: 402, text: 'The card issuer asks for authentication' },
   card_declined: { status: 402, text: 'Your card was declined' },
   provider_unavailable: { status: 502, text: 'The payment provider could not be reached' },
+  card_provider_not_configured: { status: 400, text: 'Card payments are not available on this site' },
+  payment_not_awaiting_confirmation: { status: 409, text: 'This order has no payment awaiting confirmation' },
+  operator_token_invalid: { status: 401, text: 'A valid operator token is required' },
+  order_expired: { status: 409, text: 'This order has expired. Please order again' },
+  start_date_out_of_range: { status: 400, text: 'The start date must be between today and one year from today' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type PurchaseErrorCode = keyof typeof PURCHASE_ERRORS;

@@ -1,15 +1,26 @@
-import { registerTranslations } from '../../i18n';
+import { defineMessages } from '../../i18n/messages';
 
-/**
- * Texts of the checkout every runner shows (purchase spec §2 checkout button, §4). English here;
- * Spanish and Portuguese in the purchase texts of the core tables (see product-selection/messages.ts).
- */
-export const CHECKOUT_EN = {
-  'checkout.caption': 'Checkout',
-  'checkout.step.profile': 'Processing profile...',
-  'checkout.step.order': 'Processing order...',
-  'checkout.step.payment': 'Processing payment...',
-  'checkout.paid': 'Payment Successful',
-};
-
-registerTranslations('en', CHECKOUT_EN);
+/** Texts of the checkout every runner shows (purchase spec §2 checkout button, §4). */
+export const messages = defineMessages({
+  en: {
+    'checkout.caption': 'Checkout',
+    'checkout.step.profile': 'Processing profile...',
+    'checkout.step.order': 'Processing order...',
+    'checkout.step.payment': 'Processing payment...',
+    'checkout.paid': 'Payment Successful',
+  },
+  es: {
+    'checkout.caption': 'Finalizar compra',
+    'checkout.step.profile': 'Procesando el perfil...',
+    'checkout.step.order': 'Procesando el pedido...',
+    'checkout.step.payment': 'Procesando el pago...',
+    'checkout.paid': 'Pago realizado con éxito',
+  },
+  'pt-BR': {
+    'checkout.caption': 'Finalizar compra',
+    'checkout.step.profile': 'Processando o perfil...',
+    'checkout.step.order': 'Processando o pedido...',
+    'checkout.step.payment': 'Processando o pagamento...',
+    'checkout.paid': 'Pagamento realizado com sucesso',
+  },
+});

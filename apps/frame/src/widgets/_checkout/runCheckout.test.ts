@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BASKET_KEY, type Basket } from '@foyer/api/widget';
 import { fakeIdentityServer, makeHarness, SESSION_ID, type Handler, type Harness } from '../../test/harness';
-import { readBasket, writeBasket } from '../_purchase/basketStore';
+import { readBasket, writeBasket } from '../_purchase/basketStorage';
 import type { CheckoutRunner } from './decide';
 import { orderFromBasket, runCheckout } from './runCheckout';
 import { BUNDLE, digitalBasket, logIn, ORDER, settle } from './testData';

@@ -20,7 +20,7 @@ import type { EventName, FoyerEvent } from '@foyer/protocol';
 import { selectServiceName } from '../../store/selectors';
 import type { FrameServices } from '../../store/services';
 import type { AppThunk } from '../../store/thunk';
-import { readBasket, writeBasket } from '../_purchase/basketStore';
+import { currentBasket, saveBasket } from '../_purchase/basketThunks';
 import { callWidget } from '../_purchase/widgetClient';
 import { decideNext, type CheckoutAction, type CheckoutProgress, type CheckoutRunner } from './decide';
 import { CHECKOUT_HEARTBEAT_MS, checkoutActive } from './marker';
@@ -71,21 +71,22 @@ function orderError(error: FoyerError): FoyerError {
     : error;
 }
 
-function setMarker(services: FrameServices, step: CheckoutStep | null): void {
-  const storage = services.storage.tab;
-  const basket = readBasket(storage);
-  if (step) writeBasket(storage, { ...basket, checkout: { step, since: Date.now() } });
-  else if (basket.checkout) {
-    const { checkout: _done, ...rest } = basket;
-    writeBasket(storage, rest);
-  }
-}
+const setMarker =
+  (step: CheckoutStep | null): AppThunk =>
+  (dispatch) => {
+    const basket = dispatch(currentBasket());
+    if (step) dispatch(saveBasket({ ...basket, checkout: { step, since: Date.now() } }));
+    else if (basket.checkout) {
+      const { checkout: _done, ...rest } = basket;
+      dispatch(saveBasket(rest));
+    }
+  };
 
 export const runCheckout =
   (runner: CheckoutRunner, { signal, onStep }: CheckoutOptions): AppThunk<Promise<CheckoutOutcome>> =>
   async (dispatch, getState, services) => {
-    const storage = services.storage.tab;
-    if (checkoutActive(readBasket(storage).checkout, Date.now())) return { status: 'busy' };
+    const basket = () => dispatch(currentBasket());
+    if (checkoutActive(basket().checkout, Date.now())) return { status: 'busy' };
     const progress: CheckoutProgress = {};
     const facts = () => {
       const { session, frame } = getState();
@@ -93,7 +94,7 @@ export const runCheckout =
         runner,
         loggedIn: session.loggedIn,
         settings: frame.settings,
-        productCount: readBasket(storage).products.length,
+        productCount: basket().products.length,
         progress,
       };
     };
@@ -109,12 +110,12 @@ export const runCheckout =
     // Keeps the marker fresh: a marker that stops being refreshed is from a frame that went away.
     let step: CheckoutStep | null = null;
     const heartbeat = setInterval(() => {
-      if (step && readBasket(storage).checkout) setMarker(services, step);
+      if (step && basket().checkout) dispatch(setMarker(step));
     }, CHECKOUT_HEARTBEAT_MS);
     const enter = (next: CheckoutStep) => {
       if (next !== step) onStep?.(next);
       step = next;
-      setMarker(services, next);
+      dispatch(setMarker(next));
     };
     let toldNotLoggedIn = false;
 
@@ -128,7 +129,7 @@ export const runCheckout =
             return fail(catalogueError(action.code));
           case 'validate': {
             enter(action.step);
-            const products = readBasket(storage).products.map((product) => product.name);
+            const products = basket().products.map((product) => product.name);
             const result = await callWidget({ dispatch, getState, extra: services }, validateProfile, {
               params: { serviceName: selectServiceName(getState()) },
               query: { product: products },
@@ -140,15 +141,14 @@ export const runCheckout =
           }
           case 'createOrder': {
             enter(action.step);
-            const basket = readBasket(storage);
             const result = await callWidget({ dispatch, getState, extra: services }, createOrder, {
-              body: orderFromBasket(basket),
+              body: orderFromBasket(basket()),
               signal,
             });
             if (!result.ok) return signal.aborted ? { status: 'stopped' } : fail(orderError(result.error));
             const order = result.data;
             progress.orderId = order.id;
-            const next = writeBasket(storage, { ...readBasket(storage), id: order.id, total: order.total });
+            const next = dispatch(saveBasket({ ...basket(), id: order.id, total: order.total }));
             services.host.publish({ name: 'basket.updated', payload: { productCount: next.products.length } });
             services.host.publish({ name: 'order.created', payload: { orderId: order.id } });
             break;
@@ -181,7 +181,7 @@ export const runCheckout =
       }
     } finally {
       clearInterval(heartbeat);
-      setMarker(services, null);
+      dispatch(setMarker(null));
     }
   };
 

@@ -9,7 +9,7 @@ import type { FocusEvent, ReactNode } from 'react';
 import { t } from '../../i18n';
 import { DateSelector } from './DateSelector';
 import type { FieldSpec } from './fields';
-import { MAX_INPUT_LENGTH } from './rules';
+import { MAX_INPUT_LENGTH } from './schema';
 
 export interface AttributeFieldProps {
   field: FieldSpec;

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import { foyerError, type FoyerError } from '@foyer/api';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import ReCAPTCHA from 'react-google-recaptcha';
+import { foyerError } from '@foyer/api';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { t } from '../../i18n';
-import { loadRecaptcha, RECAPTCHA_LIFETIME_MS, siteKeyError, type Grecaptcha } from './recaptcha';
+import { RECAPTCHA_LIFETIME_MS, siteKeyError, type Grecaptcha } from './recaptcha';
 
 export interface CaptchaProps {
   siteKey: string;
@@ -12,82 +13,76 @@ export interface CaptchaProps {
   resetKey: number;
   /** Shown under the captcha (e.g. 'Please verify that you are not a robot' after a submit). */
   error?: string | null;
-  /** For tests: the script loader. */
-  load?: () => Promise<Grecaptcha>;
+  /** Tells the fields apart when two captchas could share a page (default 'captcha'). */
+  id?: string;
+}
+
+type Status = 'loading' | 'ready' | 'expired' | 'failed';
+
+declare global {
+  interface Window {
+    grecaptcha?: Grecaptcha;
+  }
 }
 
 /**
- * The captcha of login and registration. The response expires after 120 s (our own timer, and
- * Google's expired callback): the token is dropped and the visitor is asked to verify again.
+ * The captcha of login and registration: react-google-recaptcha loads Google's script (once per
+ * frame) and renders the challenge. The response expires after 120 s (our own timer, and Google's
+ * expired callback): the token is dropped and the visitor is asked to verify again.
  */
-export function Captcha({ siteKey, onChange, resetKey, error, load = loadRecaptcha }: CaptchaProps) {
-  const container = useRef<HTMLDivElement>(null);
-  const api = useRef<{ grecaptcha: Grecaptcha; id: number } | null>(null);
+export function Captcha({ siteKey, onChange, resetKey, error, id = 'captcha' }: CaptchaProps) {
+  const recaptcha = useRef<ReCAPTCHA>(null);
   const changed = useRef(onChange);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'expired'>('loading');
-  const [failure, setFailure] = useState<FoyerError | null>(() => siteKeyError(siteKey));
   const expiry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [status, setStatus] = useState<Status>('loading');
 
   useEffect(() => {
     changed.current = onChange;
   });
+  useEffect(() => () => clearTimeout(expiry.current), []);
 
-  useEffect(() => {
-    if (siteKeyError(siteKey)) return;
-    let live = true;
-    const expire = () => {
-      clearTimeout(expiry.current);
-      changed.current(null);
-      setStatus('expired');
-    };
-    load().then(
-      (grecaptcha) => {
-        if (!live || !container.current) return;
-        const target = container.current.ownerDocument.createElement('div');
-        container.current.replaceChildren(target);
-        const id = grecaptcha.render(target, {
-          sitekey: siteKey,
-          callback: (response) => {
-            clearTimeout(expiry.current);
-            expiry.current = setTimeout(() => {
-              expire();
-              api.current?.grecaptcha.reset(api.current.id);
-            }, RECAPTCHA_LIFETIME_MS);
-            setStatus('ready');
-            changed.current(response);
-          },
-          'expired-callback': expire,
-          'error-callback': () => {
-            clearTimeout(expiry.current);
-            changed.current(null);
-          },
-        });
-        api.current = { grecaptcha, id };
-        setStatus('ready');
-      },
-      () => {
-        if (live) setFailure(foyerError('NETWORK_ERROR'));
-      },
-    );
-    return () => {
-      live = false;
-      clearTimeout(expiry.current);
-    };
-  }, [siteKey, load]);
-
-  useEffect(() => {
-    if (resetKey === 0 || !api.current) return;
+  const expire = useCallback(() => {
     clearTimeout(expiry.current);
-    api.current.grecaptcha.reset(api.current.id);
+    changed.current(null);
+    setStatus('expired');
+  }, []);
+
+  useEffect(() => {
+    if (resetKey === 0) return;
+    clearTimeout(expiry.current);
+    recaptcha.current?.reset();
     changed.current(null);
   }, [resetKey]);
 
-  if (failure) return <ErrorMessageBox error={failure} />;
+  const keyError = siteKeyError(siteKey);
+  if (keyError) return <ErrorMessageBox error={keyError} />;
+  if (status === 'failed') return <ErrorMessageBox error={foyerError('NETWORK_ERROR')} />;
+  const errorId = `${id}-error`;
   return (
-    <div className="field captcha" role="group" aria-label={t('forms.captchaLabel')} aria-describedby="captcha-error">
+    <div className="field captcha" role="group" aria-label={t('forms.captchaLabel')} aria-describedby={errorId}>
       {status === 'loading' && <p className="field-note">{t('forms.captchaLoading')}</p>}
-      <div ref={container} />
-      <div id="captcha-error" aria-live="polite">
+      <ReCAPTCHA
+        ref={recaptcha}
+        sitekey={siteKey}
+        // Called once the script loaded — or failed to (then there is no grecaptcha global).
+        asyncScriptOnLoad={() => setStatus(window.grecaptcha === undefined ? 'failed' : 'ready')}
+        onChange={(response) => {
+          clearTimeout(expiry.current);
+          if (!response) return changed.current(null);
+          expiry.current = setTimeout(() => {
+            expire();
+            recaptcha.current?.reset();
+          }, RECAPTCHA_LIFETIME_MS);
+          setStatus('ready');
+          changed.current(response);
+        }}
+        onExpired={expire}
+        onErrored={() => {
+          clearTimeout(expiry.current);
+          changed.current(null);
+        }}
+      />
+      <div id={errorId} aria-live="polite">
         {status === 'expired' && <p className="field-error">{t('forms.captchaExpired')}</p>}
         {error && <p className="field-error">{error}</p>}
       </div>

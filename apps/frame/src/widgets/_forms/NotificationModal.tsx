@@ -8,7 +8,10 @@
  * was when it closes.
  */
 import './forms.css';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useFormik } from 'formik';
+import { object, string } from 'yup';
+import { EMAIL_PATTERN } from '@foyer/api';
 import { t } from '../../i18n';
 
 export type NotificationLayout = 'addEmailNotification' | 'questionNotification' | 'confirmationNotification';
@@ -23,16 +26,26 @@ export interface NotificationModalProps {
   onCancel(): void;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** addEmailNotification's one field: an address (the server's pattern), surrounding spaces aside. */
+const emailSchema = object({
+  email: string()
+    .trim()
+    .required(() => t('forms.invalidEmail'))
+    .matches(EMAIL_PATTERN, () => t('forms.invalidEmail')),
+});
 const FOCUSABLE =
   'button:not([disabled]), input:not([disabled]), select, textarea, [href], [tabindex]:not([tabindex="-1"])';
 
 export function NotificationModal({ layout, title, message, onConfirm, onCancel }: NotificationModalProps) {
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  const [email, setEmail] = useState('');
-  const [tried, setTried] = useState(false);
-  const emailError = tried && !EMAIL.test(email.trim()) ? t('forms.invalidEmail') : null;
+  const form = useFormik({
+    initialValues: { email: '' },
+    validationSchema: emailSchema,
+    onSubmit: ({ email }) => onConfirm(email.trim()),
+  });
+  // The problem shows once Continue was tried, and then follows the typing.
+  const emailError = form.submitCount > 0 ? form.errors.email : undefined;
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -73,28 +86,22 @@ export function NotificationModal({ layout, title, message, onConfirm, onCancel 
         <h2 id={`${id}-title`}>{title}</h2>
         <p id={`${id}-message`}>{message}</p>
         {layout === 'addEmailNotification' ? (
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              setTried(true);
-              if (EMAIL.test(email.trim())) onConfirm(email.trim());
-            }}
-          >
+          <form noValidate onSubmit={form.handleSubmit}>
             <div className="field">
               <label htmlFor={`${id}-email`} className="field-label">
                 {t('forms.emailLabel')}
               </label>
               <input
                 id={`${id}-email`}
+                name="email"
                 className="field-input"
                 type="email"
                 autoComplete="email"
                 required
-                value={email}
+                value={form.values.email}
                 aria-invalid={emailError ? true : undefined}
                 aria-describedby={emailError ? `${id}-email-error` : undefined}
-                onChange={(event) => setEmail(event.target.value)}
+                onChange={form.handleChange}
               />
               {emailError && (
                 <p id={`${id}-email-error`} className="field-error">

@@ -7,16 +7,12 @@ import './messages';
 import { Captcha } from './Captcha';
 import { DateSelector } from './DateSelector';
 import { NotificationModal } from './NotificationModal';
-import {
-  RECAPTCHA_LIFETIME_MS,
-  RECAPTCHA_SCRIPT_URL,
-  loadRecaptcha,
-  siteKeyError,
-  type Grecaptcha,
-  type RecaptchaRenderParameters,
-} from './recaptcha';
+import { RECAPTCHA_LIFETIME_MS, siteKeyError, type Grecaptcha, type RecaptchaRenderParameters } from './recaptcha';
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  delete window.grecaptcha;
+});
 
 const SITE_KEY = 'k'.repeat(40);
 
@@ -32,6 +28,8 @@ function fakeGrecaptcha() {
       api.resets += 1;
     },
   };
+  // Installed as Google's script would: react-google-recaptcha finds the global and renders.
+  window.grecaptcha = api;
   return { api, solve: (token: string) => act(() => parameters?.callback(token)), params: () => parameters };
 }
 
@@ -39,17 +37,17 @@ describe('captcha (identity spec §5, §9)', () => {
   it("a site key must be 40 characters: 'Google Re-captcha Site Key required.'", () => {
     expect(siteKeyError(SITE_KEY)).toBeNull();
     expect(siteKeyError('short')?.code).toBe('RECAPTCHA_SITE_KEY_REQUIRED');
-    const load = vi.fn();
-    render(<Captcha siteKey="short" onChange={() => {}} resetKey={0} load={load} />);
+    const fake = fakeGrecaptcha();
+    render(<Captcha siteKey="short" onChange={() => {}} resetKey={0} />);
     expect(screen.getByRole('alert').textContent).toBe('Google Re-captcha Site Key required.');
-    expect(load).not.toHaveBeenCalled();
+    expect(fake.params()).toBeNull();
   });
 
   it('renders explicitly with the site key, reports the token, and drops it after 120 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fake = fakeGrecaptcha();
     const onChange = vi.fn();
-    render(<Captcha siteKey={SITE_KEY} onChange={onChange} resetKey={0} load={() => Promise.resolve(fake.api)} />);
+    render(<Captcha siteKey={SITE_KEY} onChange={onChange} resetKey={0} />);
     await vi.waitFor(() => expect(fake.params()?.sitekey).toBe(SITE_KEY));
     fake.solve('token-1');
     expect(onChange).toHaveBeenLastCalledWith('token-1');
@@ -65,27 +63,13 @@ describe('captcha (identity spec §5, §9)', () => {
   it("Google's expired callback drops the token too; resetKey resets the widget", async () => {
     const fake = fakeGrecaptcha();
     const onChange = vi.fn();
-    const { rerender } = render(
-      <Captcha siteKey={SITE_KEY} onChange={onChange} resetKey={0} load={() => Promise.resolve(fake.api)} />,
-    );
+    const { rerender } = render(<Captcha siteKey={SITE_KEY} onChange={onChange} resetKey={0} />);
     await vi.waitFor(() => expect(fake.params()).not.toBeNull());
     fake.solve('token-1');
     act(() => fake.params()?.['expired-callback']());
     expect(onChange).toHaveBeenLastCalledWith(null);
-    rerender(<Captcha siteKey={SITE_KEY} onChange={onChange} resetKey={1} load={() => Promise.resolve(fake.api)} />);
+    rerender(<Captcha siteKey={SITE_KEY} onChange={onChange} resetKey={1} />);
     expect(fake.api.resets).toBe(1);
-  });
-
-  it('loads the Google script once, explicit rendering', async () => {
-    const win = document.defaultView as Window & { grecaptcha?: Grecaptcha };
-    const first = loadRecaptcha(win);
-    expect(loadRecaptcha(win)).toBe(first);
-    const scripts = document.head.querySelectorAll(`script[src="${RECAPTCHA_SCRIPT_URL}"]`);
-    expect(scripts).toHaveLength(1);
-    win.grecaptcha = fakeGrecaptcha().api;
-    scripts[0]?.dispatchEvent(new Event('load'));
-    await expect(first).resolves.toBe(win.grecaptcha);
-    delete win.grecaptcha;
   });
 });
 

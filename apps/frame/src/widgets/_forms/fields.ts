@@ -1,7 +1,7 @@
 /**
  * Form fields from a server template (identity spec §3): identifiers, validators (each password
  * validator followed by its confirmation field) and attributes. The field list drives both the
- * rendering (AttributeField) and the validation (rules.ts), so the two cannot disagree.
+ * rendering (AttributeField) and the validation (the yup schemas of schema.ts), so the two cannot disagree.
  */
 import type { Attribute, Template } from '@foyer/api';
 import { t } from '../../i18n';

@@ -3,8 +3,6 @@ import { defineMessages } from '../../i18n/messages';
 
 export const formMessages = defineMessages({
   en: {
-    'forms.required': '{0} is required.',
-    'forms.tooLong': '{0} must be at most {1} characters.',
     'forms.invalidEmail': 'Enter a valid email address.',
     'forms.invalidNumber': '{0} must be a number.',
     'forms.invalidDate': 'Choose a day, a month and a year for {0}.',
@@ -15,6 +13,7 @@ export const formMessages = defineMessages({
     'forms.mustAccept': '{0} must be checked.',
     'forms.passwordMinLength': 'Password and Confirm password must be of minimum 6 characters.',
     'forms.passwordMismatch': '{0} and Confirm {0} do not match',
+    'forms.passwordUnchanged': 'The new password must differ from the current one.',
     'forms.confirmLabel': 'Confirm {0}',
     'forms.invalidAttributes': 'Please check: {0}.',
     'forms.day': 'Day',
@@ -36,8 +35,6 @@ export const formMessages = defineMessages({
     'forms.emailLabel': 'Email',
   },
   es: {
-    'forms.required': '{0} es obligatorio.',
-    'forms.tooLong': '{0} debe tener como máximo {1} caracteres.',
     'forms.invalidEmail': 'Introduce una dirección de correo electrónico válida.',
     'forms.invalidNumber': '{0} debe ser un número.',
     'forms.invalidDate': 'Elige un día, un mes y un año para {0}.',
@@ -48,6 +45,7 @@ export const formMessages = defineMessages({
     'forms.mustAccept': '{0} debe estar marcado.',
     'forms.passwordMinLength': 'La contraseña y la confirmación de la contraseña deben tener al menos 6 caracteres.',
     'forms.passwordMismatch': '{0} y Confirmar {0} no coinciden',
+    'forms.passwordUnchanged': 'La nueva contraseña debe ser distinta de la actual.',
     'forms.confirmLabel': 'Confirmar {0}',
     'forms.invalidAttributes': 'Revisa: {0}.',
     'forms.day': 'Día',
@@ -69,8 +67,6 @@ export const formMessages = defineMessages({
     'forms.emailLabel': 'Correo electrónico',
   },
   'pt-BR': {
-    'forms.required': '{0} é obrigatório.',
-    'forms.tooLong': '{0} deve ter no máximo {1} caracteres.',
     'forms.invalidEmail': 'Digite um endereço de e-mail válido.',
     'forms.invalidNumber': '{0} deve ser um número.',
     'forms.invalidDate': 'Escolha um dia, um mês e um ano para {0}.',
@@ -81,6 +77,7 @@ export const formMessages = defineMessages({
     'forms.mustAccept': '{0} deve ser marcado.',
     'forms.passwordMinLength': 'A senha e a confirmação da senha devem ter no mínimo 6 caracteres.',
     'forms.passwordMismatch': '{0} e Confirmar {0} não coincidem',
+    'forms.passwordUnchanged': 'A nova senha deve ser diferente da atual.',
     'forms.confirmLabel': 'Confirmar {0}',
     'forms.invalidAttributes': 'Verifique: {0}.',
     'forms.day': 'Dia',

@@ -1,8 +1,17 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useFormik } from 'formik';
 import { TextField } from '../../components/Field';
 import { SubmitButton } from '../../components/Loading';
 import { t } from '../../i18n';
-import { MAX_PASSWORD_LENGTH, passwordErrors, type PasswordValues } from './rules';
+import { allTouched, enterShowsProblems } from '../_forms/enterShowsProblems';
+import { MAX_INPUT_LENGTH, newPasswordSchema, type Values } from '../_forms/schema';
+import './messages';
+
+export interface PasswordValues {
+  current?: string;
+  password: string;
+  confirm: string;
+}
 
 export interface PasswordFormProps {
   id: string;
@@ -20,22 +29,39 @@ export interface PasswordFormProps {
 /**
  * New password + confirmation (autocomplete new-password), optionally the current password
  * (current-password). Submit stays disabled until the form is valid and changed (identity spec
- * §5); what the visitor typed stays after a failed submit. A problem shows once its field was left
- * (or a submit was tried).
+ * §5: formik's isValid and dirty); what the visitor typed stays after a failed submit. A problem
+ * shows once its field was left, or Enter was pressed.
  */
 export function PasswordForm(props: PasswordFormProps) {
-  const empty: PasswordValues = { current: props.withCurrent ? '' : undefined, password: '', confirm: '' };
-  const [values, setValues] = useState<PasswordValues>(empty);
-  const [touched, setTouched] = useState<Partial<Record<keyof PasswordValues, boolean>>>({});
-  const errors = passwordErrors(values);
-  const valid = Object.keys(errors).length === 0;
-  const changed = !!(values.password || values.confirm || values.current);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched({ current: true, password: true, confirm: true });
-    if (valid && changed && !props.busy) props.onSubmit(values);
-  }
+  const { withCurrent } = props;
+  const keys = withCurrent ? ['current', 'password', 'confirm'] : ['password', 'confirm'];
+  const schema = useMemo(
+    () =>
+      newPasswordSchema(
+        {
+          current: t('password.current'),
+          password: t('password.new'),
+          confirm: t('password.confirm'),
+          name: t('password.label'),
+        },
+        withCurrent,
+      ),
+    [withCurrent],
+  );
+  const formik = useFormik<Values>({
+    initialValues: withCurrent ? { current: '', password: '', confirm: '' } : { password: '', confirm: '' },
+    validationSchema: schema,
+    validateOnMount: true,
+    onSubmit: (values) => {
+      if (props.busy) return;
+      props.onSubmit({
+        ...(withCurrent ? { current: values.current ?? '' } : {}),
+        password: values.password ?? '',
+        confirm: values.confirm ?? '',
+      });
+    },
+  });
+  const canSubmit = formik.isValid && formik.dirty && !props.busy;
 
   const field = (key: keyof PasswordValues, label: string, autoComplete: string) => (
     <TextField
@@ -45,27 +71,27 @@ export function PasswordForm(props: PasswordFormProps) {
       type="password"
       autoComplete={autoComplete}
       required
-      maxLength={MAX_PASSWORD_LENGTH}
-      value={values[key] ?? ''}
-      error={touched[key] ? errors[key] : null}
-      onChange={(value) => setValues((current) => ({ ...current, [key]: value }))}
-      onBlur={() => setTouched((current) => ({ ...current, [key]: true }))}
+      maxLength={MAX_INPUT_LENGTH}
+      value={formik.values[key] ?? ''}
+      error={formik.touched[key] ? formik.errors[key] : null}
+      onChange={(value) => void formik.setFieldValue(key, value)}
+      onBlur={() => void formik.setFieldTouched(key, true)}
     />
   );
 
   return (
-    <form noValidate onSubmit={submit} aria-busy={props.busy}>
+    <form
+      noValidate
+      onSubmit={formik.handleSubmit}
+      onKeyDown={enterShowsProblems(canSubmit, () => void formik.setTouched(allTouched(keys)))}
+      aria-busy={props.busy}
+    >
       {props.children}
-      {props.withCurrent && field('current', t('password.current'), 'current-password')}
+      {withCurrent && field('current', t('password.current'), 'current-password')}
       {field('password', t('password.new'), 'new-password')}
       {field('confirm', t('password.confirm'), 'new-password')}
       <div className="actions">
-        <SubmitButton
-          busy={props.busy}
-          disabled={!valid || !changed}
-          label={props.submitLabel}
-          busyLabel={props.busyLabel}
-        />
+        <SubmitButton busy={props.busy} disabled={!canSubmit} label={props.submitLabel} busyLabel={props.busyLabel} />
       </div>
     </form>
   );

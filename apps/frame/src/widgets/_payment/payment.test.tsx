@@ -9,7 +9,7 @@ import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler }
 import ManualPaymentWidget from '../manual-payment';
 import PaymentWidget from '../payment';
 import { PaymentShell, ScriptFailed } from './PaymentShell';
-import { loadScript, useProviderScript } from './providerScript';
+import { useProviderScript } from './providerScript';
 import { PaymentAttempts, submitPayment } from './submitPayment';
 
 const session = sessionStateFrom({ guid: 'guid-1', sessionId: SESSION_ID, expiry: 0, sessionCookie: false });
@@ -245,19 +245,5 @@ describe('provider scripts', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('ready now')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
-  });
-
-  it('loadScript removes a failed script so the next call injects it again', async () => {
-    const url = 'https://sdk.example.test/v2';
-    let ready = false;
-    const first = loadScript(document, url, () => ready);
-    const script = document.head.querySelector(`script[src="${url}"]`)!;
-    script.dispatchEvent(new Event('error'));
-    await expect(first).rejects.toThrow(/failed to load/);
-    expect(document.head.querySelector(`script[src="${url}"]`)).toBeNull();
-    const second = loadScript(document, url, () => ready);
-    ready = true;
-    document.head.querySelector(`script[src="${url}"]`)!.dispatchEvent(new Event('load'));
-    await expect(second).resolves.toBeUndefined();
   });
 });

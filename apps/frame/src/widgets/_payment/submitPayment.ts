@@ -14,7 +14,7 @@ import {
   type PaymentToken,
 } from '@foyer/api/widget';
 import type { AppThunk } from '../../store/thunk';
-import { readBasket, writeBasket } from '../_purchase/basketStore';
+import { currentBasket, saveBasket } from '../_purchase/basketThunks';
 import { callWidget } from '../_purchase/widgetClient';
 
 export type PaymentOutcome =
@@ -65,7 +65,7 @@ export const submitPayment =
       if (!result.data.clientSecret) return fail(catalogueError('payment_requires_action'));
       return { status: 'requires_action', result: result.data, clientSecret: result.data.clientSecret };
     }
-    paymentDone(extra, orderId);
+    dispatch(paymentDone(orderId));
     extra.host.publish({ name: 'payment.success', payload: { orderId } });
     return { status: 'succeeded', result: result.data };
   };
@@ -74,8 +74,10 @@ export const submitPayment =
  * The paid order's basket is removed (purchase spec §4). A basket that names another order is
  * someone else's checkout and stays.
  */
-export function paymentDone(extra: { storage: { tab: Storage | null } }, orderId: string): void {
-  const basket = readBasket(extra.storage.tab);
-  if (basket.id && basket.id !== orderId) return;
-  writeBasket(extra.storage.tab, null);
-}
+export const paymentDone =
+  (orderId: string): AppThunk =>
+  (dispatch) => {
+    const basket = dispatch(currentBasket());
+    if (basket.id && basket.id !== orderId) return;
+    dispatch(saveBasket(null));
+  };

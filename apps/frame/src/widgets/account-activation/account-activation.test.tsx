@@ -25,6 +25,13 @@ describe('account-activation widget', () => {
     expect(harness.published).toEqual([{ name: 'accountActivation.success', payload: { guid: 'g1' } }]);
   });
 
+  it('activates a single-use key once even when the widget mounts twice in the frame', async () => {
+    const { server, harness } = setup({ status: 200, body: { guid: 'g1', state: 'ACTIVE' } });
+    renderWith(harness, <AccountActivationWidget attributes={accountActivationAttributesSchema.parse({})} />);
+    expect(await screen.findAllByRole('alert')).toHaveLength(2);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('a locked account is a warning', async () => {
     setup({ status: 200, body: { guid: 'g1', state: 'LOCKED' } });
     expect((await screen.findByRole('alert')).className).toContain('message-warning');

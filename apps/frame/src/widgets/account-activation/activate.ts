@@ -1,47 +1,45 @@
 import { foyerError, type FoyerError } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from '../../store/identityClient';
-import type { FrameServices } from '../../store/services';
+import { createAppAsyncThunk } from '../../store/asyncStatus';
+import { createRequest, type Request } from '../../store/requests';
 import type { AppThunk } from '../../store/thunk';
 
 /** The activation message: its text code and HTTP-like status (the message box colours by it). */
 export type ActivationOutcome = FoyerError;
 
-/** A key is single-use: one request per key and frame, even if the widget mounts twice. */
-const started = new WeakMap<FrameServices, Map<string, Promise<ActivationOutcome>>>();
-
 /**
  * POST /userProfileActivationWorkflow/:key. The outcome is a message with a severity: success
- * (activated), warning (confirmed but the account is locked), danger (unknown, used or expired
- * key). No key at all: "Couldn't find the activation key!" without a request.
+ * (activated), warning (confirmed but the account is locked); a rejection is the danger message
+ * (unknown, used or expired key). No key at all: "Couldn't find the activation key!" without a
+ * request. A key is single-use: one activation per frame, even if the widget mounts twice, and
+ * never aborted (a second try would only hear that the key was used).
  */
-export const activateAccount =
-  (key: string | undefined): AppThunk<Promise<ActivationOutcome>> =>
-  (dispatch, getState, extra) => {
-    if (!key) return Promise.resolve(foyerError('ACTIVATION_KEY_MISSING'));
-    const byKey = started.get(extra) ?? new Map<string, Promise<ActivationOutcome>>();
-    started.set(extra, byKey);
-    const running = byKey.get(key);
-    if (running) return running;
-    const outcome = (async (): Promise<ActivationOutcome> => {
-      const result = await callIdentity({ getState, dispatch, extra }, identityApi.activateAccount, {
-        params: { key },
+export const activateAccount = createAppAsyncThunk<ActivationOutcome, string | undefined>(
+  'accountActivation/activate',
+  async (key, api) => {
+    const { extra, rejectWithValue } = api;
+    if (!key) return rejectWithValue(foyerError('ACTIVATION_KEY_MISSING'));
+    const result = await callIdentity(api, identityApi.activateAccount, { params: { key } });
+    if (!result.ok) {
+      extra.host.publish({
+        name: 'accountActivation.failed',
+        payload: { code: result.error.code, statusCode: result.error.statusCode },
       });
-      if (!result.ok) {
-        extra.host.publish({
-          name: 'accountActivation.failed',
-          payload: { code: result.error.code, statusCode: result.error.statusCode },
-        });
-        return result.error;
-      }
-      extra.host.publish({ name: 'accountActivation.success', payload: { guid: result.data.guid } });
-      return result.data.state === 'LOCKED'
-        ? foyerError('account-activation.locked', [], 300)
-        : foyerError('account-activation.success', [], 200);
-    })();
-    byKey.set(key, outcome);
-    return outcome;
-  };
+      return rejectWithValue(result.error);
+    }
+    extra.host.publish({ name: 'accountActivation.success', payload: { guid: result.data.guid } });
+    return result.data.state === 'LOCKED'
+      ? foyerError('account-activation.locked', [], 300)
+      : foyerError('account-activation.success', [], 200);
+  },
+  { condition: (_key, { getState }): boolean => activationRequest.select(getState()).status === 'idle' },
+);
+
+export const activationRequest: Request<ActivationOutcome, string | undefined> = createRequest<
+  ActivationOutcome,
+  string | undefined
+>('accountActivation', activateAccount);
 
 export const cancelActivation = (): AppThunk => (_dispatch, _getState, extra) =>
   extra.host.publish({ name: 'accountActivation.cancelled', payload: {} });

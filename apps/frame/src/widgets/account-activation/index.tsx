@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { AccountActivationAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';
 import { t } from '../../i18n';
 import type { WidgetProps } from '../widgetProps';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { activateAccount, cancelActivation, type ActivationOutcome } from './activate';
+import { activateAccount, activationRequest, cancelActivation } from './activate';
 import './messages';
 import '../_account/account.css';
 
@@ -17,17 +17,14 @@ import '../_account/account.css';
 export default function AccountActivationWidget({ attributes }: WidgetProps<AccountActivationAttributes>) {
   const dispatch = useAppDispatch();
   const key = useAppSelector((state) => state.frame.query.activationKey);
-  const [outcome, setOutcome] = useState<ActivationOutcome | null>(null);
+  const activation = useAppSelector(activationRequest.select);
 
   useEffect(() => {
-    let live = true;
-    void dispatch(activateAccount(key)).then((result) => live && setOutcome(result));
-    return () => {
-      live = false;
-    };
+    void dispatch(activateAccount(key));
   }, [dispatch, key]);
 
-  if (!outcome) return <Loading />;
+  if (activation.status === 'idle' || activation.status === 'loading') return <Loading />;
+  const outcome = activation.status === 'succeeded' ? activation.data : activation.error;
   return (
     <>
       {attributes.showHeader && <h1>{attributes.title ?? t('account-activation.title')}</h1>}

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { Basket } from '@foyer/api/widget';
 import { checkoutButtonAttributesSchema } from '@foyer/protocol';
 import { fakeIdentityServer, makeHarness, renderWith, type Reply } from '../../test/harness';
-import { readBasket, writeBasket } from '../_purchase/basketStore';
+import { readBasket, writeBasket } from '../_purchase/basketStorage';
+import { basketFromAnotherFrame } from '../_purchase/testBasket';
 import { digitalBasket, logIn, ORDER } from '../_checkout/testData';
 import CheckoutButtonWidget from './index';
 
@@ -48,11 +49,11 @@ describe('checkout-button widget', () => {
   it('is disabled and shows the step while another frame runs a checkout', () => {
     const { harness } = setup();
     act(() => {
-      writeBasket(harness.storage.tab, digitalBasket({ checkout: { step: 'order', since: Date.now() } }));
+      basketFromAnotherFrame(harness.storage.tab, digitalBasket({ checkout: { step: 'order', since: Date.now() } }));
     });
     expect(screen.getByRole('button', { name: 'Processing order...' })).toHaveProperty('disabled', true);
     act(() => {
-      writeBasket(harness.storage.tab, digitalBasket());
+      basketFromAnotherFrame(harness.storage.tab, digitalBasket());
     });
     expect(screen.getByRole('button', { name: 'Checkout' })).toHaveProperty('disabled', false);
   });
@@ -68,7 +69,7 @@ describe('checkout-button widget', () => {
     emit(harness, { name: 'productSummary.success', payload: { productCount: 1 } });
     await screen.findByRole('button', { name: 'Processing payment...' });
     act(() => {
-      writeBasket(harness.storage.tab, null);
+      basketFromAnotherFrame(harness.storage.tab, null);
     });
     emit(harness, { name: 'payment.success', payload: { orderId: 'order-1' } });
     expect((await screen.findByRole('status')).textContent).toBe('Payment Successful');

@@ -79,7 +79,7 @@ export const finishDirectDebit =
       body: { redirectFlowId, processImmediately: true },
     });
     if (!result.ok) return failed(extra, result.error);
-    paymentDone(extra, orderId);
+    dispatch(paymentDone(orderId));
     extra.host.publish({ name: 'directDebit.success', payload: { orderId } });
     return null;
   };

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FoyerError, Template, UserProfile } from '@foyer/api';
 import type { EditProfileAttributes } from '@foyer/protocol';
 import { AttributeField } from '../_forms/AttributeField';
 import { invalidAttributesMessage, serverAttributesMessage } from '../_forms/generalMessage';
 import { MessageBox } from '../_forms/MessageBox';
-import { validate, type Values } from '../_forms/rules';
-import { useForm } from '../_forms/useForm';
+import { formSchema, type Values } from '../_forms/schema';
+import { useTemplateForm } from '../_forms/useTemplateForm';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { SubmitButton } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
@@ -49,10 +49,10 @@ export function EditProfileForm({ attributes, serviceName, template, profile, on
     if (next) setShown((count) => count + 1);
   };
 
-  const check = useCallback((values: Values) => validate(fields, values), [fields]);
-  const form = useForm({
+  const schema = useMemo(() => formSchema(fields), [fields]);
+  const form = useTemplateForm({
     initialValues: initial,
-    validate: check,
+    validationSchema: schema,
     onInvalid: (errors) => {
       const text = invalidAttributesMessage(fields.filter((field) => errors[field.key]).map((field) => field.label));
       if (text) show({ kind: 'text', text });

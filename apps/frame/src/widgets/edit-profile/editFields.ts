@@ -6,7 +6,7 @@
  */
 import type { Template, UserProfile } from '@foyer/api';
 import { templateFields, type FieldSpec } from '../_forms/fields';
-import { submittedValue, type Values } from '../_forms/rules';
+import { submittedValue, type Values } from '../_forms/schema';
 
 export interface EditOptions {
   showExistingAttributes: boolean;

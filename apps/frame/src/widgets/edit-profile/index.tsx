@@ -1,5 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { FoyerError } from '@foyer/api';
 import type { EditProfileAttributes } from '@foyer/protocol';
 import '../_forms/messages';
 import { MessageBox } from '../_forms/MessageBox';
@@ -13,7 +11,8 @@ import { syncSessionFromStorage } from '../../store/sessionThunks';
 import { useFrameEvents } from '../../store/useFrameEvents';
 import { EditProfileForm } from './EditProfileForm';
 import './messages';
-import { loadEditProfile, type EditProfileData } from './profileData';
+import { useRequest } from '../../store/useRequest';
+import { editProfileRequest } from './profileData';
 import { cancelEdit } from './update';
 
 /** Session events from other frames: the session may have started, changed or ended. */
@@ -24,11 +23,6 @@ const SESSION_EVENTS: ReadonlySet<string> = new Set([
   'logout.action',
 ]);
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error'; error: FoyerError }
-  | { status: 'ready'; data: Extract<EditProfileData, { ok: true }> };
-
 /**
  * Edit profile (identity spec §2, §4, §6): needs a session ('You need to be logged in to use
  * this widget'), and in secure mode a live secure session ('Session has expired.').
@@ -38,27 +32,14 @@ export default function EditProfileWidget({ attributes }: WidgetProps<EditProfil
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
   const guid = useAppSelector((state) => state.session.guid);
   const profile = useAppSelector((state) => state.profile.data);
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  // Loaded again for another account, and when a session starts.
+  const state = useRequest(
+    editProfileRequest,
+    { force: attributes.disableCache },
+    { skip: !loggedIn, reloadOn: [loggedIn, guid] },
+  );
 
   useFrameEvents(SESSION_EVENTS, () => dispatch(syncSessionFromStorage()));
-
-  useEffect(() => {
-    if (!loggedIn) return;
-    let live = true;
-    setState({ status: 'loading' });
-    void dispatch(loadEditProfile({ force: attributes.disableCache })).then((result) => {
-      if (live) setState(result.ok ? { status: 'ready', data: result } : { status: 'error', error: result.error });
-    });
-    return () => {
-      live = false;
-    };
-  }, [dispatch, loggedIn, guid, attributes.disableCache, attempt]);
-
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((count) => count + 1);
-  }, []);
 
   const header = (
     <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('edit-profile.title')}</WidgetHeading>
@@ -72,21 +53,22 @@ export default function EditProfileWidget({ attributes }: WidgetProps<EditProfil
     );
   }
   switch (state.status) {
+    case 'idle':
     case 'loading':
       return <Loading />;
-    case 'error':
+    case 'failed':
       return (
         <>
           {header}
           <ErrorMessageBox error={state.error} showCode />
           {state.error.code !== 'secure_session_expired' && (
-            <button type="button" className="button" onClick={retry}>
+            <button type="button" className="button" onClick={state.retry}>
               {t('frame.retry')}
             </button>
           )}
         </>
       );
-    case 'ready': {
+    case 'succeeded': {
       // The profile slice holds the freshest copy (reloaded after an update).
       const current = profile && profile.guid === state.data.profile.guid ? profile : state.data.profile;
       return (

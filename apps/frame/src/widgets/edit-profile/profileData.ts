@@ -6,8 +6,10 @@
  */
 import { foyerError, type FoyerError, type Template, type UserProfile } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
+import { createAppAsyncThunk } from '../../store/asyncStatus';
 import { callIdentity } from '../../store/identityClient';
 import { profileLoaded } from '../../store/profileSlice';
+import { createRequest } from '../../store/requests';
 import { selectServiceName } from '../../store/selectors';
 import type { FrameServices } from '../../store/services';
 import type { AppThunk } from '../../store/thunk';
@@ -43,25 +45,30 @@ export const fetchProfile =
     return { ok: true, profile: result.data };
   };
 
-export type EditProfileData =
-  { ok: true; serviceName: string; template: Template; profile: UserProfile } | { ok: false; error: FoyerError };
+export interface EditProfileData {
+  serviceName: string;
+  template: Template;
+  profile: UserProfile;
+}
 
-export const loadEditProfile =
-  (options: { force: boolean }): AppThunk<Promise<EditProfileData>> =>
-  async (dispatch, getState, extra) => {
+export const loadEditProfile = createAppAsyncThunk<EditProfileData, { force: boolean }>(
+  'editProfile/load',
+  async (options, api) => {
+    const { getState, dispatch, extra, signal, rejectWithValue } = api;
     const state = getState();
-    if (!state.session.loggedIn) return { ok: false, error: foyerError('UNAUTHORIZED') };
+    if (!state.session.loggedIn) return rejectWithValue(foyerError('UNAUTHORIZED'));
     if (state.frame.settings.secureMode && !liveSecureSession(extra.storage)) {
-      return { ok: false, error: foyerError('secure_session_expired') };
+      return rejectWithValue(foyerError('secure_session_expired'));
     }
     const serviceName = selectServiceName(state);
     const [template, profile] = await Promise.all([
-      callIdentity({ getState, dispatch, extra }, identityApi.getProfileTemplate, {
-        params: { service: serviceName },
-      }),
+      callIdentity(api, identityApi.getProfileTemplate, { params: { service: serviceName }, signal }),
       dispatch(fetchProfile(options.force)),
     ]);
-    if (!template.ok) return template;
-    if (!profile.ok) return profile;
-    return { ok: true, serviceName, template: template.data, profile: profile.profile };
-  };
+    if (!template.ok) return rejectWithValue(template.error);
+    if (!profile.ok) return rejectWithValue(profile.error);
+    return { serviceName, template: template.data, profile: profile.profile };
+  },
+);
+
+export const editProfileRequest = createRequest<EditProfileData, { force: boolean }>('editProfile', loadEditProfile);

@@ -1,11 +1,14 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useFormik } from 'formik';
 import { foyerError, type FoyerError, type Template } from '@foyer/api';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { TextField } from '../../components/Field';
 import { SubmitButton } from '../../components/Loading';
 import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
-import { identifierError, identifierFields, MAX_IDENTIFIER_LENGTH } from './identifierFields';
+import { allTouched, enterShowsProblems } from '../_forms/enterShowsProblems';
+import { formSchema, MAX_INPUT_LENGTH, submittedValue, type Values } from '../_forms/schema';
+import { identifierFields } from '../login/fields';
 import './messages';
 import '../_account/account.css';
 import { cancelPasswordReset, sendPasswordReset } from './sendReset';
@@ -35,17 +38,28 @@ export interface ForgotPasswordPanelProps {
 export function ForgotPasswordPanel(props: ForgotPasswordPanelProps) {
   const dispatch = useAppDispatch();
   const fields = useMemo(() => identifierFields(props.template), [props.template]);
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [busy, setBusy] = useState(false);
+  const schema = useMemo(() => formSchema(fields, { credentials: 'existing' }), [fields]);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<FoyerError | null>(null);
   const firstRef = useRef<HTMLInputElement>(null);
   const messageRef = useRef<HTMLDivElement>(null);
 
-  const problems = Object.fromEntries(fields.map((f) => [f.key, identifierError(f, values[f.key] ?? '')]));
-  const valid = Object.values(problems).every((problem) => problem === null);
-  const changed = fields.some((f) => values[f.key]);
+  const formik = useFormik<Values>({
+    initialValues: Object.fromEntries(fields.map((field) => [field.key, ''])),
+    validationSchema: schema,
+    validateOnMount: true,
+    onSubmit: async (values) => {
+      setError(null);
+      const identifiers = fields.map((field) => ({
+        name: field.name,
+        value: submittedValue(field, values[field.key] ?? ''),
+      }));
+      const problem = await dispatch(sendPasswordReset(props.scheme, identifiers));
+      if (problem) setError(problem);
+      else setSent(true);
+    },
+  });
+  const canSubmit = formik.isValid && formik.dirty && !formik.isSubmitting;
 
   useEffect(() => {
     if (props.autoFocus) firstRef.current?.focus();
@@ -54,28 +68,23 @@ export function ForgotPasswordPanel(props: ForgotPasswordPanelProps) {
     if (sent || error) messageRef.current?.focus();
   }, [sent, error]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched(Object.fromEntries(fields.map((f) => [f.key, true])));
-    if (!valid || !changed || busy) return;
-    setBusy(true);
-    setError(null);
-    const identifiers = fields.map((f) => ({ name: f.name, value: (values[f.key] ?? '').trim() }));
-    const problem = await dispatch(sendPasswordReset(props.scheme, identifiers));
-    setBusy(false);
-    if (problem) setError(problem);
-    else setSent(true);
-  }
-
   const done = () => {
     setSent(false);
-    setValues({});
-    setTouched({});
+    formik.resetForm();
     props.onDone?.();
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-busy={busy} className="forgot-password">
+    <form
+      noValidate
+      onSubmit={formik.handleSubmit}
+      onKeyDown={enterShowsProblems(
+        canSubmit,
+        () => void formik.setTouched(allTouched(fields.map((field) => field.key))),
+      )}
+      aria-busy={formik.isSubmitting}
+      className="forgot-password"
+    >
       {props.showHeader && <h1>{props.title ?? t('forgot-password.title')}</h1>}
       {sent ? (
         <ErrorMessageBox ref={messageRef} error={foyerError('forgot-password.sent', [], 200)} />
@@ -96,11 +105,11 @@ export function ForgotPasswordPanel(props: ForgotPasswordPanelProps) {
               autoComplete={f.autoComplete}
               placeholder={f.placeholder}
               required
-              maxLength={MAX_IDENTIFIER_LENGTH}
-              value={values[f.key] ?? ''}
-              error={touched[f.key] ? problems[f.key] : null}
-              onChange={(value) => setValues((current) => ({ ...current, [f.key]: value }))}
-              onBlur={() => setTouched((current) => ({ ...current, [f.key]: true }))}
+              maxLength={MAX_INPUT_LENGTH}
+              value={formik.values[f.key] ?? ''}
+              error={formik.touched[f.key] ? formik.errors[f.key] : null}
+              onChange={(value) => void formik.setFieldValue(f.key, value)}
+              onBlur={() => void formik.setFieldTouched(f.key, true)}
             />
           ))}
         </>
@@ -113,8 +122,8 @@ export function ForgotPasswordPanel(props: ForgotPasswordPanelProps) {
         ) : (
           <>
             <SubmitButton
-              busy={busy}
-              disabled={!valid || !changed}
+              busy={formik.isSubmitting}
+              disabled={!canSubmit}
               label={props.submitLabel ?? t('forgot-password.submit')}
               busyLabel={t('forgot-password.submitting')}
             />

@@ -1,5 +1,5 @@
 import '../../test/setup';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { forgotPasswordAttributesSchema } from '@foyer/protocol';
@@ -59,8 +59,35 @@ describe('forgot-password widget', () => {
     expect(harness.published[0]?.name).toBe('forgotPassword.failed');
   });
 
-  it('Cancel publishes forgotPassword.cancelled', async () => {
-    const { user, harness } = setup({ status: 202, body: { accepted: true } });
+  it('an invalid address is flagged when the field is left, and on Enter (submit stays disabled)', async () => {
+    const { user, server } = setup({ status: 202, body: { accepted: true } });
+    const email = await screen.findByLabelText('Email');
+    await user.type(email, 'someone@');
+    expect(screen.queryByText('Enter a valid email address.')).toBeNull();
+    await user.tab();
+    expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toBe('forgot-password-email-error');
+    expect(screen.getByRole('button', { name: 'Reset Password' })).toHaveProperty('disabled', true);
+    expect(server.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('Enter on an untouched invalid form shows the problem instead of doing nothing', async () => {
+    const { user, server } = setup({ status: 202, body: { accepted: true } });
+    await user.type(await screen.findByLabelText('Email'), 'someone{Enter}');
+    expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), '{Enter}');
+    expect(await screen.findByText('Email is required.')).toBeTruthy();
+    expect(server.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('has no Cancel by default (identity spec §9); with showCancel, Cancel publishes forgotPassword.cancelled', async () => {
+    setup({ status: 202, body: { accepted: true } });
+    await screen.findByLabelText('Email');
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    cleanup();
+    const { user, harness } = setup({ status: 202, body: { accepted: true } }, { showCancel: 'true' });
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(harness.published).toEqual([{ name: 'forgotPassword.cancelled', payload: {} }]);
   });

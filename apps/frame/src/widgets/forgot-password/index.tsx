@@ -1,39 +1,21 @@
-import { useEffect, useState } from 'react';
-import type { FoyerError, Template } from '@foyer/api';
 import type { ForgotPasswordAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';
 import type { WidgetProps } from '../widgetProps';
-import { useAppDispatch } from '../../store/hooks';
-import { loadSchemeTemplate } from './loadTemplate';
+import { useRequest } from '../../store/useRequest';
+import { loginTemplateRequest } from '../_scheme/loginTemplate';
 import { ForgotPasswordPanel } from './ForgotPasswordPanel';
-
-type State =
-  | { status: 'loading' }
-  | { status: 'ready'; scheme: string; template: Template }
-  | { status: 'error'; error: FoyerError };
 
 /** The forgot-password route: the scheme's identifiers (from its login template), then the panel. */
 export default function ForgotPasswordWidget({ attributes }: WidgetProps<ForgotPasswordAttributes>) {
-  const dispatch = useAppDispatch();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const request = useRequest(loginTemplateRequest, attributes.authenticationSchemeName);
 
-  useEffect(() => {
-    let live = true;
-    void dispatch(loadSchemeTemplate(attributes.authenticationSchemeName)).then((result) => {
-      if (live) setState(result.ok ? { status: 'ready', ...result } : { status: 'error', error: result.error });
-    });
-    return () => {
-      live = false;
-    };
-  }, [dispatch, attributes.authenticationSchemeName]);
-
-  if (state.status === 'loading') return <Loading />;
-  if (state.status === 'error') return <ErrorMessageBox error={state.error} showCode />;
+  if (request.status === 'failed') return <ErrorMessageBox error={request.error} showCode />;
+  if (request.status !== 'succeeded') return <Loading />;
   return (
     <ForgotPasswordPanel
-      scheme={state.scheme}
-      template={state.template}
+      scheme={request.data.scheme}
+      template={request.data.template}
       showHeader={attributes.showHeader}
       title={attributes.title}
       showLabels={attributes.showLabels}

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useFormik } from 'formik';
 import { foyerError, type FoyerError, type NameValue, type Template } from '@foyer/api';
 import type { LoginAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
@@ -7,7 +8,10 @@ import { SubmitButton } from '../../components/Loading';
 import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
 import { login } from '../../store/loginThunks';
-import { fieldError, loginFields, MAX_INPUT_LENGTH } from './fields';
+import { Captcha } from '../_forms/Captcha';
+import { allTouched, enterShowsProblems } from '../_forms/enterShowsProblems';
+import { formSchema, MAX_INPUT_LENGTH, submittedValue, type Values } from '../_forms/schema';
+import { loginFields, type LoginField } from './fields';
 import '../_account/account.css';
 import { WidgetHeading } from '../../components/WidgetHeading';
 
@@ -15,77 +19,110 @@ export interface LoginFormProps {
   attributes: LoginAttributes;
   scheme: string;
   template: Template;
+  /** The service's (or page's) reCAPTCHA site key: then a login must carry a solved captcha. */
+  recaptchaSiteKey?: string | null;
   /** Focus the first field when the form appears (after a logout in this widget). */
   focusFirstField?: boolean;
   /** The forgot-password link: flips to the panel, or publishes login.forgotPassword. */
   onForgotPassword?: () => void;
 }
 
+/** The remember-me checkbox's value in the form ('true' / 'false'): ticking it alone is a change. */
+const REMEMBER_ME = 'rememberMe';
+
+type Failure = { error: FoyerError; attempt: number; identifiers: NameValue[] };
+
 /**
  * A real <form>: Enter submits. Submit stays disabled until every field is valid and something
- * changed (identity spec §5). After a failure the validators (password) are cleared, the
- * identifiers kept, and focus moves to the error so screen readers announce it.
+ * changed (identity spec §5) — formik's isValid and dirty against the template's yup schema. After
+ * a failure the validators (password) are cleared, the identifiers kept, and focus moves to the
+ * error so screen readers announce it.
  */
-export function LoginForm({ attributes, scheme, template, focusFirstField = false, onForgotPassword }: LoginFormProps) {
+export function LoginForm({
+  attributes,
+  scheme,
+  template,
+  recaptchaSiteKey = null,
+  focusFirstField = false,
+  onForgotPassword,
+}: LoginFormProps) {
   const dispatch = useAppDispatch();
   const fields = useMemo(() => loginFields(template), [template]);
-  const initial = useMemo(() => Object.fromEntries(fields.map((field) => [field.key, ''])), [fields]);
-  const [values, setValues] = useState<Record<string, string>>(initial);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [rememberMe, setRememberMe] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<{ error: FoyerError; attempt: number; identifiers: NameValue[] } | null>(null);
+  const schema = useMemo(() => formSchema(fields, { credentials: 'existing' }), [fields]);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaMissing, setCaptchaMissing] = useState(false);
+  // A token is single-use: the captcha is reset after every attempt.
+  const [captchaReset, setCaptchaReset] = useState(0);
   const errorRef = useRef<HTMLDivElement>(null);
   const firstRef = useRef<HTMLInputElement>(null);
   const firstValidatorRef = useRef<HTMLInputElement>(null);
 
-  const problems = Object.fromEntries(fields.map((field) => [field.key, fieldError(field, values[field.key] ?? '')]));
-  const valid = Object.values(problems).every((problem) => problem === null);
-  const changed = rememberMe || fields.some((field) => values[field.key] !== initial[field.key]);
-  const canSubmit = valid && changed && !submitting;
+  const pick = (values: Values, role: LoginField['role']): NameValue[] =>
+    fields
+      .filter((field) => field.role === role)
+      .map((field) => ({ name: field.name, value: submittedValue(field, values[field.key] ?? '') }));
+
+  const formik = useFormik<Values>({
+    initialValues: { ...Object.fromEntries(fields.map((field) => [field.key, ''])), [REMEMBER_ME]: 'false' },
+    validationSchema: schema,
+    validateOnMount: true,
+    onSubmit: async (values) => {
+      if (recaptchaSiteKey && !captcha) {
+        setCaptchaMissing(true);
+        return;
+      }
+      const result = await dispatch(
+        login({
+          authenticationSchemeName: scheme,
+          identifiers: pick(values, 'identifier'),
+          validators: pick(values, 'validator'),
+          rememberMe: values[REMEMBER_ME] === 'true',
+          ...(captcha ? { recaptchaResponse: captcha } : {}),
+        }),
+      );
+      if (recaptchaSiteKey) setCaptchaReset((count) => count + 1);
+      if (result.ok) return; // the widget switches to its logged-in pane
+      setFailure((current) => ({
+        error: result.error,
+        attempt: (current?.attempt ?? 0) + 1,
+        identifiers: pick(values, 'identifier'),
+      }));
+    },
+  });
+  const canSubmit = formik.isValid && formik.dirty && !formik.isSubmitting;
+  const onCaptcha = useCallback((response: string | null) => {
+    setCaptcha(response);
+    if (response) setCaptchaMissing(false);
+  }, []);
 
   useEffect(() => {
     if (focusFirstField) firstRef.current?.focus();
   }, [focusFirstField]);
 
+  // Focus first, then clear the secrets: moving focus off the password field blurs it, and a blur
+  // after the clearing would flag the emptied field 'Password is required.' under the error.
+  const { setFieldValue, setFieldTouched } = formik;
   useEffect(() => {
-    if (failure) (errorRef.current ?? firstValidatorRef.current)?.focus();
-  }, [failure]);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!canSubmit) return;
-    setSubmitting(true);
-    const pick = (kind: 'identifier' | 'validator') =>
-      fields
-        .filter((field) => field.kind === kind)
-        .map((field) => {
-          const value = values[field.key] ?? '';
-          return { name: field.name, value: kind === 'identifier' ? value.trim() : value };
-        });
-    const result = await dispatch(
-      login({
-        authenticationSchemeName: scheme,
-        identifiers: pick('identifier'),
-        validators: pick('validator'),
-        rememberMe,
-      }),
-    );
-    setSubmitting(false);
-    if (result.ok) return; // the widget switches to its logged-in pane
-    const validatorKeys = fields.filter((field) => field.kind === 'validator').map((field) => field.key);
-    setValues((current) => ({ ...current, ...Object.fromEntries(validatorKeys.map((key) => [key, ''])) }));
-    setTouched((current) => ({ ...current, ...Object.fromEntries(validatorKeys.map((key) => [key, false])) }));
-    setFailure((current) => ({
-      error: result.error,
-      attempt: (current?.attempt ?? 0) + 1,
-      identifiers: pick('identifier'),
-    }));
-  }
+    if (!failure) return;
+    (errorRef.current ?? firstValidatorRef.current)?.focus();
+    for (const field of fields.filter((candidate) => candidate.role === 'validator')) {
+      void setFieldValue(field.key, '', true);
+      void setFieldTouched(field.key, false, false);
+    }
+  }, [failure, fields, setFieldValue, setFieldTouched]);
 
   let firstValidatorSeen = false;
   return (
-    <form noValidate onSubmit={submit} aria-busy={submitting}>
+    <form
+      noValidate
+      onSubmit={formik.handleSubmit}
+      onKeyDown={enterShowsProblems(
+        canSubmit,
+        () => void formik.setTouched(allTouched(fields.map((field) => field.key))),
+      )}
+      aria-busy={formik.isSubmitting}
+    >
       <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('login.title')}</WidgetHeading>
       {failure && attributes.showErrorMsgs && (
         <ErrorMessageBox
@@ -101,12 +138,12 @@ export function LoginForm({ attributes, scheme, template, focusFirstField = fals
         <ResendActivation key={failure.attempt} identifiers={failure.identifiers} />
       )}
       {fields.map((field, index) => {
-        const isFirstValidator = field.kind === 'validator' && !firstValidatorSeen;
+        const isFirstValidator = field.role === 'validator' && !firstValidatorSeen;
         if (isFirstValidator) firstValidatorSeen = true;
         return (
           <TextField
             key={field.key}
-            id={`login-${field.kind}-${field.name}`}
+            id={`login-${field.role}-${field.name}`}
             inputRef={index === 0 ? firstRef : isFirstValidator ? firstValidatorRef : undefined}
             label={field.label}
             showLabel={attributes.showLabels}
@@ -115,24 +152,33 @@ export function LoginForm({ attributes, scheme, template, focusFirstField = fals
             placeholder={field.placeholder}
             required
             maxLength={MAX_INPUT_LENGTH}
-            value={values[field.key] ?? ''}
-            error={touched[field.key] ? problems[field.key] : null}
-            onChange={(value) => setValues((current) => ({ ...current, [field.key]: value }))}
-            onBlur={() => setTouched((current) => ({ ...current, [field.key]: true }))}
+            value={formik.values[field.key] ?? ''}
+            error={formik.touched[field.key] ? formik.errors[field.key] : null}
+            onChange={(value) => void formik.setFieldValue(field.key, value)}
+            onBlur={() => void formik.setFieldTouched(field.key, true)}
           />
         );
       })}
+      {recaptchaSiteKey && (
+        <Captcha
+          id="login-captcha"
+          siteKey={recaptchaSiteKey}
+          onChange={onCaptcha}
+          resetKey={captchaReset}
+          error={captchaMissing ? t('RECAPTCHA_VERIFICATION_FAILED') : null}
+        />
+      )}
       {attributes.showRememberMe && (
         <CheckboxField
           id="login-remember-me"
           label={t('login.rememberMe')}
-          checked={rememberMe}
-          onChange={setRememberMe}
+          checked={formik.values[REMEMBER_ME] === 'true'}
+          onChange={(checked) => void formik.setFieldValue(REMEMBER_ME, String(checked))}
         />
       )}
       <div className="actions">
         <SubmitButton
-          busy={submitting}
+          busy={formik.isSubmitting}
           disabled={!canSubmit}
           label={attributes.submitLabel ?? t('login.submit')}
           busyLabel={t('login.submitting')}

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { FoyerError, Template } from '@foyer/api';
 import type { LoginAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';
@@ -8,7 +7,8 @@ import { t } from '../../i18n';
 import type { WidgetProps } from '../widgetProps';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { verifySession } from '../../store/sessionThunks';
-import { loadLoginForm } from './loadLoginForm';
+import { useRequest } from '../../store/useRequest';
+import { loginTemplateRequest } from '../_scheme/loginTemplate';
 import { publishForgotPassword, publishRegister } from './publishForgotPassword';
 import { LoginForm } from './LoginForm';
 
@@ -18,17 +18,11 @@ const ForgotPasswordPanel = lazy(() =>
 );
 import { WidgetHeading } from '../../components/WidgetHeading';
 
-type FormState =
-  | { status: 'loading' }
-  | { status: 'ready'; scheme: string; template: Template }
-  | { status: 'error'; error: FoyerError };
-
 /** The login widget: the template-driven form, or "You are logged in" with a Log out button. */
 export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>) {
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
-  const [form, setForm] = useState<FormState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const form = useRequest(loginTemplateRequest, attributes.authenticationSchemeName);
   const [verifyStoredSession] = useState(loggedIn);
   // What changed while mounted decides where focus goes: the logged-in message after a login,
   // the first field after a logout. On first render nothing is focused (the host page owns focus).
@@ -45,17 +39,6 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
     if (verifyStoredSession) void dispatch(verifySession());
   }, [dispatch, verifyStoredSession]);
 
-  useEffect(() => {
-    let live = true;
-    void dispatch(loadLoginForm(attributes.authenticationSchemeName)).then((result) => {
-      if (!live) return;
-      setForm(result.ok ? { status: 'ready', ...result } : { status: 'error', error: result.error });
-    });
-    return () => {
-      live = false;
-    };
-  }, [dispatch, attributes.authenticationSchemeName, attempt]);
-
   if (loggedIn) {
     return (
       <>
@@ -68,31 +51,25 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
     );
   }
 
-  if (form.status === 'loading') return <Loading />;
-  if (form.status === 'error') {
+  if (form.status === 'failed') {
     return (
       <>
         <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('login.title')}</WidgetHeading>
         <ErrorMessageBox error={form.error} showCode />
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            setForm({ status: 'loading' });
-            setAttempt((count) => count + 1);
-          }}
-        >
+        <button type="button" className="button" onClick={form.retry}>
           {t('frame.retry')}
         </button>
       </>
     );
   }
+  if (form.status !== 'succeeded') return <Loading />;
+  const { scheme, template, recaptchaSiteKey } = form.data;
   if (flipped) {
     return (
       <Suspense fallback={<Loading />}>
         <ForgotPasswordPanel
-          scheme={form.scheme}
-          template={form.template}
+          scheme={scheme}
+          template={template}
           // The flipped panel always names itself ('Forgot Password'): the visitor must see where they are.
           showHeader
           showLabels={attributes.showLabels}
@@ -112,8 +89,9 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
     <>
       <LoginForm
         attributes={attributes}
-        scheme={form.scheme}
-        template={form.template}
+        scheme={scheme}
+        template={template}
+        recaptchaSiteKey={recaptchaSiteKey}
         focusFirstField={moveFocus}
         onForgotPassword={() => {
           if (attributes.forgotPasswordHandler === 'flip') setFlipped(true);

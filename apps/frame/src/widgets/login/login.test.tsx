@@ -1,7 +1,7 @@
 import '../../test/setup';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_ERRORS } from '@foyer/api';
 import { loginAttributesSchema } from '@foyer/protocol';
 import { sessionStateFrom } from '../../store/sessionSlice';
@@ -16,6 +16,7 @@ import {
   type Handler,
   type Reply,
 } from '../../test/harness';
+import type { Grecaptcha, RecaptchaRenderParameters } from '../_forms/recaptcha';
 import LoginWidget from './index';
 
 function setup(sessionReply: Reply | Handler, attributes: Record<string, string> = {}) {
@@ -56,10 +57,10 @@ describe('login widget', () => {
     ]);
   });
 
-  it('skips the service lookup when the attribute names the scheme', async () => {
+  it('asks for the named scheme at once; the service is still asked for its captcha site key', async () => {
     const { server } = setup({ status: 200, body: sessionBody() }, { authenticationSchemeName: 'default' });
     await email();
-    expect(server.requests.map((r) => r.path)).toEqual(['/ui/template/login/default']);
+    expect(server.requests.map((r) => r.path).sort()).toEqual(['/service/demo', '/ui/template/login/default']);
   });
 
   it('keeps submit disabled until the form is valid and changed', async () => {
@@ -166,6 +167,32 @@ describe('login widget', () => {
     expect(submit()).toHaveProperty('disabled', false);
   });
 
+  it('after a failed login clears the password without flagging it (the error alone speaks)', async () => {
+    const { user } = setup({ status: 401, body: { code: 'IDENTIFIERS_INVALID' } });
+    await user.type(await email(), 'demo@foyer.test');
+    // Enter from the password field: focus then moves from the field to the error.
+    await user.type(password(), 'wrong-password{Enter}');
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    await waitFor(() => expect((password() as HTMLInputElement).value).toBe(''));
+    expect(screen.queryByText('Password is required.')).toBeNull();
+    expect(password().getAttribute('aria-invalid')).toBeNull();
+    expect(submit()).toHaveProperty('disabled', true);
+  });
+
+  it('shows a field problem when the field is left, and every problem on Enter while submit waits', async () => {
+    const { user, server } = setup({ status: 200, body: sessionBody() });
+    await user.type(await email(), 'not-an-email');
+    await user.tab();
+    expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
+    expect((await email()).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Password is required.')).toBeNull();
+    await user.type(password(), '{Enter}');
+    expect(await screen.findByText('Password is required.')).toBeTruthy();
+    expect(password().getAttribute('aria-describedby')).toBe('login-validator-password-error');
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it('closes the error with its Close button', async () => {
     const { user } = setup({ status: 401, body: { code: 'IDENTIFIERS_INVALID' } });
     await fill(user);
@@ -225,5 +252,62 @@ describe('login widget', () => {
     expect(await screen.findByLabelText('Email')).toBeTruthy();
     expect(harness.published).toEqual([{ name: 'logout.action', payload: { guid: 'guid-1' } }]);
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toContain(`GET /session/${SESSION_ID}`);
+  });
+});
+
+describe('login captcha (a service with a reCAPTCHA site key)', () => {
+  const SITE_KEY = 'l'.repeat(40);
+  afterEach(() => {
+    delete window.grecaptcha;
+  });
+
+  function installGrecaptcha() {
+    let parameters: RecaptchaRenderParameters | null = null;
+    const api: Grecaptcha = {
+      render: (_element, given) => {
+        parameters = given;
+        return 1;
+      },
+      reset: vi.fn(),
+    };
+    window.grecaptcha = api;
+    return { api, params: () => parameters };
+  }
+
+  function setupWithCaptcha(sessionReply: Reply) {
+    const server = fakeIdentityServer({
+      'GET /service/demo': () => ({ status: 200, body: { ...DEMO_SERVICE, recaptchaSiteKey: SITE_KEY } }),
+      'GET /ui/template/login/default': () => ({ status: 200, body: DEMO_TEMPLATE }),
+      'POST /session': () => sessionReply,
+    });
+    const parsed = loginAttributesSchema.parse({});
+    renderWith(makeHarness({ fetch: server.fetch, attributes: parsed }), <LoginWidget attributes={parsed} />);
+    return { server, user: userEvent.setup() };
+  }
+
+  it("'Please verify that you are not a robot' until solved; then the token goes with the login", async () => {
+    const fake = installGrecaptcha();
+    const { server, user } = setupWithCaptcha({ status: 200, body: sessionBody() });
+    await fill(user);
+    await waitFor(() => expect(fake.params()?.sitekey).toBe(SITE_KEY));
+    await user.click(submit());
+    expect(await screen.findByText('Please verify that you are not a robot')).toBeTruthy();
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+    act(() => fake.params()?.callback('login-token'));
+    expect(screen.queryByText('Please verify that you are not a robot')).toBeNull();
+    await user.click(submit());
+    expect(await screen.findByText('You are logged in')).toBeTruthy();
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ recaptchaResponse: 'login-token' });
+  });
+
+  it("a refused token shows the catalogue's message and resets the captcha for the next try", async () => {
+    const fake = installGrecaptcha();
+    const { user } = setupWithCaptcha({ status: 400, body: { code: 'RECAPTCHA_VERIFICATION_FAILED' } });
+    await fill(user);
+    await waitFor(() => expect(fake.params()).not.toBeNull());
+    act(() => fake.params()?.callback('stale-token'));
+    await user.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toContain('Please verify that you are not a robot');
+    expect(fake.api.reset).toHaveBeenCalled();
   });
 });

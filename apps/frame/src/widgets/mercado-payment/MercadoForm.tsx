@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors, type FormikHelpers } from 'formik';
 import type { FoyerError } from '@foyer/api';
 import { catalogueError } from '@foyer/api/widget';
 import { Loading, SubmitButton } from '../../components/Loading';
@@ -14,11 +15,12 @@ import {
   formatCardNumber,
   formatSecurityCode,
   mapMercadoError,
+  mercadoCardSchema,
   mercadoErrorCodes,
-  securityCodeValid,
+  type CardContext,
   type MercadoField,
 } from './card';
-import { loadMercadoPago, type IdentificationType, type MercadoPagoInstance } from './sdk';
+import { createMercadoPago, type IdentificationType, type MercadoPagoInstance } from './sdk';
 
 export default function MercadoForm({ attributes, orderId, page }: PaymentFormProps) {
   const settingsKey = useAppSelector((state) => state.frame.settings.mercadoKey?.key);
@@ -26,7 +28,7 @@ export default function MercadoForm({ attributes, orderId, page }: PaymentFormPr
   const key = settingsKey ?? page.publishableKey;
   const [script, retry] = useProviderScript(async () => {
     if (!key) throw new Error('No Mercado Pago public key (settings.mercadoKey or the payment page)');
-    const mp = await loadMercadoPago(document, key, locale);
+    const mp = await createMercadoPago(key, locale);
     // The document types come from the provider; without them the form cannot be filled in.
     const types = await mp.getIdentificationTypes();
     return { mp, types };
@@ -43,6 +45,8 @@ export default function MercadoForm({ attributes, orderId, page }: PaymentFormPr
 }
 
 type Values = Record<MercadoField | 'identificationType', string>;
+/** The card type Mercado Pago found for a BIN (id null: none). */
+type CardType = { id: string | null; name: string | null };
 const EMPTY: Values = {
   cardNumber: '',
   securityCode: '',
@@ -53,6 +57,9 @@ const EMPTY: Values = {
   identificationNumber: '',
 };
 
+/** What each of our inputs keeps while typing. */
+const digits = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max);
+
 /**
  * Mercado Pago (provider MERCADO, purchase spec §2, §5). Plain inputs with the SDK's core
  * methods (createCardToken), not Mercado Pago's Secure Fields: the secure card-number field lives
@@ -60,6 +67,10 @@ const EMPTY: Values = {
  * nor read the BIN as typed, and Secure Fields cannot be mixed with plain card fields in one token.
  * Cardholder name and document are plain inputs in either integration. The raw card data goes
  * only to Mercado Pago (createCardToken); our server receives the token.
+ *
+ * Formik holds the values, the field errors (ours from mercadoCardSchema on submit, and the
+ * provider's token errors) and the submitting state. Errors show after Pay, as the provider's do;
+ * editing a field clears its own.
  */
 function MercadoCardForm({
   attributes,
@@ -70,49 +81,14 @@ function MercadoCardForm({
   const dispatch = useAppDispatch();
   const attempts = useRef(new PaymentAttempts()).current;
   const running = useRef(false);
-  const [values, setValues] = useState<Values>({ ...EMPTY, identificationType: types[0]?.id ?? '' });
-  const [errors, setErrors] = useState<Partial<Record<MercadoField, string>>>({});
-  const [cardType, setCardType] = useState<{ bin: string; id: string | null; name?: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Mercado Pago's answer per BIN: keyed by BIN, a late answer can never show for another number.
+  const [cardTypes, setCardTypes] = useState<Readonly<Record<string, CardType>>>({});
   const [error, setError] = useState<FoyerError | null>(null);
   const [success, setSuccess] = useState(false);
 
-  const bin = binOf(values.cardNumber);
-  useEffect(() => {
-    if (!bin || cardType?.bin === bin) return;
-    let live = true;
-    mp.getPaymentMethods({ bin }).then(
-      (found) => {
-        const method = found.results[0];
-        if (live) setCardType({ bin, id: method?.id ?? null, name: method?.name ?? method?.id });
-      },
-      () => live && setCardType({ bin, id: null }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [bin, cardType, mp]);
-  const detected = bin && cardType?.bin === bin ? cardType.id : null;
-
-  const set = (name: keyof Values, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => ({ ...current, [name]: undefined }));
-  };
-
-  const pay = async (event: FormEvent) => {
-    event.preventDefault();
+  const pay = async (values: Values, { setErrors }: FormikHelpers<Values>, paymentMethodId: string) => {
     if (running.current) return;
-    // Spec §5: a card type detected from the BIN, a 3–4 digit security code; else the field error.
-    const local: Partial<Record<MercadoField, string>> = {};
-    if (!detected)
-      local.cardNumber = values.cardNumber ? 'payment.mercado.error.noCardType' : 'payment.mercado.error.205';
-    if (!securityCodeValid(values.securityCode)) local.securityCode = 'payment.mercado.error.securityCode';
-    if (Object.keys(local).length) {
-      setErrors(local);
-      return;
-    }
     running.current = true;
-    setBusy(true);
     setError(null);
     try {
       let token: string;
@@ -120,7 +96,7 @@ function MercadoCardForm({
         ({ id: token } = await mp.createCardToken({ ...values, cardNumber: cardDigits(values.cardNumber) }));
       } catch (refusal) {
         const mapped = mercadoErrorCodes(refusal).map(mapMercadoError);
-        const fields: Partial<Record<MercadoField, string>> = {};
+        const fields: FormikErrors<Values> = {};
         for (const entry of mapped) if (entry.field) fields[entry.field] ??= entry.message;
         setErrors(fields);
         if (!mapped.length || mapped.some((entry) => !entry.field)) {
@@ -132,7 +108,7 @@ function MercadoCardForm({
         submitPayment({
           orderId,
           token,
-          paymentMethodId: detected!,
+          paymentMethodId,
           ...(values.identificationType && values.identificationNumber
             ? { payerIdentification: { type: values.identificationType, number: values.identificationNumber } }
             : {}),
@@ -144,8 +120,41 @@ function MercadoCardForm({
       else setError(catalogueError('payment_requires_action'));
     } finally {
       running.current = false;
-      setBusy(false);
     }
+  };
+
+  const form = useFormik<Values>({
+    initialValues: { ...EMPTY, identificationType: types[0]?.id ?? '' },
+    validateOnChange: false,
+    validateOnBlur: false,
+    // The schema's card-type rule reads the BIN lookup's answer from the context.
+    validate: (values) =>
+      validateYupSchema(values, mercadoCardSchema, false, { cardType: detected } satisfies CardContext).then(
+        () => ({}),
+        (invalid: unknown) => yupToFormErrors<Values>(invalid),
+      ),
+    // Validation passed, so a card type was detected.
+    onSubmit: (values, helpers) => pay(values, helpers, detected!),
+  });
+
+  const bin = binOf(form.values.cardNumber);
+  const known = bin ? cardTypes[bin] : undefined;
+  useEffect(() => {
+    if (!bin || known) return;
+    const answer = (cardType: CardType) => setCardTypes((current) => ({ ...current, [bin]: cardType }));
+    mp.getPaymentMethods({ bin }).then(
+      (found) => {
+        const method = found.results[0];
+        answer({ id: method?.id ?? null, name: method?.name ?? method?.id ?? null });
+      },
+      () => answer({ id: null, name: null }),
+    );
+  }, [bin, known, mp]);
+  const detected = known?.id ?? null;
+
+  const edit = (name: keyof Values, value: string) => {
+    void form.setFieldValue(name, value, false);
+    form.setFieldError(name, undefined);
   };
 
   const field = (
@@ -155,7 +164,7 @@ function MercadoCardForm({
   ) => {
     const { format, ...rest } = props;
     const id = `mp-${name}`;
-    const message = errors[name];
+    const message = form.errors[name];
     return (
       <div className="field">
         <label htmlFor={id} className="field-label">
@@ -166,11 +175,11 @@ function MercadoCardForm({
           id={id}
           name={name}
           className="field-input"
-          value={values[name]}
+          value={form.values[name]}
           required
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? `${id}-error` : undefined}
-          onChange={(event) => set(name, format ? format(event.target.value) : event.target.value)}
+          onChange={(event) => edit(name, format ? format(event.target.value) : event.target.value)}
         />
         {message && (
           <p id={`${id}-error`} className="field-error" role="alert">
@@ -181,10 +190,10 @@ function MercadoCardForm({
     );
   };
 
-  const digits = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max);
+  const busy = form.isSubmitting;
   return (
     <PaymentShell attributes={attributes} busy={busy} error={error} success={success}>
-      <form noValidate onSubmit={(event) => void pay(event)}>
+      <form noValidate onSubmit={form.handleSubmit}>
         {field('cardNumber', 'payment.mercado.number', {
           inputMode: 'numeric',
           autoComplete: 'cc-number',
@@ -194,7 +203,7 @@ function MercadoCardForm({
         })}
         {detected && (
           <p className="payment-card-type" aria-live="polite">
-            {t('payment.mercado.cardType', [cardType?.name ?? detected])}
+            {t('payment.mercado.cardType', [known?.name ?? detected])}
           </p>
         )}
         <div className="payment-row">
@@ -227,8 +236,8 @@ function MercadoCardForm({
               id="mp-identificationType"
               name="identificationType"
               className="field-input"
-              value={values.identificationType}
-              onChange={(event) => set('identificationType', event.target.value)}
+              value={form.values.identificationType}
+              onChange={(event) => edit('identificationType', event.target.value)}
             >
               {types.map((type) => (
                 <option key={type.id} value={type.id}>

@@ -1,8 +1,10 @@
 /**
  * The card rules of provider B (Mercado Pago) in purchase spec §5 and §9, kept pure for tests:
  * the card number is digits grouped in fours and at most 16 digits, the BIN is its first 6 digits,
- * the security code is 3 or 4 digits, and the provider's error codes map to field messages.
+ * the security code is 3 or 4 digits (the yup schema), and the provider's error codes map to
+ * field messages.
  */
+import { object, string } from 'yup';
 
 export const CARD_NUMBER_MAX_DIGITS = 16;
 export const BIN_LENGTH = 6;
@@ -36,9 +38,27 @@ export function formatSecurityCode(input: string): string {
   return input.replace(/\D/g, '').slice(0, 4);
 }
 
-export function securityCodeValid(code: string): boolean {
-  return /^\d{3,4}$/.test(code);
+/** What the form's validation knows besides the values: the card type detected from the BIN. */
+export interface CardContext {
+  cardType: string | null;
 }
+
+/**
+ * What the form checks before asking Mercado Pago (spec §5): a card type detected from the BIN
+ * (passed as the validation context, since it is the provider's answer, not a value typed) and a
+ * security code of 3 or 4 digits. Month, year, name and document are the provider's to judge
+ * (208, 209, 221 …). Messages are translation codes.
+ */
+export const mercadoCardSchema = object({
+  cardNumber: string()
+    .required('payment.mercado.error.205')
+    .test('card-type', 'payment.mercado.error.noCardType', (_number, test) =>
+      Boolean((test.options.context as CardContext | undefined)?.cardType),
+    ),
+  securityCode: string()
+    .required('payment.mercado.error.securityCode')
+    .matches(/^\d{3,4}$/, 'payment.mercado.error.securityCode'),
+});
 
 /** Provider error codes of spec §5 (+ E203, its current code for a bad security code) → field. */
 const CODE_FIELDS: Record<string, MercadoField> = {

@@ -2,6 +2,7 @@ import '../../test/setup';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { validateYupSchema, yupToFormErrors } from 'formik';
 import { BASKET_KEY } from '@foyer/api/widget';
 import { paymentAttributesSchema } from '@foyer/protocol';
 import { sessionStateFrom } from '../../store/sessionSlice';
@@ -11,13 +12,14 @@ import {
   formatCardNumber,
   formatSecurityCode,
   mapMercadoError,
+  mercadoCardSchema,
   mercadoErrorCodes,
-  securityCodeValid,
+  type CardContext,
 } from './card';
 import type { MercadoPagoInstance } from './sdk';
 
-vi.mock('./sdk', () => ({ loadMercadoPago: vi.fn() }));
-const { loadMercadoPago } = await import('./sdk');
+vi.mock('./sdk', () => ({ createMercadoPago: vi.fn() }));
+const { createMercadoPago } = await import('./sdk');
 const { default: MercadoForm } = await import('./MercadoForm');
 
 describe('Mercado Pago card rules (spec §5, §9)', () => {
@@ -34,13 +36,30 @@ describe('Mercado Pago card rules (spec §5, §9)', () => {
     expect(binOf('5031 7557 3453 0604')).toBe('503175');
   });
 
-  it('takes a security code of 3 or 4 digits', () => {
+  /** The schema's errors by field, validated as the form's formik does (empty strings → undefined). */
+  const errorsOf = (values: { cardNumber: string; securityCode: string }, context: CardContext) =>
+    validateYupSchema(values, mercadoCardSchema, false, context).then(() => ({}), yupToFormErrors);
+
+  it('takes a security code of 3 or 4 digits', async () => {
     expect(formatSecurityCode('12a345')).toBe('1234');
-    expect(securityCodeValid('123')).toBe(true);
-    expect(securityCodeValid('1234')).toBe(true);
-    expect(securityCodeValid('12')).toBe(false);
-    expect(securityCodeValid('12345')).toBe(false);
-    expect(securityCodeValid('12a')).toBe(false);
+    const codeError = (securityCode: string) =>
+      errorsOf({ cardNumber: '4509', securityCode }, { cardType: 'visa' }).then(
+        (errors: { securityCode?: string }) => errors.securityCode,
+      );
+    expect(await codeError('123')).toBeUndefined();
+    expect(await codeError('1234')).toBeUndefined();
+    for (const code of ['', '12', '12345', '12a']) {
+      expect(await codeError(code)).toBe('payment.mercado.error.securityCode');
+    }
+  });
+
+  it('wants a card number whose card type the BIN lookup found', async () => {
+    const valid = { cardNumber: '4509 9535 6623 3704', securityCode: '123' };
+    expect(await errorsOf(valid, { cardType: 'visa' })).toEqual({});
+    expect(await errorsOf(valid, { cardType: null })).toEqual({ cardNumber: 'payment.mercado.error.noCardType' });
+    expect(await errorsOf({ ...valid, cardNumber: '' }, { cardType: null })).toEqual({
+      cardNumber: 'payment.mercado.error.205',
+    });
   });
 
   it('maps the provider codes to fields, others to Invalid parameters', () => {
@@ -84,7 +103,7 @@ function fakeMp(overrides: Partial<MercadoPagoInstance> = {}): MercadoPagoInstan
 }
 
 function setup(mp: MercadoPagoInstance, reply = { status: 200, body: {} as unknown }) {
-  vi.mocked(loadMercadoPago).mockResolvedValue(mp);
+  vi.mocked(createMercadoPago).mockResolvedValue(mp);
   const server = fakeIdentityServer({ 'POST /pm/api/widget/payment/ord-1': () => reply });
   const attributes = paymentAttributesSchema.parse({});
   const harness = makeHarness({ fetch: server.fetch, attributes, preloaded: { session } });
@@ -168,6 +187,18 @@ describe('Mercado Pago form', () => {
       expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Invalid parameters']),
     );
     expect(server.requests).toEqual([]);
+  });
+
+  it("editing a field clears its own error and keeps the others'", async () => {
+    const mp = fakeMp({ createCardToken: vi.fn().mockRejectedValueOnce([{ code: '221' }, { code: 'E302' }]) });
+    const { user } = setup(mp);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await screen.findByText('Enter the cardholder name.');
+    await user.type(screen.getByLabelText('Cardholder name'), 'X');
+    expect(screen.queryByText('Enter the cardholder name.')).toBeNull();
+    expect(screen.getByLabelText('Cardholder name').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Check the security code.']);
   });
 
   it("shows the provider's refusal from the server", async () => {

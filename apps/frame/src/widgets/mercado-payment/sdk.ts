@@ -1,12 +1,9 @@
 /**
  * The part of Mercado Pago's JS SDK v2 (https://sdk.mercadopago.com/js/v2, "core methods") the
- * form uses, and its loading. The SDK is loaded with our own retryable loader: the
- * @mercadopago/sdk-js package's loadMercadoPago keeps a failed load's rejected promise forever,
- * so a Retry button could never work with it. Same URL, same global.
+ * form uses, and an instance of it for a public key. The script is loaded by @mercadopago/sdk-js,
+ * made retryable in loadSdk.ts.
  */
-import { loadScript } from '../_payment/providerScript';
-
-export const MERCADO_SDK_URL = 'https://sdk.mercadopago.com/js/v2';
+import { loadMercadoPagoSdk } from './loadSdk';
 
 export interface IdentificationType {
   id: string;
@@ -46,9 +43,10 @@ function sdkLocale(locale: string | undefined): string {
   return 'es-AR';
 }
 
-export async function loadMercadoPago(doc: Document, publicKey: string, locale: string | undefined) {
-  const win = doc.defaultView as (Window & { MercadoPago?: MercadoPagoConstructor }) | null;
-  await loadScript(doc, MERCADO_SDK_URL, () => typeof win?.MercadoPago === 'function');
-  const MercadoPago = win!.MercadoPago!;
+/** Loads the SDK (again after a failure) and makes an instance for the public key. */
+export async function createMercadoPago(publicKey: string, locale: string | undefined): Promise<MercadoPagoInstance> {
+  const sdk = await loadMercadoPagoSdk();
+  if (typeof sdk !== 'function') throw new Error('MercadoPago.js loaded without its constructor');
+  const MercadoPago = sdk as MercadoPagoConstructor;
   return new MercadoPago(publicKey, { locale: sdkLocale(locale) });
 }

@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-import type { FoyerError } from '@foyer/api';
 import { getPaymentTypes, type PaymentTypeOption } from '@foyer/api/widget';
 import type { PaymentTypeSelectorAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
@@ -7,20 +5,21 @@ import { Loading } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import type { WidgetProps } from '../widgetProps';
-import { useAppDispatch } from '../../store/hooks';
-import type { AppThunk } from '../../store/thunk';
+import { createAppAsyncThunk } from '../../store/asyncStatus';
+import { createRequest } from '../../store/requests';
+import { useRequest } from '../../store/useRequest';
 import '../_payment/messages';
 import '../_purchase/messages';
 import { useBasket } from '../_purchase/useBasket';
 import { useServices } from '../_purchase/useServices';
 import { callWidget } from '../_purchase/widgetClient';
 
-const fetchTypes =
-  (): AppThunk<Promise<{ ok: true; types: PaymentTypeOption[] } | { ok: false; error: FoyerError }>> =>
-  async (dispatch, getState, extra) => {
-    const result = await callWidget({ dispatch, getState, extra }, getPaymentTypes);
-    return result.ok ? { ok: true, types: result.data } : { ok: false, error: result.error };
-  };
+const loadPaymentTypes = createAppAsyncThunk<PaymentTypeOption[], void>('paymentTypes/load', async (_arg, api) => {
+  const result = await callWidget(api, getPaymentTypes, { signal: api.signal });
+  return result.ok ? result.data : api.rejectWithValue(result.error);
+});
+
+const paymentTypesRequest = createRequest<PaymentTypeOption[], void>('paymentTypes', loadPaymentTypes);
 
 /**
  * Payment-type selector (purchase spec §2): the allowed types by displayName. Disabled with a
@@ -28,27 +27,13 @@ const fetchTypes =
  * paymentType, which the checkout's order uses.
  */
 export default function PaymentTypeSelector({ attributes }: WidgetProps<PaymentTypeSelectorAttributes>) {
-  const dispatch = useAppDispatch();
   const services = useServices();
   const [basket, update] = useBasket();
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'ready'; types: PaymentTypeOption[] } | { status: 'failed'; error: FoyerError }
-  >({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    void dispatch(fetchTypes()).then((result) => {
-      if (live)
-        setState(result.ok ? { status: 'ready', types: result.types } : { status: 'failed', error: result.error });
-    });
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
+  const state = useRequest(paymentTypesRequest, undefined);
 
   const heading = (
     <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('payment.types.label')}</WidgetHeading>
   );
-  if (state.status === 'loading') return <Loading />;
   if (state.status === 'failed') {
     return (
       <>
@@ -57,7 +42,8 @@ export default function PaymentTypeSelector({ attributes }: WidgetProps<PaymentT
       </>
     );
   }
-  const { types } = state;
+  if (state.status !== 'succeeded') return <Loading />;
+  const types = state.data;
   const none = types.length === 0;
   // A stored choice that is no longer allowed shows as the prompt.
   const selected = types.some((type) => type.name === basket.paymentType) ? basket.paymentType! : '';

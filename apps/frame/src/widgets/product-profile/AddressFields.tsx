@@ -4,55 +4,50 @@
  * (native radios: arrow keys move the choice), and the fields of a new address carrying the
  * server's `shipping …` / `billing …` autocomplete tokens.
  */
-import { AttributeField } from '../_forms/AttributeField';
-import type { Form } from '../_forms/useForm';
+import { useField, useFormikContext } from 'formik';
+import type { Values } from '../_forms/schema';
 import { t } from '../../i18n';
 import { entersNewAddress, NEW_ADDRESS, reused, selectedOf, type AddressConfig } from './addressConfig';
-import { choiceKey, type AddressSection } from './profileFields';
+import { ProfileField } from './ProfileField';
+import { choiceKey, reuseKey, type AddressSection } from './profileFields';
 
 export interface AddressFieldsProps {
   section: AddressSection;
   config: AddressConfig;
-  /** The reuse checkbox of this section, when offered (hidden while the other section reuses this one). */
-  reuse: { label: string; checked: boolean; onChange(checked: boolean): void } | null;
+  /** The label of this section's reuse checkbox, when offered (hidden while the other section reuses this one). */
+  reuseLabel: string | null;
   mandatory: boolean;
-  form: Form;
-  /** Field errors from the server's last answer, by key. */
-  serverError(key: string): string | null;
   showLabels: boolean;
-  onSelect(id: string): void;
 }
 
-export function AddressFields({
-  section,
-  config,
-  reuse,
-  mandatory,
-  form,
-  serverError,
-  showLabels,
-  onSelect,
-}: AddressFieldsProps) {
+/** The section's fields, choice and checkbox are formik values of the profile form (its context). */
+export function AddressFields({ section, config, reuseLabel, mandatory, showLabels }: AddressFieldsProps) {
   const { kind } = section;
+  const { setFieldValue } = useFormikContext<Values>();
+  const [, choiceMeta, choiceHelpers] = useField<string | undefined>(choiceKey(kind));
   const idPrefix = `product-profile-${kind}`;
   const headingId = `${idPrefix}-title`;
   const copied = reused(config, kind);
   const selected = selectedOf(config, kind);
-  const choice = choiceKey(kind);
-  const choiceError = form.visibleError(choice);
+  const choiceError = (choiceMeta.touched && choiceMeta.error) || null;
   const choiceErrorId = `${idPrefix}-choice-error`;
+  const setReused = (checked: boolean) => {
+    void setFieldValue(reuseKey(kind), String(checked));
+    // No circular reuse: the other section stops copying this one.
+    void setFieldValue(reuseKey(kind === 'delivery' ? 'billing' : 'delivery'), 'false');
+  };
   return (
     <section className="profile-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{section.title}</h2>
-      {reuse && (
+      {reuseLabel && (
         <div className="field field-checkbox">
           <input
             id={`${idPrefix}-reuse`}
             type="checkbox"
-            checked={reuse.checked}
-            onChange={(event) => reuse.onChange(event.target.checked)}
+            checked={copied}
+            onChange={(event) => setReused(event.target.checked)}
           />
-          <label htmlFor={`${idPrefix}-reuse`}>{reuse.label}</label>
+          <label htmlFor={`${idPrefix}-reuse`}>{reuseLabel}</label>
         </div>
       )}
       {!copied && section.saved.length > 0 && (
@@ -78,7 +73,7 @@ export function AddressFields({
                 value={option.id}
                 checked={selected === option.id}
                 aria-invalid={choiceError ? true : undefined}
-                onChange={() => onSelect(option.id)}
+                onChange={() => void choiceHelpers.setValue(option.id)}
               />
               <label htmlFor={`${idPrefix}-choice-${index}`}>{option.label}</label>
             </div>
@@ -93,15 +88,10 @@ export function AddressFields({
       {!copied &&
         entersNewAddress(config, section) &&
         section.fields.map((field) => (
-          <AttributeField
+          <ProfileField
             key={field.key}
             field={mandatory ? field : { ...field, mandatory: false }}
-            idPrefix="product-profile"
-            value={form.values[field.key] ?? ''}
-            error={form.visibleError(field.key) ?? serverError(field.key)}
             showLabel={showLabels}
-            onChange={(value) => form.setValue(field.key, value)}
-            onBlur={() => form.touch(field.key)}
           />
         ))}
     </section>

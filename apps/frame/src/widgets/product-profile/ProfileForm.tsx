@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { FormikProvider, useFormik } from 'formik';
 import type { FoyerError } from '@foyer/api';
 import { catalogueError, type AddressKind, type Basket, type ProfileGroups } from '@foyer/api/widget';
 import type { ProductProfileAttributes } from '@foyer/protocol';
-import { AttributeField } from '../_forms/AttributeField';
-import type { Values } from '../_forms/rules';
-import { useForm } from '../_forms/useForm';
+import { allTouched } from '../_forms/enterShowsProblems';
+import type { Values } from '../_forms/schema';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { SubmitButton } from '../../components/Loading';
 import { t } from '../../i18n';
@@ -12,21 +12,22 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useBasket } from '../_purchase/useBasket';
 import { useServices } from '../_purchase/useServices';
 import {
+  addressChoiceValues,
   addressMandatory,
   basketAddressGroups,
   basketAddressValues,
-  currentConfig,
+  configOf,
   initialConfig,
   reuseOffered,
   sectionShown,
-  type AddressConfig,
   type AddressOptions,
 } from './addressConfig';
 import { AddressFields } from './AddressFields';
 import { applyAttributeMapping, credentials, profilePayload } from './payload';
+import { ProfileField, type ProfileStatus, type ServerErrors } from './ProfileField';
 import { allFields, initialValues, profileFields } from './profileFields';
 import { saveProfile } from './save';
-import { invalidKeys, serverNames, validateProfile } from './validate';
+import { invalidKeys, profileSchema, serverNames } from './validate';
 
 export interface ProfileFormProps {
   attributes: ProductProfileAttributes;
@@ -34,9 +35,6 @@ export interface ProfileFormProps {
   groups: ProfileGroups;
   onSaved(): void;
 }
-
-/** Field errors of the server's last INVALID_FORM answer, kept while the field holds the refused value. */
-type ServerErrors = Record<string, { value: string; text: string }>;
 
 function withAddresses(basket: Basket, groups: Partial<Record<AddressKind, Basket['deliveryAddressGroup']>>): Basket {
   const { deliveryAddressGroup: _delivery, billingAddressGroup: _billing, ...rest } = basket;
@@ -49,8 +47,10 @@ function withAddresses(basket: Basket, groups: Partial<Record<AddressKind, Baske
 
 /**
  * The product profile form (purchase spec §2, §5): detail sections, the address sections the
- * basket needs, and the save of §4. A refused submit keeps everything typed, shows INVALID_FORM
- * 'Invalid profile' with each offending field marked, and moves focus to the first of them.
+ * basket needs, and the save of §4. Formik holds every value — the fields, the reuse checkboxes
+ * and the saved-address choices — and validates them with the profile's yup schema (validate.ts).
+ * A refused submit keeps everything typed, shows INVALID_FORM 'Invalid profile' with each
+ * offending field marked, and moves focus to the first of them.
  */
 export function ProfileForm({ attributes, serviceName, groups, onSaved }: ProfileFormProps) {
   const dispatch = useAppDispatch();
@@ -59,15 +59,16 @@ export function ProfileForm({ attributes, serviceName, groups, onSaved }: Profil
   const settings = useAppSelector((state) => state.frame.settings);
   const [basket, update] = useBasket();
   const fields = useMemo(() => profileFields(groups, loggedIn), [groups, loggedIn]);
-  const options: AddressOptions = {
-    showDelivery: attributes.showDelivery,
-    showBilling: attributes.showBilling,
-    useBillingOption: attributes.useBillingOption,
-  };
-  const [configState, setConfig] = useState<AddressConfig>(() => initialConfig(basket, fields));
-  const config = currentConfig(configState, basket, options);
+  const { showDelivery, showBilling, useBillingOption } = attributes;
+  const options = useMemo<AddressOptions>(
+    () => ({ showDelivery, showBilling, useBillingOption }),
+    [showDelivery, showBilling, useBillingOption],
+  );
+  const schema = useMemo(
+    () => profileSchema(fields, (values) => configOf(values, basket, options), options),
+    [fields, basket, options],
+  );
   const [problem, setProblem] = useState<FoyerError | null>(null);
-  const [serverErrors, setServerErrors] = useState<ServerErrors>({});
   const [focusRequest, setFocusRequest] = useState(0);
   const createdGuid = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -89,9 +90,10 @@ export function ProfileForm({ attributes, serviceName, groups, onSaved }: Profil
     });
   };
 
-  const submit = async (values: Values) => {
+  const save = async (values: Values) => {
+    const config = configOf(values, basket, options);
     setProblem(null);
-    setServerErrors({});
+    formik.setStatus({ serverErrors: {} } satisfies ProfileStatus);
     const result = await dispatch(
       saveProfile({
         serviceName,
@@ -113,7 +115,7 @@ export function ProfileForm({ attributes, serviceName, groups, onSaved }: Profil
           const field = allFields(fields).find((candidate) => candidate.key === key);
           marked[key] = { value: values[key] ?? '', text: t('productProfile.checkField', [field?.label ?? key]) };
         }
-        setServerErrors(marked);
+        formik.setStatus({ serverErrors: marked } satisfies ProfileStatus);
       }
       fail(result.error);
       return;
@@ -125,87 +127,80 @@ export function ProfileForm({ attributes, serviceName, groups, onSaved }: Profil
     onSaved();
   };
 
-  const form = useForm({
-    initialValues: { ...initialValues(fields), ...basketAddressValues(basket, fields) },
-    validate: (values) => validateProfile(fields, values, config, options),
-    onInvalid: () => fail(catalogueError('INVALID_FORM')),
-    onSubmit: submit,
+  const formik = useFormik<Values>({
+    initialValues: {
+      ...initialValues(fields),
+      ...basketAddressValues(basket, fields),
+      ...addressChoiceValues(initialConfig(basket, fields)),
+    },
+    initialStatus: { serverErrors: {} } satisfies ProfileStatus,
+    validationSchema: schema,
+    onSubmit: save,
   });
 
-  const serverError = (key: string) => {
-    const entry = serverErrors[key];
-    return entry && entry.value === (form.values[key] ?? '') ? entry.text : null;
+  // The basket (another frame) can change which addresses are required: the errors follow.
+  const { validateForm } = formik;
+  useEffect(() => {
+    void validateForm();
+  }, [schema, validateForm]);
+
+  /** formik submits only a valid form; a refused one is the spec's INVALID_FORM, every problem shown. */
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (formik.isSubmitting) return;
+    const problems = await formik.validateForm();
+    if (!Object.keys(problems).length) return formik.submitForm();
+    void formik.setTouched(allTouched([...Object.keys(formik.values), ...Object.keys(problems)]), false);
+    fail(catalogueError('INVALID_FORM'));
   };
-  const fieldError = (key: string) => form.visibleError(key) ?? serverError(key);
+
+  const config = configOf(formik.values, basket, options);
   const offered = reuseOffered(config, options);
 
   return (
-    <form ref={formRef} noValidate onSubmit={form.handleSubmit} aria-busy={form.submitting}>
-      {problem && attributes.showErrorMsgs && <ErrorMessageBox error={problem} onClose={() => setProblem(null)} />}
-      {fields.details.map((section) => (
-        <section
-          key={section.name}
-          className="profile-section"
-          aria-labelledby={`product-profile-${section.name}-title`}
-        >
-          <h2 id={`product-profile-${section.name}-title`}>{section.title}</h2>
-          {section.fields.map((field) => (
-            <AttributeField
-              key={field.key}
-              field={field}
-              idPrefix="product-profile"
-              value={form.values[field.key] ?? ''}
-              error={fieldError(field.key)}
-              showLabel={attributes.showLabels}
-              onChange={(value) => form.setValue(field.key, value)}
-              onBlur={() => form.touch(field.key)}
+    <FormikProvider value={formik}>
+      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} aria-busy={formik.isSubmitting}>
+        {problem && attributes.showErrorMsgs && <ErrorMessageBox error={problem} onClose={() => setProblem(null)} />}
+        {fields.details.map((section) => (
+          <section
+            key={section.name}
+            className="profile-section"
+            aria-labelledby={`product-profile-${section.name}-title`}
+          >
+            <h2 id={`product-profile-${section.name}-title`}>{section.title}</h2>
+            {section.fields.map((field) => (
+              <ProfileField key={field.key} field={field} showLabel={attributes.showLabels} />
+            ))}
+          </section>
+        ))}
+        {(['delivery', 'billing'] as const).map((kind) => {
+          const section = fields.addresses[kind];
+          if (!section || !sectionShown(config, options, kind)) return null;
+          // Each section offers to become a copy of the other, unless the other already copies it.
+          const theirs = kind === 'delivery' ? 'useDeliveryAddress' : 'useBillingAddress';
+          const reuseLabel =
+            offered && !config[theirs]
+              ? t(kind === 'delivery' ? 'productProfile.useBillingForDelivery' : 'productProfile.useDeliveryForBilling')
+              : null;
+          return (
+            <AddressFields
+              key={kind}
+              section={section}
+              config={config}
+              reuseLabel={reuseLabel}
+              mandatory={addressMandatory(config, kind)}
+              showLabels={attributes.showLabels}
             />
-          ))}
-        </section>
-      ))}
-      {(['delivery', 'billing'] as const).map((kind) => {
-        const section = fields.addresses[kind];
-        if (!section || !sectionShown(config, options, kind)) return null;
-        // Each section offers to become a copy of the other, unless the other already copies it.
-        const mine = kind === 'delivery' ? 'useBillingAddress' : 'useDeliveryAddress';
-        const theirs = kind === 'delivery' ? 'useDeliveryAddress' : 'useBillingAddress';
-        const reuse =
-          offered && !config[theirs]
-            ? {
-                label: t(
-                  kind === 'delivery' ? 'productProfile.useBillingForDelivery' : 'productProfile.useDeliveryForBilling',
-                ),
-                checked: config[mine],
-                onChange: (checked: boolean) =>
-                  setConfig((current) => ({ ...current, [mine]: checked, [theirs]: false })),
-              }
-            : null;
-        return (
-          <AddressFields
-            key={kind}
-            section={section}
-            config={config}
-            reuse={reuse}
-            mandatory={addressMandatory(config, kind)}
-            form={form}
-            serverError={serverError}
-            showLabels={attributes.showLabels}
-            onSelect={(id) =>
-              setConfig((current) => ({
-                ...current,
-                [kind === 'delivery' ? 'selectedDeliveryAddress' : 'selectedBillingAddress']: id,
-              }))
-            }
+          );
+        })}
+        <div className="actions">
+          <SubmitButton
+            busy={formik.isSubmitting}
+            label={attributes.submitLabel ?? t('productProfile.submit')}
+            busyLabel={t('productProfile.submitting')}
           />
-        );
-      })}
-      <div className="actions">
-        <SubmitButton
-          busy={form.submitting}
-          label={attributes.submitLabel ?? t('productProfile.submit')}
-          busyLabel={t('productProfile.submitting')}
-        />
-      </div>
-    </form>
+        </div>
+      </form>
+    </FormikProvider>
   );
 }

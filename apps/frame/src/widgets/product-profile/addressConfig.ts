@@ -4,7 +4,7 @@
  * sections show, which are mandatory (§5), and what the basket's address groups become.
  */
 import type { AddressGroupInput, AddressKind, Basket } from '@foyer/api/widget';
-import type { AddressSection, ProfileFields } from './profileFields';
+import { choiceKey, reuseKey, type AddressSection, type ProfileFields } from './profileFields';
 
 /** `''`: nothing chosen yet; NEW_ADDRESS: the fields; anything else: a saved address id. */
 export const NEW_ADDRESS = 'new';
@@ -142,15 +142,46 @@ export function basketAddressGroups(
   return groups;
 }
 
+/** What the visitor chooses: the reuse checkboxes and the saved-address choices. */
+export type AddressChoices = Omit<AddressConfig, 'requiresDelivery' | 'requiresBilling'>;
+
 /**
  * The configuration as it applies now: requirements follow the live basket (another frame may
  * change it), and the reuse flags count only while their checkboxes are offered.
  */
-export function currentConfig(state: AddressConfig, basket: Basket, options: AddressOptions): AddressConfig {
+export function currentConfig(state: AddressChoices, basket: Basket, options: AddressOptions): AddressConfig {
   const config = {
     ...state,
     requiresDelivery: basket.products.some((product) => product.requiresDeliveryAddress),
     requiresBilling: basket.products.some((product) => product.requiresBillingAddress),
   };
   return reuseOffered(config, options) ? config : { ...config, useDeliveryAddress: false, useBillingAddress: false };
+}
+
+/**
+ * The visitor's choices as form values, kept by formik beside the fields: each section's
+ * saved-address choice, and its "use the other address" checkbox ('true' / 'false').
+ */
+export function addressChoiceValues(choices: AddressChoices): Record<string, string> {
+  return {
+    [choiceKey('delivery')]: choices.selectedDeliveryAddress,
+    [choiceKey('billing')]: choices.selectedBillingAddress,
+    [reuseKey('delivery')]: String(choices.useBillingAddress),
+    [reuseKey('billing')]: String(choices.useDeliveryAddress),
+  };
+}
+
+/** The configuration that applies to the form's values and the live basket. */
+export function configOf(
+  values: Readonly<Record<string, string>>,
+  basket: Basket,
+  options: AddressOptions,
+): AddressConfig {
+  const choices: AddressChoices = {
+    useBillingAddress: values[reuseKey('delivery')] === 'true',
+    useDeliveryAddress: values[reuseKey('billing')] === 'true',
+    selectedDeliveryAddress: values[choiceKey('delivery')] ?? '',
+    selectedBillingAddress: values[choiceKey('billing')] ?? '',
+  };
+  return currentConfig(choices, basket, options);
 }

@@ -3,6 +3,7 @@ import { profileGroupsSchema } from '@foyer/api/widget';
 import '../_forms/messages';
 import './messages';
 import {
+  addressChoiceValues,
   basketAddressGroups,
   currentConfig,
   initialConfig,
@@ -11,9 +12,9 @@ import {
   type AddressOptions,
 } from './addressConfig';
 import { applyAttributeMapping, profilePayload } from './payload';
-import { choiceKey, profileFields } from './profileFields';
+import { choiceKey, profileFields, type ProfileFields } from './profileFields';
 import { basketOf, BRUSSELS, DIGITAL, INVOICED, PRINT, USER_GROUPS, VISITOR_GROUPS } from './testData';
-import { invalidKeys, serverNames, validateProfile } from './validate';
+import { invalidKeys, profileProblems, profileSchema, serverNames } from './validate';
 
 const OPTIONS: AddressOptions = { showDelivery: false, showBilling: false, useBillingOption: true };
 const config = (overrides: Partial<AddressConfig> = {}): AddressConfig => ({
@@ -25,6 +26,17 @@ const config = (overrides: Partial<AddressConfig> = {}): AddressConfig => ({
   selectedBillingAddress: '',
   ...overrides,
 });
+/** The profile schema's problems for the values, with this address configuration chosen in the form. */
+const validateProfile = (
+  fields: ProfileFields,
+  values: Record<string, string>,
+  chosen: AddressConfig,
+  options: AddressOptions,
+) =>
+  profileProblems(
+    profileSchema(fields, () => chosen, options),
+    { ...values, ...addressChoiceValues(chosen) },
+  );
 const delivery = (values: Record<string, string>) =>
   Object.fromEntries(Object.entries(values).map(([name, value]) => [`deliveryAddress:${name}`, value]));
 

@@ -3,7 +3,7 @@
  * their group, `deliveryAddress.city`) and the login that follows a creation.
  */
 import type { NameValue } from '@foyer/api';
-import { submittedValue, type Values } from '../_forms/rules';
+import { submittedValue, type Values } from '../_forms/schema';
 import { entersNewAddress, newAddressValues, type AddressConfig, type AddressOptions } from './addressConfig';
 import type { ProfileFields } from './profileFields';
 import { activeAddressSections } from './validate';

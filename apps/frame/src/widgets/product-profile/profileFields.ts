@@ -54,8 +54,10 @@ export interface ProfileFields {
 
 const GROUP_NAMES: Record<AddressKind, string> = { delivery: 'deliveryAddress', billing: 'billingAddress' };
 
-/** The key of an address group's saved-address choice (its error, its radio group). */
+/** The form value of an address group's saved-address choice (its radio group, its error). */
 export const choiceKey = (kind: AddressKind) => `${GROUP_NAMES[kind]}:choice`;
+/** The form value of an address group's "use the other address" checkbox ('true' / 'false'). */
+export const reuseKey = (kind: AddressKind) => `${GROUP_NAMES[kind]}:reuse`;
 
 function authFields(group: ProfileGroup): FieldSpec[] {
   const [identifier, validator] = group.attributes.map(toAttribute);

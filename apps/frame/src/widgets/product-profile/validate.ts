@@ -1,11 +1,14 @@
 /**
- * The profile submit rules (purchase spec §5): every mandatory attribute of the auth, personal and
- * other groups has a value (and each value suits its field, as the server will check); the confirm
- * field equals the second auth attribute; a required address is given — a chosen saved one or the
- * mandatory fields of a new one — unless the other address is reused, and a mandatory address
- * choice with nothing chosen is flagged. An optional address is checked only once something is typed.
+ * The profile submit rules (purchase spec §5) as one yup schema for formik: every mandatory
+ * attribute of the auth, personal and other groups has a value suited to its field, and the
+ * confirm field equals the second auth attribute — the shared template schema (_forms/schema.ts);
+ * a required address is given — a chosen saved one or the mandatory fields of a new one — unless
+ * the other address is reused, and a mandatory address choice with nothing chosen is flagged. An
+ * optional address is checked only once something is typed. The address rules depend on the
+ * values (the reuse checkboxes, the choice, what is typed), so that part of the schema is `lazy`.
  */
-import { fieldProblem, type Errors, type Values } from '../_forms/rules';
+import { lazy, string, type ObjectSchema, type StringSchema } from 'yup';
+import { errorsOf, fieldSchema, formSchema, type Errors, type Values } from '../_forms/schema';
 import { t } from '../../i18n';
 import {
   addressMandatory,
@@ -13,11 +16,10 @@ import {
   newAddressValues,
   reused,
   sectionShown,
-  selectedOf,
   type AddressConfig,
   type AddressOptions,
 } from './addressConfig';
-import { allFields, choiceKey, type AddressSection, type ProfileFields } from './profileFields';
+import { choiceKey, type AddressSection, type ProfileFields } from './profileFields';
 
 /** The address sections whose own choice or fields are in use (shown and not a copy of the other). */
 export function activeAddressSections(
@@ -30,39 +32,52 @@ export function activeAddressSections(
   );
 }
 
-export function validateProfile(
+/** The rules of the address sections for one configuration and what is typed. */
+function addressRules(
   fields: ProfileFields,
   values: Values,
   config: AddressConfig,
   options: AddressOptions,
-): Errors {
-  const errors: Errors = {};
-  for (const field of fields.details.flatMap((section) => section.fields)) {
-    const value = values[field.key] ?? '';
-    if (field.confirms) {
-      const original = allFields(fields).find((candidate) => candidate.key === field.confirms);
-      if (!value) errors[field.key] = t('forms.required', [field.label]);
-      else if (value !== (values[field.confirms] ?? ''))
-        errors[field.key] = t('forms.passwordMismatch', [original?.label ?? field.name]);
-      continue;
-    }
-    const problem = fieldProblem(field, value);
-    if (problem) errors[field.key] = problem;
-  }
+): Record<string, StringSchema<string | undefined>> {
+  const rules: Record<string, StringSchema<string | undefined>> = {};
   for (const section of activeAddressSections(fields, config, options)) {
     const mandatory = addressMandatory(config, section.kind);
     if (!entersNewAddress(config, section)) {
-      if (mandatory && !selectedOf(config, section.kind))
-        errors[choiceKey(section.kind)] = t('productProfile.noAddressChosen');
+      if (mandatory) rules[choiceKey(section.kind)] = string().required(() => t('productProfile.noAddressChosen'));
       continue;
     }
     if (!mandatory && !Object.keys(newAddressValues(section, values)).length) continue;
-    for (const field of section.fields) {
-      const problem = fieldProblem(field, values[field.key] ?? '');
-      if (problem) errors[field.key] = problem;
-    }
+    // Each field as its template says, mandatory ones included, once the section is in use.
+    for (const field of section.fields) rules[field.key] = fieldSchema(field);
   }
-  return errors;
+  return rules;
+}
+
+/**
+ * The form's schema. `configOf` reads the address configuration from the values (the reuse
+ * checkboxes and choices are form values) and the live basket (what its products require).
+ */
+export function profileSchema(
+  fields: ProfileFields,
+  configOf: (values: Values) => AddressConfig,
+  options: AddressOptions,
+) {
+  const details: ObjectSchema<Values> = formSchema(fields.details.flatMap((section) => section.fields));
+  // formik hands over '' as undefined; the address rules read the values as typed.
+  return lazy((given: Readonly<Record<string, string | undefined>>) => {
+    const values: Values = Object.fromEntries(Object.entries(given).map(([key, value]) => [key, value ?? '']));
+    return details.shape(addressRules(fields, values, configOf(values), options));
+  });
+}
+
+/** Every problem of the values, by field key (synchronous: no rule waits for anything). */
+export function profileProblems(schema: ReturnType<typeof profileSchema>, values: Values): Errors {
+  try {
+    schema.validateSync(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    return errorsOf(error);
+  }
 }
 
 /**

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import type { FoyerError } from '@foyer/api';
+import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { catalogueError, PURCHASE_WIDGET_CONFIG_ARG, type PaymentPlan, type Product } from '@foyer/api/widget';
 import type { ProductSelectionAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
@@ -7,19 +6,18 @@ import { Loading, SubmitButton } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import type { WidgetProps } from '../widgetProps';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useAppSelector } from '../../store/hooks';
+import { useRequest } from '../../store/useRequest';
 import { CheckoutFeedback, checkoutCaption } from '../_checkout/CheckoutFeedback';
 import { useCheckout } from '../_checkout/useCheckout';
 import { planPrice } from '../_purchase/money';
 import { useBasket } from '../_purchase/useBasket';
 import { useServices } from '../_purchase/useServices';
-import { loadProducts } from './loadProducts';
+import { productsRequest } from './loadProducts';
 import { choosePlan, columnSize, pickedPlan, plansOf, resolveSource, togglePick } from './picks';
 import '../_purchase/messages';
 import '../_checkout/purchase.css';
 import './messages';
-
-type Load = { status: 'loading' } | { status: 'ready'; products: Product[] } | { status: 'error'; error: FoyerError };
 
 /**
  * Product selection (purchase spec §2): the products of a group or one product as cards, a plan
@@ -27,7 +25,6 @@ type Load = { status: 'loading' } | { status: 'ready'; products: Product[] } | {
  * (§4). The selection is the basket: a product removed elsewhere (the summary) is deselected here.
  */
 export default function ProductSelectionWidget({ attributes }: WidgetProps<ProductSelectionAttributes>) {
-  const dispatch = useAppDispatch();
   const services = useServices();
   const query = useAppSelector((state) => state.frame.query);
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
@@ -35,32 +32,9 @@ export default function ProductSelectionWidget({ attributes }: WidgetProps<Produ
   const checkout = useCheckout('product-selection', basket);
   const source = useMemo(() => resolveSource(attributes, query), [attributes, query]);
   const configured = !!(source.groupName || source.productName);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // The session changes which plans are marked subscribed: load again on login and logout.
+  const load = useRequest(productsRequest, { source, showHidden: attributes.showHidden }, { reloadOn: [loggedIn] });
   const autoSubmitted = useRef(false);
-
-  const sourceKey = JSON.stringify(source);
-  useEffect(() => {
-    if (!configured) {
-      services.host.publish({
-        name: 'productSelection.failed',
-        payload: { code: 'INVALID_WIDGET_CONFIG', statusCode: 400 },
-      });
-      return;
-    }
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    // The session changes which plans are marked subscribed: load again on login and logout.
-    void dispatch(loadProducts(JSON.parse(sourceKey), attributes.showHidden, controller.signal)).then((result) => {
-      if (controller.signal.aborted) return;
-      if (result.ok) return setLoad({ status: 'ready', products: result.data });
-      setLoad({ status: 'error', error: result.error });
-      services.host.publish({
-        name: 'productSelection.failed',
-        payload: { code: result.error.code, statusCode: result.error.statusCode },
-      });
-    });
-    return () => controller.abort();
-  }, [configured, sourceKey, attributes.showHidden, loggedIn, dispatch, services]);
 
   const submit = async () => {
     const outcome = await checkout.start();
@@ -73,7 +47,7 @@ export default function ProductSelectionWidget({ attributes }: WidgetProps<Produ
   };
 
   // Exactly one plan given: it is pre-selected and, with autoSelect, submitted at once (once).
-  const products = load.status === 'ready' ? load.products : null;
+  const products = load.status === 'succeeded' ? load.data : null;
   useEffect(() => {
     if (!products || attributes.displayOnly || source.paymentPlans.length !== 1) return;
     const only = products.flatMap((product) => plansOf(product).map((plan) => ({ product, plan })));
@@ -105,8 +79,8 @@ export default function ProductSelectionWidget({ attributes }: WidgetProps<Produ
   return (
     <div className="product-selection">
       <WidgetHeading show={attributes.showHeader}>{title}</WidgetHeading>
-      {load.status === 'loading' && <Loading />}
-      {load.status === 'error' && attributes.showErrorMsgs && <ErrorMessageBox error={load.error} />}
+      {(load.status === 'idle' || load.status === 'loading') && <Loading />}
+      {load.status === 'failed' && attributes.showErrorMsgs && <ErrorMessageBox error={load.error} />}
       {products && products.length === 0 && <p>{t('productSelection.none')}</p>}
       {products && products.length > 0 && (
         <ul className="product-grid" aria-label={t('productSelection.products')}>

@@ -1,18 +1,44 @@
-import type { ApiResult } from '@foyer/api';
-import { getProduct, getProductGroup, type Product } from '@foyer/api/widget';
-import type { AppThunk } from '../../store/thunk';
+import type { FoyerError } from '@foyer/api';
+import {
+  catalogueError,
+  getProduct,
+  getProductGroup,
+  PURCHASE_WIDGET_CONFIG_ARG,
+  type Product,
+} from '@foyer/api/widget';
+import { createAppAsyncThunk } from '../../store/asyncStatus';
+import { createRequest } from '../../store/requests';
 import { callWidget } from '../_purchase/widgetClient';
 import { keepPlans, type SelectionSource } from './picks';
+
+export interface ProductsQuery {
+  source: SelectionSource;
+  showHidden: boolean;
+}
 
 /**
  * The products to show (purchase spec §7): a product group (GET /widget/productgroup/{group}), or
  * one product (GET /widget/product/{name} with a repeated paymentPlan query). With a session the
- * server marks the plans the user already subscribed to.
+ * server marks the plans the user already subscribed to. Neither named: INVALID_WIDGET_CONFIG
+ * without a request. Failures are published as productSelection.failed, unless the request was
+ * abandoned meanwhile.
  */
-export const loadProducts =
-  (source: SelectionSource, showHidden: boolean, signal: AbortSignal): AppThunk<Promise<ApiResult<Product[]>>> =>
-  async (dispatch, getState, extra) => {
-    const api = { dispatch, getState, extra };
+export const loadProducts = createAppAsyncThunk<Product[], ProductsQuery>(
+  'products/load',
+  async ({ source, showHidden }, api) => {
+    const { extra, signal, rejectWithValue } = api;
+    const fail = (error: FoyerError) => {
+      if (!signal.aborted) {
+        extra.host.publish({
+          name: 'productSelection.failed',
+          payload: { code: error.code, statusCode: error.statusCode },
+        });
+      }
+      return rejectWithValue(error);
+    };
+    if (!source.groupName && !source.productName) {
+      return fail(catalogueError('INVALID_WIDGET_CONFIG', [PURCHASE_WIDGET_CONFIG_ARG]));
+    }
     const hidden = showHidden ? { showHidden: 'true' } : {};
     if (source.groupName) {
       const result = await callWidget(api, getProductGroup, {
@@ -21,12 +47,15 @@ export const loadProducts =
         signal,
       });
       // The group call has no plan filter: the given plans are kept here.
-      return result.ok ? { ...result, data: keepPlans(result.data.products, source.paymentPlans) } : result;
+      return result.ok ? keepPlans(result.data.products, source.paymentPlans) : fail(result.error);
     }
     const result = await callWidget(api, getProduct, {
       params: { name: source.productName ?? '' },
       query: { ...hidden, paymentPlan: source.paymentPlans },
       signal,
     });
-    return result.ok ? { ...result, data: keepPlans([result.data], source.paymentPlans) } : result;
-  };
+    return result.ok ? keepPlans([result.data], source.paymentPlans) : fail(result.error);
+  },
+);
+
+export const productsRequest = createRequest<Product[], ProductsQuery>('products', loadProducts);

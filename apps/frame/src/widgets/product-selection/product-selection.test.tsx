@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { productSelectionAttributesSchema } from '@foyer/protocol';
 import { fakeIdentityServer, makeHarness, renderWith, type Handler, type Harness } from '../../test/harness';
-import { readBasket, writeBasket } from '../_purchase/basketStore';
+import { readBasket } from '../_purchase/basketStorage';
+import { basketFromAnotherFrame } from '../_purchase/testBasket';
 import { DIGITAL, GROUP, logIn, ORDER, settle } from '../_checkout/testData';
 import ProductSelectionWidget from './index';
 
@@ -32,7 +33,7 @@ const basketOf = (harness: Harness) => readBasket(harness.storage.tab);
 describe('product-selection widget', () => {
   it('shows INVALID_WIDGET_CONFIG without groupName or productName, and publishes productSelection.failed', () => {
     const { harness, server } = setup({});
-    expect(screen.getByRole('alert').textContent).toContain('No groupName or productName defined');
+    expect(screen.getByRole('alert').textContent).toBe('Invalid widget config: No groupName or productName defined');
     expect(harness.published).toEqual([
       { name: 'productSelection.failed', payload: { code: 'INVALID_WIDGET_CONFIG', statusCode: 400 } },
     ]);
@@ -110,7 +111,7 @@ describe('product-selection widget', () => {
     await screen.findByRole('heading', { name: /Digital access/ });
     await user.click(selectButton('Monthly', 'Digital access'));
     act(() => {
-      writeBasket(harness.storage.tab, { products: [] });
+      basketFromAnotherFrame(harness.storage.tab, { products: [] });
     });
     expect(selectButton('Monthly', 'Digital access').getAttribute('aria-pressed')).toBe('false');
   });
@@ -173,6 +174,14 @@ describe('product-selection widget', () => {
     });
   });
 
+  it('words technical difficulties as the purchase spec does: Error', async () => {
+    setup(
+      { groupName: 'demo' },
+      { routes: { 'GET /pm/api/widget/productgroup/demo': () => ({ status: 500, raw: 'upstream broke' }) } },
+    );
+    expect((await screen.findByRole('alert')).querySelector('.message-text')!.textContent).toBe('Error');
+  });
+
   it('pre-selects a single given plan', async () => {
     const { harness } = setup(
       { productName: 'demo-digital', paymentPlans: 'digital-yearly-eur' },
@@ -217,7 +226,7 @@ describe('product-selection widget', () => {
     await screen.findByRole('button', { name: 'Processing payment...' });
     expect(harness.opened.at(-1)).toEqual({ widget: 'payment', attributes: { orderId: 'order-1' } });
     act(() => {
-      writeBasket(harness.storage.tab, null);
+      basketFromAnotherFrame(harness.storage.tab, null);
       harness.services.events.emit({ name: 'payment.success', payload: { orderId: 'order-1' } });
     });
     expect(await screen.findByText('Payment Successful')).toBeTruthy();

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { Basket } from '@foyer/api/widget';
 import { productSummaryAttributesSchema } from '@foyer/protocol';
 import { fakeIdentityServer, makeHarness, renderWith } from '../../test/harness';
-import { readBasket, writeBasket } from '../_purchase/basketStore';
+import { readBasket, writeBasket } from '../_purchase/basketStorage';
+import { basketFromAnotherFrame } from '../_purchase/testBasket';
 import { digitalBasket, logIn, ORDER, settle } from '../_checkout/testData';
 import { basketTotal } from './total';
 import ProductSummaryWidget from './index';
@@ -84,7 +85,7 @@ describe('product-summary widget', () => {
   it('updates live when another frame changes the basket', () => {
     const { harness } = setup();
     act(() => {
-      writeBasket(harness.storage.tab, digitalBasket());
+      basketFromAnotherFrame(harness.storage.tab, digitalBasket());
     });
     expect(screen.getAllByRole('row')).toHaveLength(3);
   });
@@ -104,7 +105,10 @@ describe('product-summary widget', () => {
     const { harness, user } = setup({ mode: 'review' });
     // The checkout that opened this step runs in another frame: the remove buttons stay usable.
     act(() => {
-      writeBasket(harness.storage.tab, { ...twoProducts(), checkout: { step: 'summary', since: Date.now() } });
+      basketFromAnotherFrame(harness.storage.tab, {
+        ...twoProducts(),
+        checkout: { step: 'summary', since: Date.now() },
+      });
     });
     expect(screen.queryByRole('button', { name: 'Checkout' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove Digital access' })).toHaveProperty('disabled', false);

@@ -8,8 +8,8 @@ import { invalidAttributesMessage, serverAttributesMessage } from '../_forms/gen
 import { useIdentifierChecks } from '../_forms/identifierCheck';
 import { IdentifierStatus } from '../_forms/IdentifierStatus';
 import { MessageBox } from '../_forms/MessageBox';
-import { fieldProblem, validate, type Errors, type Values } from '../_forms/rules';
-import { useForm } from '../_forms/useForm';
+import { fieldProblem, formSchema, type Errors, type Values } from '../_forms/schema';
+import { useTemplateForm } from '../_forms/useTemplateForm';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { SubmitButton } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
@@ -59,13 +59,13 @@ export function RegistrationForm(props: RegistrationFormProps) {
     if (next) setProblemShown((count) => count + 1);
   };
 
-  const check = useCallback((values: Values) => validate(fields, values), [fields]);
+  const schema = useMemo(() => formSchema(fields), [fields]);
 
   const labelsOf = (errors: Errors) => fields.filter((field) => errors[field.key]).map((field) => field.label);
 
-  const form = useForm({
+  const form = useTemplateForm({
     initialValues: emptyValues(fields),
-    validate: check,
+    validationSchema: schema,
     onInvalid: (errors) => {
       const text = invalidAttributesMessage(labelsOf(errors));
       if (text) show({ kind: 'text', text });

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FoyerError } from '@foyer/api';
 import type { RegistrationAttributes } from '@foyer/protocol';
 import '../_forms/messages';
 import { MessageBox } from '../_forms/MessageBox';
@@ -9,18 +8,17 @@ import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import type { WidgetProps } from '../widgetProps';
 import { useAppDispatch } from '../../store/hooks';
-import { loadRegistration, type RegistrationSetup } from './loadRegistration';
+import { useRequest } from '../../store/useRequest';
+import { registrationRequest } from './loadRegistration';
 import './messages';
-import { REGISTRATION_FOLLOW_UP_MS, registrationFollowUp } from './register';
+import { REGISTRATION_FOLLOW_UP_MS, registrationFollowUp, type FollowUp } from './register';
 import { RegistrationForm } from './RegistrationForm';
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error'; error: FoyerError }
-  | { status: 'ready'; setup: Extract<RegistrationSetup, { ok: true }> }
-  | { status: 'done'; guid: string; loggedIn: boolean; serviceName: string };
-
-type FollowUp = 'payment' | 'editProfile' | 'login';
+interface Registered {
+  guid: string;
+  loggedIn: boolean;
+  serviceName: string;
+}
 
 /**
  * The registration widget: loading, the template-driven form, then the success state. A container
@@ -30,59 +28,41 @@ export default function RegistrationWidget({
   attributes,
   onFollowUp,
 }: WidgetProps<RegistrationAttributes> & { onFollowUp?: (to: FollowUp) => void }) {
-  const dispatch = useAppDispatch();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    void dispatch(loadRegistration(attributes.authenticationSchemeName)).then((result) => {
-      if (live) setState(result.ok ? { status: 'ready', setup: result } : { status: 'error', error: result.error });
-    });
-    return () => {
-      live = false;
-    };
-  }, [dispatch, attributes.authenticationSchemeName, attempt]);
+  const setup = useRequest(registrationRequest, attributes.authenticationSchemeName);
+  const [registered, setRegistered] = useState<Registered | null>(null);
 
   const header = (
     <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('registration.title')}</WidgetHeading>
   );
-  switch (state.status) {
+  if (registered) {
+    return (
+      <>
+        {header}
+        <Registered {...registered} onFollowUp={onFollowUp} />
+      </>
+    );
+  }
+  switch (setup.status) {
+    case 'idle':
     case 'loading':
       return <Loading />;
-    case 'error':
+    case 'failed':
       return (
         <>
           {header}
-          <ErrorMessageBox error={state.error} showCode />
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setState({ status: 'loading' });
-              setAttempt((count) => count + 1);
-            }}
-          >
+          <ErrorMessageBox error={setup.error} showCode />
+          <button type="button" className="button" onClick={setup.retry}>
             {t('frame.retry')}
           </button>
         </>
       );
-    case 'ready':
+    case 'succeeded':
       return (
         <RegistrationForm
           attributes={attributes}
-          {...state.setup}
-          onRegistered={({ guid, loggedIn }) =>
-            setState({ status: 'done', guid, loggedIn, serviceName: state.setup.serviceName })
-          }
+          {...setup.data}
+          onRegistered={({ guid, loggedIn }) => setRegistered({ guid, loggedIn, serviceName: setup.data.serviceName })}
         />
-      );
-    case 'done':
-      return (
-        <>
-          {header}
-          <Registered {...state} onFollowUp={onFollowUp} />
-        </>
       );
   }
 }
@@ -107,17 +87,19 @@ function Registered({
   });
   useEffect(() => {
     ref.current?.focus();
-    let live = true;
-    const timer = setTimeout(
-      () =>
-        void dispatch(registrationFollowUp(guid, serviceName)).then((to) => {
-          if (live) followUp.current?.(to);
-        }),
-      REGISTRATION_FOLLOW_UP_MS,
-    );
+    let running: { abort: () => void } | undefined;
+    const timer = setTimeout(() => {
+      const request = dispatch(registrationFollowUp({ guid, serviceName }));
+      running = request;
+      // Aborted when the widget goes: then nobody is told where to go.
+      request.unwrap().then(
+        (to) => followUp.current?.(to),
+        () => {},
+      );
+    }, REGISTRATION_FOLLOW_UP_MS);
     return () => {
-      live = false;
       clearTimeout(timer);
+      running?.abort();
     };
   }, [dispatch, guid, serviceName]);
   const next = loggedIn ? t('registration.loggedIn') : t('registration.checkMailbox');

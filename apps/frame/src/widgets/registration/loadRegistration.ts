@@ -1,14 +1,17 @@
-import { type FoyerError, type Template } from '@foyer/api';
+import { foyerError, type Template } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
-import { foyerError } from '@foyer/api';
 import { templateProblems } from '../_forms/fields';
+import { createAppAsyncThunk } from '../../store/asyncStatus';
 import { callIdentity } from '../../store/identityClient';
+import { createRequest } from '../../store/requests';
 import { selectServiceName } from '../../store/selectors';
-import type { AppThunk } from '../../store/thunk';
 
-export type RegistrationSetup =
-  | { ok: true; scheme: string; serviceName: string; template: Template; recaptchaSiteKey: string | null }
-  | { ok: false; error: FoyerError };
+export interface RegistrationSetup {
+  scheme: string;
+  serviceName: string;
+  template: Template;
+  recaptchaSiteKey: string | null;
+}
 
 /**
  * What the registration form needs: the service (GET /service/:name: its scheme and captcha site
@@ -16,21 +19,28 @@ export type RegistrationSetup =
  * /ui/template/registration/:scheme/:service — it includes the attributes the service requires).
  * The page's recaptchaSiteKey setting wins over the service's.
  */
-export const loadRegistration =
-  (schemeAttribute: string | undefined): AppThunk<Promise<RegistrationSetup>> =>
-  async (dispatch, getState, extra) => {
-    const api = { getState, dispatch, extra };
+export const loadRegistration = createAppAsyncThunk<RegistrationSetup, string | undefined>(
+  'registration/load',
+  async (schemeAttribute, api) => {
+    const { getState, signal, rejectWithValue } = api;
     const serviceName = selectServiceName(getState());
-    if (!serviceName) return { ok: false, error: foyerError('SERVICE_NAME_EMPTY') };
-    const service = await callIdentity(api, identityApi.getService, { params: { name: serviceName } });
-    if (!service.ok) return service;
+    if (!serviceName) return rejectWithValue(foyerError('SERVICE_NAME_EMPTY'));
+    const service = await callIdentity(api, identityApi.getService, { params: { name: serviceName }, signal });
+    if (!service.ok) return rejectWithValue(service.error);
     const scheme = schemeAttribute ?? service.data.authenticationSchemeName;
     const template = await callIdentity(api, identityApi.getServiceRegistrationTemplate, {
       params: { scheme, service: serviceName },
+      signal,
     });
-    if (!template.ok) return template;
+    if (!template.ok) return rejectWithValue(template.error);
     const problems = templateProblems(template.data);
-    if (problems.length) return { ok: false, error: foyerError('INVALID_WIDGET_CONFIG', [problems.join(', ')]) };
+    if (problems.length) return rejectWithValue(foyerError('INVALID_WIDGET_CONFIG', [problems.join(', ')]));
     const recaptchaSiteKey = getState().frame.settings.recaptchaSiteKey ?? service.data.recaptchaSiteKey ?? null;
-    return { ok: true, scheme, serviceName, template: template.data, recaptchaSiteKey };
-  };
+    return { scheme, serviceName, template: template.data, recaptchaSiteKey };
+  },
+);
+
+export const registrationRequest = createRequest<RegistrationSetup, string | undefined>(
+  'registration',
+  loadRegistration,
+);

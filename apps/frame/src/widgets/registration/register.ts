@@ -2,7 +2,8 @@
 import { type FoyerError, type UserProfile } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
 import type { FieldSpec } from '../_forms/fields';
-import { submittedAttributes, type Values } from '../_forms/rules';
+import { submittedAttributes, type Values } from '../_forms/schema';
+import { createAppAsyncThunk } from '../../store/asyncStatus';
 import { callIdentity } from '../../store/identityClient';
 import { login } from '../../store/loginThunks';
 import type { AppThunk } from '../../store/thunk';
@@ -69,14 +70,16 @@ export const registerAccount =
  * the new session — passes → payment; 403 REQUIRED_ATTRIBUTE_MISSING → edit profile; fails (or
  * there is no session: the account still needs activation) → login.
  */
-export const registrationFollowUp =
-  (guid: string, serviceName: string): AppThunk<Promise<'payment' | 'editProfile' | 'login'>> =>
-  async (dispatch, getState, extra) => {
-    const { session } = getState();
-    let to: 'payment' | 'editProfile' | 'login' = 'login';
+export type FollowUp = 'payment' | 'editProfile' | 'login';
+
+export const registrationFollowUp = createAppAsyncThunk<FollowUp, { guid: string; serviceName: string }>(
+  'registration/followUp',
+  async ({ guid, serviceName }, api) => {
+    const { session } = api.getState();
+    let to: FollowUp = 'login';
     let attributes: string[] | undefined;
     if (session.loggedIn && session.guid === guid) {
-      const check = await callIdentity({ getState, dispatch, extra }, identityApi.linkService, {
+      const check = await callIdentity(api, identityApi.linkService, {
         params: { id: guid, service: serviceName },
       });
       if (check.ok) to = 'payment';
@@ -85,12 +88,13 @@ export const registrationFollowUp =
         attributes = check.error.args;
       }
     }
-    extra.host.publish({
+    api.extra.host.publish({
       name: 'registration.redirect',
       payload: { to, guid, serviceName, ...(attributes ? { attributes } : {}) },
     });
     return to;
-  };
+  },
+);
 
 /** Registration cancel (identity spec §4): drop the `hello` entry, tell the page. */
 export const cancelRegistration = (): AppThunk => (_dispatch, _getState, extra) => {

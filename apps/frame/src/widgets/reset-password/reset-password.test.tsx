@@ -25,6 +25,14 @@ describe('reset-password widget', () => {
     expect(screen.getByRole('alert').textContent).toBe("Couldn't find the reset key!");
   });
 
+  it('Enter while submit is disabled shows every problem instead of nothing', async () => {
+    const { user, server } = setup({ status: 204 });
+    await user.type(newPassword(), 'abc123{Enter}');
+    expect(await screen.findByText('Confirm new password is required.')).toBeTruthy();
+    expect(confirm().getAttribute('aria-invalid')).toBe('true');
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('uses new-password autocomplete and keeps submit disabled until valid and changed', async () => {
     const { user } = setup({ status: 204 });
     expect(newPassword().getAttribute('autocomplete')).toBe('new-password');

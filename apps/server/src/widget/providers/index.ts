@@ -1,6 +1,7 @@
 /**
  * The payment providers of a server, from its environment:
- *   FOYER_CARD_PROVIDER   manual (default) | stripe | mercadopago — who takes CARD payments
+ *   FOYER_CARD_PROVIDER   stripe | mercadopago — who takes CARD payments; unset: no CARD payments.
+ *                         manual: demos and tests only, accepts any token as a paid card
  *   STRIPE_API_URL        default https://api.stripe.com (tests point it at a stand-in)
  *   STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY
  *   MERCADOPAGO_API_URL   default https://api.mercadopago.com
@@ -8,7 +9,8 @@
  *   GOCARDLESS_ACCESS_TOKEN  enables DIRECT_DEBIT through GoCardless
  *   GOCARDLESS_API_URL    default https://api.gocardless.com
  *   GOCARDLESS_FLOW       billing_request (default) | redirect_flow (the legacy flow of the spec)
- *   FOYER_PAYMENT_TYPES   comma list of active types, default CARD,BANK_TRANSFER (+ DIRECT_DEBIT with GoCardless)
+ *   FOYER_PAYMENT_TYPES   comma list of active types, default BANK_TRANSFER (+ CARD with a card provider,
+ *                         + DIRECT_DEBIT with GoCardless)
  */
 import { PAYMENT_TYPES, type PaymentType } from '@foyer/api';
 import { goCardlessProvider } from './gocardless';
@@ -21,8 +23,10 @@ export type { PaymentProviders, CardProvider, DirectDebitProvider, ChargeOutcome
 
 type Env = Record<string, string | undefined>;
 
-function paymentTypes(raw: string | undefined, directDebit: boolean): PaymentType[] {
-  if (!raw) return directDebit ? ['CARD', 'BANK_TRANSFER', 'DIRECT_DEBIT'] : ['CARD', 'BANK_TRANSFER'];
+function paymentTypes(raw: string | undefined, card: boolean, directDebit: boolean): PaymentType[] {
+  if (!raw) {
+    return [...(card ? ['CARD' as const] : []), 'BANK_TRANSFER', ...(directDebit ? ['DIRECT_DEBIT' as const] : [])];
+  }
   const types = raw.split(',').map((type) => type.trim().toUpperCase());
   const unknown = types.filter((type) => !(PAYMENT_TYPES as readonly string[]).includes(type));
   if (unknown.length) throw new Error(`FOYER_PAYMENT_TYPES: unknown payment types ${unknown.join(', ')}`);
@@ -30,10 +34,13 @@ function paymentTypes(raw: string | undefined, directDebit: boolean): PaymentTyp
 }
 
 export function providersFromEnv(env: Env = process.env): PaymentProviders {
-  const manual = manualProvider();
-  const kind = (env.FOYER_CARD_PROVIDER ?? 'manual').toLowerCase();
-  let card: CardProvider = manual;
-  if (kind === 'stripe') {
+  const manual = manualProvider({ awaitsConfirmation: true });
+  const kind = (env.FOYER_CARD_PROVIDER ?? '').trim().toLowerCase();
+  // No card provider unless one is configured: a default would take any token as a paid card.
+  let card: CardProvider | null = null;
+  if (kind === 'manual') {
+    card = manualProvider({ awaitsConfirmation: false });
+  } else if (kind === 'stripe') {
     if (!env.STRIPE_SECRET_KEY) throw new Error('FOYER_CARD_PROVIDER=stripe needs STRIPE_SECRET_KEY');
     card = stripeProvider({
       apiUrl: env.STRIPE_API_URL ?? 'https://api.stripe.com',
@@ -48,7 +55,7 @@ export function providersFromEnv(env: Env = process.env): PaymentProviders {
       accessToken: env.MERCADOPAGO_ACCESS_TOKEN,
       publicKey: env.MERCADOPAGO_PUBLIC_KEY,
     });
-  } else if (kind !== 'manual') {
+  } else if (kind) {
     throw new Error(`FOYER_CARD_PROVIDER: unknown provider ${kind}`);
   }
   let directDebit: DirectDebitProvider | null = null;
@@ -62,7 +69,10 @@ export function providersFromEnv(env: Env = process.env): PaymentProviders {
       flow,
     });
   }
-  const types = paymentTypes(env.FOYER_PAYMENT_TYPES, directDebit !== null);
+  const types = paymentTypes(env.FOYER_PAYMENT_TYPES, card !== null, directDebit !== null);
+  if (types.includes('CARD') && !card) {
+    throw new Error('FOYER_PAYMENT_TYPES lists CARD but FOYER_CARD_PROVIDER is not set');
+  }
   if (types.includes('DIRECT_DEBIT') && !directDebit) {
     throw new Error('FOYER_PAYMENT_TYPES lists DIRECT_DEBIT but GOCARDLESS_ACCESS_TOKEN is not set');
   }

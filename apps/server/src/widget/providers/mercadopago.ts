@@ -61,7 +61,8 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): CardProvider {
           ...(input.payerEmail ? { email: input.payerEmail } : {}),
           ...(input.payerIdentification ? { identification: input.payerIdentification } : {}),
         },
-        metadata: { order_id: input.orderId, currency: input.currency },
+        // `attempt_key` is what `lookup` matches when the answer to this call was lost.
+        metadata: { order_id: input.orderId, currency: input.currency, attempt_key: input.idempotencyKey },
       }).replace('"transaction_amount":0', `"transaction_amount":${amount}`);
       const response = await providerRequest(`${base}/v1/payments`, {
         method: 'POST',
@@ -76,6 +77,26 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): CardProvider {
         headers: headers(),
       });
       return outcome(response);
+    },
+    async lookup(attempt) {
+      // https://www.mercadopago.com/developers/en/reference/payments/_payments_search/get
+      const search = new URLSearchParams({ external_reference: attempt.orderId, sort: 'date_created' });
+      const response = await providerRequest(`${base}/v1/payments/search?${search.toString()}`, {
+        method: 'GET',
+        headers: headers(),
+      });
+      if (response.status >= 400 || !Array.isArray(response.body.results)) {
+        throw new ProviderUnavailable(`Mercado Pago search answered ${response.status}`);
+      }
+      const payments = response.body.results as Record<string, unknown>[];
+      const live = (payment: Record<string, unknown>) =>
+        payment.status === 'approved' || payment.status === 'in_process' || payment.status === 'pending';
+      const metadataOf = (payment: Record<string, unknown>) => (payment.metadata ?? {}) as Record<string, unknown>;
+      const found =
+        payments.find((payment) => payment.status === 'approved') ??
+        payments.find(live) ??
+        payments.find((payment) => metadataOf(payment).attempt_key === attempt.idempotencyKey);
+      return found ? outcome({ status: 200, body: found }) : null;
     },
   };
 }

@@ -18,6 +18,8 @@ export interface StripeOptions {
 
 function outcome(response: ProviderResponse): ChargeOutcome {
   const { body } = response;
+  // Another request with this idempotency key is still running at Stripe: no answer yet.
+  if (response.status === 409) throw new ProviderUnavailable('Stripe: idempotency key in use');
   if (response.status >= 400) {
     const error = (body.error ?? {}) as { code?: unknown; message?: unknown };
     return {
@@ -66,6 +68,8 @@ export function stripeProvider(options: StripeOptions): CardProvider {
         description: input.description,
         'metadata[order_id]': input.orderId,
         'metadata[payment_id]': input.paymentId,
+        // What `lookup` searches for when the answer to this call was lost.
+        'metadata[attempt_key]': input.idempotencyKey,
       });
       const response = await providerRequest(`${base}/v1/payment_intents`, {
         method: 'POST',
@@ -81,6 +85,23 @@ export function stripeProvider(options: StripeOptions): CardProvider {
         headers: headers(),
       });
       return outcome(response);
+    },
+    async lookup(attempt) {
+      // Search (https://docs.stripe.com/api/payment_intents/search) by the metadata `charge` set.
+      const query = `metadata['order_id']:'${attempt.orderId.replace(/'/g, "\\'")}'`;
+      const response = await providerRequest(
+        `${base}/v1/payment_intents/search?${new URLSearchParams({ query, limit: '100' }).toString()}`,
+        { method: 'GET', headers: headers() },
+      );
+      if (response.status >= 400 || !Array.isArray(response.body.data)) {
+        throw new ProviderUnavailable(`Stripe search answered ${response.status}`);
+      }
+      const intents = response.body.data as Record<string, unknown>[];
+      const metadataOf = (intent: Record<string, unknown>) => (intent.metadata ?? {}) as Record<string, unknown>;
+      const found =
+        intents.find((intent) => intent.status === 'succeeded') ??
+        intents.find((intent) => metadataOf(intent).attempt_key === attempt.idempotencyKey);
+      return found ? outcome({ status: 200, body: found }) : null;
     },
   };
 }

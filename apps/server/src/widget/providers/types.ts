@@ -8,8 +8,9 @@ import type { PaymentType, ProviderName } from '@foyer/api';
 export interface ChargeInput {
   paymentId: string;
   /**
-   * The attempt's idempotency key (order + client key or token hash); adapters pass it on to the
-   * provider, so a retry after a timeout replays the provider's first answer instead of charging again.
+   * The server's key of the order's attempt (never a client's key alone); adapters pass it on to
+   * the provider and tag the payment with it, so a retry after a timeout or a crash replays the
+   * provider's first answer instead of charging again, and `lookup` can find the payment.
    */
   idempotencyKey: string;
   orderId: string;
@@ -25,8 +26,12 @@ export interface ChargeInput {
 }
 
 export type ChargeOutcome =
-  /** `settled: false`: submitted but not yet settled (direct debit); purchases start ACTIVE_PENDING. */
-  | { status: 'succeeded'; reference: string; settled?: boolean }
+  /**
+   * `settled: false`: submitted but not yet settled (direct debit); purchases start ACTIVE_PENDING.
+   * `awaitingConfirmation`: nothing is paid until an operator confirms it (bank transfer, cash): the
+   * order stays unpaid meanwhile.
+   */
+  | { status: 'succeeded'; reference: string; settled?: boolean; awaitingConfirmation?: boolean }
   /** 3-D Secure or a similar challenge: the frame runs it with the client secret, then submits again. */
   | { status: 'requires_action'; reference: string; clientSecret: string }
   /** Refused by the provider; `code` is its app error code (card_declined …) or payment_fail. */
@@ -39,6 +44,18 @@ export interface CardProvider {
   charge(input: ChargeInput): Promise<ChargeOutcome>;
   /** The state of a payment that required action, once the visitor has answered the challenge. */
   confirm(reference: string): Promise<ChargeOutcome>;
+  /**
+   * What the provider knows of an attempt whose answer was lost (timeout, stopped server): a
+   * payment of the order that succeeded, else the attempt's own payment (by its key), else null
+   * when the provider has none. Throws ProviderUnavailable when it cannot tell.
+   */
+  lookup(attempt: PaymentLookup): Promise<ChargeOutcome | null>;
+}
+
+export interface PaymentLookup {
+  orderId: string;
+  /** The attempt's idempotency key, as given to `charge`. */
+  idempotencyKey: string;
 }
 
 export interface MandateRequest {
@@ -65,9 +82,9 @@ export class ProviderUnavailable extends Error {
 }
 
 export interface PaymentProviders {
-  /** The provider of CARD orders. */
-  card: CardProvider;
-  /** BANK_TRANSFER and CASH orders are recorded by the manual provider. */
+  /** The provider of CARD orders; null when none is configured (CARD is then not offered). */
+  card: CardProvider | null;
+  /** BANK_TRANSFER and CASH orders are recorded by the manual provider, awaiting an operator's confirmation. */
   manual: CardProvider;
   directDebit: DirectDebitProvider | null;
   /** The active payment types, in the order the selector lists them. */

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps';
 import { defineRoute } from '../../http/define-route';
 import { ApiError } from '../../http/errors';
 import { loadOrder, ownOrder } from '../orders';
-import { takePayment } from '../payments';
+import { takePayment, type AttemptOwner } from '../payments';
 import { DirectDebitRefused } from '../providers/gocardless';
 import {
   ProviderUnavailable,
@@ -48,10 +48,18 @@ function mandateCollector(provider: DirectDebitProvider, mandateId: string): Car
     charge: (input) => provider.collect({ ...input, mandateId }),
     // Direct-debit payments never ask for a challenge.
     confirm: async () => ({ status: 'failed', code: 'payment_fail' }),
+    // GoCardless has no search by our key; a retry sends the attempt's key again, which GoCardless
+    // refuses as a conflict instead of collecting twice.
+    lookup: async () => null,
   };
 }
 
-export function directDebitRoutes(app: FastifyInstance, deps: AppDeps, providers: PaymentProviders): void {
+export function directDebitRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  providers: PaymentProviders,
+  owner: AttemptOwner,
+): void {
   const { db } = deps;
 
   defineRoute(
@@ -120,6 +128,7 @@ export function directDebitRoutes(app: FastifyInstance, deps: AppDeps, providers
         provider: mandateCollector(provider, mandateId),
         token: mandateId,
         clientKey: undefined,
+        owner,
         now: deps.now,
       });
       return { body: result };

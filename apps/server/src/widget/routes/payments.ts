@@ -9,7 +9,8 @@ import { defineRoute } from '../../http/define-route';
 import { ApiError } from '../../http/errors';
 import { findAccountByGuid } from '../../identity/store';
 import { ownOrder } from '../orders';
-import { takePayment } from '../payments';
+import { confirmManualPayment, operatorTokenMatches } from '../manual-confirmation';
+import { takePayment, type AttemptOwner } from '../payments';
 import type { CardProvider, PaymentProviders } from '../providers/types';
 import { requireWidgetSession } from '../session';
 
@@ -22,12 +23,20 @@ const DISPLAY_NAMES: Record<PaymentType, string> = {
 
 /** DIRECT_DEBIT orders are paid through the directdebit calls, never with a token here. */
 function providerOf(providers: PaymentProviders, type: PaymentType): CardProvider {
-  if (type === 'CARD') return providers.card;
+  if (type === 'CARD') {
+    if (!providers.card) throw new ApiError('card_provider_not_configured');
+    return providers.card;
+  }
   if (type === 'DIRECT_DEBIT') throw new ApiError('payment_type_not_allowed', [type]);
   return providers.manual;
 }
 
-export function paymentRoutes(app: FastifyInstance, deps: AppDeps, providers: PaymentProviders): void {
+export function paymentRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  providers: PaymentProviders,
+  owner: AttemptOwner,
+): void {
   const { db } = deps;
 
   defineRoute(app, widgetEndpoints.getPaymentTypes, async () => ({
@@ -74,10 +83,20 @@ export function paymentRoutes(app: FastifyInstance, deps: AppDeps, providers: Pa
           payerIdentification: body.payerIdentification,
         },
         clientKey: typeof header === 'string' ? header : undefined,
+        owner,
         now: deps.now,
       });
       return { body: result };
     },
     { query: sessionQuerySchema },
   );
+
+  defineRoute(app, widgetEndpoints.confirmManualPayment, async ({ params, request }) => {
+    // Without FOYER_OPERATOR_TOKEN the operator call does not exist.
+    if (!deps.operatorToken) throw new ApiError('NOT_FOUND');
+    if (!operatorTokenMatches(deps.operatorToken, request.headers.authorization)) {
+      throw new ApiError('operator_token_invalid');
+    }
+    return { body: await confirmManualPayment(db, params.orderId) };
+  });
 }

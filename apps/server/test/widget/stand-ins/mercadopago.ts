@@ -1,5 +1,6 @@
 /**
  * A local stand-in for Mercado Pago's Payments API (`POST /v1/payments`, `GET /v1/payments/:id`,
+ * `GET /v1/payments/search?external_reference=…`,
  * Bearer access token, X-Idempotency-Key replays the first answer). As with Mercado Pago's test
  * cards, the cardholder name the token was made with decides the outcome; here the token names
  * it: tok_APRO approved, tok_CONT in_process, tok_SECU rejected (cc_rejected_bad_filled_security_code),
@@ -43,6 +44,20 @@ export async function startMercadoStandIn(accessToken = 'TEST-standin'): Promise
         response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (request.headers.authorization !== `Bearer ${accessToken}`) {
         return answer({ status: 401, body: { message: 'invalid access token', error: 'unauthorized', status: 401 } });
+      }
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      if (request.method === 'GET' && url.pathname === '/v1/payments/search') {
+        const reference = url.searchParams.get('external_reference');
+        const results = payments
+          .filter((payment) => payment.body.external_reference === reference)
+          .map((payment) => ({
+            id: payment.id,
+            status: payment.status,
+            status_detail: payment.status_detail,
+            external_reference: reference,
+            metadata: payment.body.metadata,
+          }));
+        return answer({ status: 200, body: { paging: { total: results.length, limit: 30, offset: 0 }, results } });
       }
       const byId = /^\/v1\/payments\/(\d+)$/.exec(request.url ?? '');
       if (request.method === 'GET' && byId) {

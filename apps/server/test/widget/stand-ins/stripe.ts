@@ -1,7 +1,8 @@
 /**
  * A local stand-in for Stripe's PaymentIntents API (https://docs.stripe.com/api/payment_intents):
  * `POST /v1/payment_intents` (form-encoded, Bearer secret key, Idempotency-Key replays the first
- * answer) and `GET /v1/payment_intents/:id`. Stripe's documented test payment methods decide the
+ * answer, 409 while the first request with that key is still running), `GET /v1/payment_intents/:id`
+ * and `GET /v1/payment_intents/search` (the `metadata['name']:'value'` clause only). Stripe's documented test payment methods decide the
  * outcome: pm_card_visa succeeds, pm_card_chargeDeclined is refused with card_declined (402), and
  * pm_card_threeDSecure2Required needs a challenge (requires_action) that the test then passes or
  * fails, as the visitor would in the frame.
@@ -38,6 +39,7 @@ export interface StripeStandIn {
 export async function startStripeStandIn(secretKey = 'sk_test_standin'): Promise<StripeStandIn> {
   const intents: Intent[] = [];
   const replays = new Map<string, { status: number; body: unknown }>();
+  const running = new Set<string>();
   const state = { delayMs: 0, down: false };
   const server: Server = createServer((request, response) => {
     let raw = '';
@@ -51,6 +53,13 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin'): Promise
         return answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       }
       const url = new URL(request.url ?? '/', 'http://stand-in');
+      if (request.method === 'GET' && url.pathname === '/v1/payment_intents/search') {
+        const clause = /^metadata\['([a-z_]+)'\]:'((?:[^'\\]|\\.)*)'$/.exec(url.searchParams.get('query') ?? '');
+        if (!clause) return answer(400, { error: { type: 'invalid_request_error', code: 'parameter_invalid' } });
+        const [, name, value] = clause;
+        const data = intents.filter((intent) => intent.metadata[name!] === value!.replace(/\\(.)/g, '$1'));
+        return answer(200, { object: 'search_result', data, has_more: false });
+      }
       const byId = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (request.method === 'GET' && byId) {
         const intent = intents.find((candidate) => candidate.id === decodeURIComponent(byId[1]!));
@@ -60,7 +69,14 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin'): Promise
       const key = request.headers['idempotency-key'];
       const replay = typeof key === 'string' ? replays.get(key) : undefined;
       if (replay) return answer(replay.status, replay.body);
+      if (typeof key === 'string' && running.has(key)) {
+        return answer(409, {
+          error: { type: 'idempotency_error', message: 'Another request with this key is in progress.' },
+        });
+      }
+      if (typeof key === 'string') running.add(key);
       if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+      if (typeof key === 'string') running.delete(key);
       const form = new URLSearchParams(raw);
       const amount = Number(form.get('amount'));
       if (!Number.isInteger(amount) || amount < 1 || !form.get('currency') || form.get('confirm') !== 'true') {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { passwordErrors } from './rules';
+import { newPasswordSchema, problemsOf, type Values } from '../_forms/schema';
+import './messages';
 
-describe('password rules (identity spec §5, §9)', () => {
+const LABELS = {
+  current: 'Current password',
+  password: 'New password',
+  confirm: 'Confirm new password',
+  name: 'Password',
+};
+const passwordErrors = (values: Values) => problemsOf(newPasswordSchema(LABELS, 'current' in values), values);
+
+describe('new-password rules (identity spec §5, §9)', () => {
   it('needs at least 6 characters, with the spec message', () => {
     expect(passwordErrors({ password: 'abc12', confirm: 'abc12' })).toEqual({
       password: 'Password and Confirm password must be of minimum 6 characters.',
@@ -25,6 +34,10 @@ describe('password rules (identity spec §5, §9)', () => {
     expect(passwordErrors({ password: long, confirm: long }).password).toBe(
       'New password must be at most 255 characters.',
     );
+  });
+
+  it('keeps spaces: a secret is checked exactly as typed', () => {
+    expect(passwordErrors({ password: '  ab  ', confirm: '  ab  ' })).toEqual({});
   });
 
   it('requires the current password when the form asks for it, and a different new one', () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BASKET_KEY, type Basket } from '@foyer/api/widget';
-import { MemoryStorage } from '../../test/harness';
-import { readBasket, subscribeBasket, writeBasket } from './basketStore';
+import { makeHarness, MemoryStorage } from '../../test/harness';
+import { readBasket, writeBasket } from './basketStorage';
+import { syncBasket, updateBasket } from './basketThunks';
+import { basketFromAnotherFrame } from './testBasket';
 
 const PRODUCT: Basket['products'][number] = {
   name: 'demo-digital',
@@ -48,26 +50,43 @@ describe('the basket in sessionStorage (purchase spec §3, §9)', () => {
     storage.setItem(BASKET_KEY, 'not json');
     expect(readBasket(storage)).toEqual({ products: [] });
   });
-  it('tells this frame’s listeners and reacts to other frames’ storage events', () => {
-    const storage = new MemoryStorage();
-    const listener = vi.fn();
-    const stop = subscribeBasket(window, storage, listener);
-    writeBasket(storage, { products: [PRODUCT] });
-    expect(listener).toHaveBeenLastCalledWith({ products: [PRODUCT] });
+});
+
+describe('the basket slice and its storage', () => {
+  it('is read from storage, follows other frames’ storage events, and stops following when told', () => {
+    const h = makeHarness();
+    writeBasket(h.storage.tab, { products: [PRODUCT] });
+    const stop = h.store.dispatch(syncBasket(window));
+    expect(h.store.getState().basket).toEqual({ products: [PRODUCT] });
     // Another frame of the page wrote the basket: the browser fires `storage` here.
-    storage.setItem(BASKET_KEY, JSON.stringify({ products: [], id: 'order-2' }));
-    window.dispatchEvent(new StorageEvent('storage', { key: BASKET_KEY }));
-    expect(listener).toHaveBeenLastCalledWith({ products: [], id: 'order-2' });
+    basketFromAnotherFrame(h.storage.tab, { products: [], id: 'order-2' });
+    expect(h.store.getState().basket).toEqual({ products: [], id: 'order-2' });
+    const seen = vi.fn();
+    const unsubscribe = h.store.subscribe(seen);
     window.dispatchEvent(new StorageEvent('storage', { key: 'evolok.session' }));
-    expect(listener).toHaveBeenCalledTimes(2);
+    expect(seen).not.toHaveBeenCalled();
     stop();
-    writeBasket(storage, null);
-    expect(listener).toHaveBeenCalledTimes(2);
+    basketFromAnotherFrame(h.storage.tab, null);
+    expect(h.store.getState().basket).toEqual({ products: [], id: 'order-2' });
+    unsubscribe();
   });
-  it('lives in memory when the browser refuses storage', () => {
-    writeBasket(null, { products: [PRODUCT] });
-    expect(readBasket(null).products).toHaveLength(1);
-    writeBasket(null, null);
-    expect(readBasket(null).products).toHaveLength(0);
+
+  it('stores a change, puts it in the slice and publishes basket.updated', () => {
+    const h = makeHarness();
+    const next = h.store.dispatch(updateBasket((basket) => ({ ...basket, products: [PRODUCT] })));
+    expect(next.products).toEqual([PRODUCT]);
+    expect(readBasket(h.storage.tab).products).toEqual([PRODUCT]);
+    expect(h.store.getState().basket).toEqual(next);
+    expect(h.published).toEqual([{ name: 'basket.updated', payload: { productCount: 1 } }]);
+  });
+
+  it('lives in the slice when the browser refuses storage', () => {
+    const h = makeHarness();
+    h.services.storage.tab = null;
+    h.store.dispatch(updateBasket((basket) => ({ ...basket, products: [PRODUCT] })));
+    const after = h.store.dispatch(updateBasket((basket) => ({ ...basket, id: 'order-1' })));
+    expect(after).toEqual({ products: [PRODUCT], id: 'order-1' });
+    h.store.dispatch(updateBasket(() => null));
+    expect(h.store.getState().basket?.products).toHaveLength(0);
   });
 });

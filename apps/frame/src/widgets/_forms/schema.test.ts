@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { Attribute, Template } from '@foyer/api';
 import './messages';
 import { controlOf, templateFields, templateProblems, type FieldSpec } from './fields';
-import { fieldProblem, MAX_INPUT_LENGTH, submittedAttributes, validate, validationPatterns } from './rules';
+import {
+  fieldProblem,
+  formSchema,
+  MAX_INPUT_LENGTH,
+  problemsOf,
+  submittedAttributes,
+  validationPatterns,
+  type Values,
+} from './schema';
+
+const validate = (fields: readonly FieldSpec[], values: Values) => problemsOf(formSchema(fields), values);
 
 const attr = (overrides: Partial<Attribute> = {}): Attribute => ({
   name: 'nickname',
@@ -161,6 +171,40 @@ describe('types and options', () => {
     expect(fieldProblem(topics, 'news,sport')).toBeNull();
     expect(fieldProblem(topics, 'news,cooking')).toBe('Choose one of the options for Topics.');
     expect(fieldProblem(field({ options, label: 'Topic' }), 'news,sport')).toBe('Choose one of the options for Topic.');
+  });
+});
+
+describe('credentials the visitor already has (login, forgot password)', () => {
+  it('are checked for presence, length and type only: an old password may predate the rules', () => {
+    const password = field(
+      { inputType: 'password', label: 'Password', validations: [{ name: 'f', parameters: { regex: 'x+' } }] },
+      'validator',
+    );
+    expect(fieldProblem(password, 'abc', { credentials: 'existing' })).toBeNull();
+    expect(fieldProblem(password, 'abc')).toBe('Password and Confirm password must be of minimum 6 characters.');
+    expect(fieldProblem(password, '', { credentials: 'existing' })).toBe('Password is required.');
+    const email = field({ inputType: 'email', label: 'Email' }, 'identifier');
+    expect(fieldProblem(email, 'nope', { credentials: 'existing' })).toBe('Enter a valid email address.');
+  });
+
+  it('a form schema reports one message per field, in the order of the rules', () => {
+    const fields = templateFields(REGISTRATION, { confirmPasswords: true });
+    expect(validate(fields, {})).toEqual({
+      'identifier:email': 'Email is required.',
+      'validator:password': 'Password is required.',
+      'confirm:password': 'Confirm Password is required.',
+      'attribute:firstName': 'First name is required.',
+    });
+  });
+
+  it('messages follow the current translation table', async () => {
+    const { loadLocale } = await import('../../i18n');
+    await loadLocale('es');
+    try {
+      expect(fieldProblem(field({ mandatory: true }), '')).toBe('Nickname es obligatorio.');
+    } finally {
+      await loadLocale('en');
+    }
   });
 });
 

@@ -1,0 +1,55 @@
+/**
+ * The database stops and comes back: frame pages answer an HTML page that retries (never a JSON
+ * 500 in the widget's place), the API answers its catalogue error, the health check 503; then
+ * everything recovers without a restart.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db';
+import type { PreparedServer } from '../src/index';
+import { fakeDist, login, DEMO, testServer } from './helpers';
+
+let server: PreparedServer;
+let dist: Awaited<ReturnType<typeof fakeDist>>;
+beforeAll(async () => {
+  dist = await fakeDist();
+  server = await testServer({ frameDist: dist.frameDist, loaderDist: dist.loaderDist });
+});
+afterAll(async () => {
+  await server.close();
+  await dist.cleanup();
+});
+
+/** Makes every query fail as with a stopped database, until the returned function is called. */
+function stopDatabase(db: Db): () => void {
+  const { query, transaction } = db;
+  const down = async (): Promise<never> => {
+    throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+  };
+  Object.assign(db, { query: down, transaction: down });
+  return () => Object.assign(db, { query, transaction });
+}
+
+describe('a database outage', () => {
+  it('frame pages retry in HTML, the API errs clearly, and all recovers', async () => {
+    const start = stopDatabase(server.db);
+    try {
+      const page = await server.app.inject({ method: 'GET', url: '/w/login?serviceName=demo' });
+      expect(page.statusCode).toBe(503);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['retry-after']).toBe('5');
+      expect(page.body).toContain('temporarily unavailable');
+      expect(page.body).toContain('<meta http-equiv="refresh"');
+      expect(page.body).toContain('Retry now');
+      const api = await login(server, DEMO.email, DEMO.password);
+      expect(api.statusCode).toBeGreaterThanOrEqual(500);
+      expect(api.json()).toMatchObject({ code: 'technical_difficulties' });
+      expect((await server.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
+    } finally {
+      start();
+    }
+    const page = await server.app.inject({ method: 'GET', url: '/w/login?serviceName=demo' });
+    expect(page.statusCode).toBe(200);
+    expect((await login(server, DEMO.email, DEMO.password)).statusCode).toBe(200);
+    expect((await server.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+});

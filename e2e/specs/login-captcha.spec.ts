@@ -1,0 +1,80 @@
+/**
+ * Logging in to a service with a reCAPTCHA site key (identity spec §5, issue 8): through the login
+ * widget and through the checkout's login step, against the real server, which verifies the token
+ * with a local stand-in of Google's verify API; Google's script is the test double of
+ * e2e/support/doubles/recaptcha.js. A login without a token is refused with the spec's message.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { formatAuthorization, IDENTITY_ERRORS } from '@foyer/api';
+import { CAPTCHA_SERVICE, routeRecaptchaDouble, startCaptchaStack, type CaptchaStack } from '../support/recaptcha';
+import { Shop } from '../support/purchase';
+import { DEMO_ACCOUNT } from '../support/stack';
+import { LoginWidget } from '../support/widgets';
+
+const NOT_A_ROBOT = IDENTITY_ERRORS.RECAPTCHA_VERIFICATION_FAILED.text;
+
+let world: CaptchaStack;
+test.beforeAll(async () => {
+  world = await startCaptchaStack();
+});
+test.afterAll(async () => {
+  await world?.stop();
+});
+
+/** The page names the captcha service, as a site owner's snippet would. */
+async function openAsCaptchaService(page: Page, path: string): Promise<void> {
+  await routeRecaptchaDouble(page, world.verifier);
+  await page.addInitScript((serviceName) => {
+    (window as unknown as { FoyerSettings: unknown }).FoyerSettings = { serviceName };
+  }, CAPTCHA_SERVICE);
+  await page.goto(`${world.stack.demoUrl}${path}`);
+}
+
+test('the login widget asks for the captcha, refuses to log in without it, then logs in', async ({ page }) => {
+  await openAsCaptchaService(page, '/login-only');
+  const login = new LoginWidget(page);
+  await login.email.fill(DEMO_ACCOUNT.email);
+  await login.password.fill(DEMO_ACCOUNT.password);
+  await login.submit.click();
+  await expect(login.frame.getByText(NOT_A_ROBOT)).toBeVisible();
+  const verified = world.verifier.requests.length;
+  expect(verified, 'nothing reaches the server without a token').toBe(0);
+
+  await login.frame.getByRole('button', { name: "I'm not a robot" }).click();
+  await expect(login.frame.getByText(NOT_A_ROBOT)).toHaveCount(0);
+  await login.submit.click();
+  await expect(login.frame.getByText('You are logged in')).toBeVisible();
+  expect(world.verifier.requests.at(-1)).toMatchObject({ response: expect.stringMatching(/^double-/) });
+});
+
+test("the checkout's login step logs in to a captcha service", async ({ page }) => {
+  await openAsCaptchaService(page, '/shop');
+  const shop = new Shop(page);
+  await shop.pick('Monthly', 'Print and digital');
+  await shop.choosePaymentType('Bank transfer');
+  await shop.press(shop.checkout);
+  await expect(shop.dialog).toBeVisible();
+  const login = shop.step('login');
+  await login.getByLabel('Email').fill(DEMO_ACCOUNT.email);
+  await login.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password);
+  await login.getByRole('button', { name: "I'm not a robot" }).click();
+  await expect(login.getByRole('button', { name: 'Verified' })).toBeVisible();
+  await shop.press(login.getByRole('button', { name: 'Log in', exact: true }));
+  // Logged in: the checkout moves on to the profile step.
+  await expect(shop.step('product-profile').getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
+  expect(world.verifier.requests.at(-1)).toMatchObject({ response: expect.stringMatching(/^double-/) });
+});
+
+test('the server refuses a login without a token with the spec message', async ({ request }) => {
+  const response = await request.post(`${world.stack.widgetsUrl}/ic/api/session`, {
+    headers: { authorization: formatAuthorization({ serviceName: CAPTCHA_SERVICE }) },
+    data: {
+      realmName: 'default',
+      authenticationSchemeName: 'default',
+      identifiers: [{ name: 'email', value: DEMO_ACCOUNT.email }],
+      validators: [{ name: 'password', value: DEMO_ACCOUNT.password }],
+    },
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.json()).toMatchObject({ code: 'RECAPTCHA_VERIFICATION_FAILED', message: NOT_A_ROBOT });
+});
