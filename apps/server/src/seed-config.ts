@@ -52,6 +52,8 @@ export interface SeedConfig {
     allowedHostOrigins: string[];
     /** The service frames use when the page names none (exactly one service should be the default). */
     default?: boolean;
+    /** Seeded only with the demo data (FOYER_SEED_DEMO), like the demo account. */
+    demoOnly?: boolean;
   } & ServiceSettings)[];
   accounts: {
     realmName: string;
@@ -160,8 +162,10 @@ export const seedConfig: SeedConfig = {
     {
       // A captcha on registration and login (identity spec §5). Google's documented test keys:
       // with network access the real widget shows its test notice and every verification passes;
-      // the e2e suite points RECAPTCHA_VERIFY_URL at a stand-in instead.
+      // the e2e suite points RECAPTCHA_VERIFY_URL at a stand-in instead. Demo only: a captcha that
+      // always passes would let bots past the per-address login limit of a production server.
       name: 'demo-captcha',
+      demoOnly: true,
       realmName: 'default',
       authenticationSchemeName: 'default',
       displayName: 'Foyer demo (captcha)',
@@ -361,7 +365,11 @@ export const seedConfig: SeedConfig = {
  * demo catalogue): what a server seeds unless FOYER_SEED_DEMO asks for the demo.
  */
 export function withoutDemoData(config: SeedConfig): SeedConfig {
-  const structure: SeedConfig = { ...config, accounts: [] };
+  const structure: SeedConfig = {
+    ...config,
+    services: config.services.filter((service) => !service.demoOnly),
+    accounts: [],
+  };
   delete structure.catalogue;
   return structure;
 }

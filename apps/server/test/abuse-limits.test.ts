@@ -158,7 +158,54 @@ describe('captcha cannot be skipped', () => {
   });
 });
 
+describe('purchase-flow login', () => {
+  it('asks for the captcha of a service with a site key and passes a solved one on', async () => {
+    const body = {
+      identifiers: [{ name: 'email', value: 'buyer1@foyer.test' }],
+      validators: [{ name: 'password', value: 'secret-pass-1' }],
+    };
+    const post = (payload: object) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/pm/api/widget/profile/login/captcha',
+        payload,
+        remoteAddress: '203.0.113.61',
+      });
+    expect((await post(body)).json().code).toBe('RECAPTCHA_VERIFICATION_FAILED');
+    expect((await post({ ...body, recaptchaResponse: solved() })).statusCode).toBe(200);
+  });
+});
+
 describe('purchase-flow sign-up limits', () => {
+  it('shares the per-address account budget with registration', async () => {
+    const address = '203.0.113.90';
+    const registered = [];
+    for (let i = 0; i < 3; i += 1) {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/ic/api/userProfile',
+        remoteAddress: address,
+        payload: {
+          realm: 'default',
+          services: ['demo'],
+          attributes: [
+            { name: 'email', value: `shared-${i}@foyer.test` },
+            { name: 'password', value: 'new-password-1' },
+            { name: 'firstName', value: 'Ada' },
+            { name: 'lastName', value: 'Lovelace' },
+          ],
+        },
+      });
+      registered.push(response.statusCode);
+    }
+    expect(registered).toEqual([201, 201, 201]);
+    const bought = [];
+    for (let i = 0; i < 3; i += 1) {
+      bought.push((await signUp('demo', newCustomer(`shared-buyer-${i}@foyer.test`), address)).statusCode);
+    }
+    expect(bought).toEqual([201, 201, 429]);
+  });
+
   it('creates at most the per-address limit of accounts, however many arrive at once', async () => {
     const burst = await Promise.all(
       Array.from({ length: 12 }, (_, i) => signUp('demo', newCustomer(`bulk-${i}@foyer.test`), '203.0.113.70')),

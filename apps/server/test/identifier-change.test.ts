@@ -146,6 +146,18 @@ describe('changing the e-mail address', () => {
     expect((await login(server, 'reset@foyer.test', 'owner-again-1')).statusCode).toBe(200);
   });
 
+  it('the purchase flow’s profile update cannot change the e-mail address either', async () => {
+    const session = await loginOk(server, 'race@foyer.test', PASSWORD);
+    const response = await server.app.inject({
+      method: 'PUT',
+      url: `/pm/api/widget/profile/demo?ev_ss=${encodeURIComponent(session.mainSession.sessionId)}`,
+      payload: [{ name: 'email', value: 'thief2@evil.test' }],
+    });
+    expect(response.statusCode).toBe(400);
+    expect((await login(server, 'race@foyer.test', PASSWORD)).statusCode).toBe(200);
+    expect(await mailTo('thief2@evil.test')).toEqual([]);
+  });
+
   it('refuses changing a validator through the profile', async () => {
     const session = await loginOk(server, 'race@foyer.test', PASSWORD);
     const response = await put(session.guid, session.mainSession.sessionId, {

@@ -52,6 +52,9 @@ describe('production defaults', () => {
     expect(products).toHaveLength(0);
     const service = await server.app.inject({ method: 'GET', url: '/ic/api/service/demo' });
     expect(service.statusCode).toBe(200);
+    // Google's always-passing test keys are demo data too.
+    const testKeys = await server.app.inject({ method: 'GET', url: '/ic/api/service/demo-captcha' });
+    expect(testKeys.statusCode).toBe(404);
   });
 
   it('the production image and compose file do not turn the outbox or the demo data on', async () => {

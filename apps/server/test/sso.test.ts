@@ -153,5 +153,6 @@ describe('seamless sign-in', () => {
     } finally {
       await https.close();
     }
-  });
+    // It starts a second server (migrations, seed, argon2), slow on a busy machine.
+  }, 90_000);
 });
