@@ -14,6 +14,8 @@ export interface StackUrls {
 }
 
 export interface RunningStack extends StackUrls {
+  /** The stack process (its memory is the server's). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export function startStack(
       const urls = JSON.parse(line) as StackUrls;
       resolve({
         ...urls,
+        pid: child.pid,
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();

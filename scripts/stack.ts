@@ -7,6 +7,8 @@
  *
  * --ephemeral: free ports, in-memory database, plus a second copy of the demo site on a
  * 127.0.0.1 origin that the demo service does NOT allow (to prove frames refuse to be embedded).
+ * --database-url (with --ephemeral): DATABASE_URL's PostgreSQL (schema FOYER_DB_SCHEMA) instead
+ * of the in-memory database (`npm run load` on PostgreSQL).
  */
 import { startServer } from '@foyer/server';
 import { startDemo } from '@foyer/demo';
@@ -30,7 +32,9 @@ const server = await startServer(
     ? {
         ...demoOnly,
         port: 0,
-        dataDir: 'memory',
+        ...(process.argv.includes('--database-url') && process.env.DATABASE_URL
+          ? { databaseUrl: process.env.DATABASE_URL, databaseSchema: process.env.FOYER_DB_SCHEMA }
+          : { dataDir: 'memory' }),
         siteUrl: demo.url,
         loginRateLimit: { perAddress: 10_000 },
         registrationPerHour: 10_000,

@@ -5,6 +5,7 @@ import type { Db } from './db';
 import { hashPassword } from './security/passwords';
 import { normalizeIdentifier } from './identity/identifiers';
 import type { SeedConfig, ServiceSettings } from './seed-config';
+import { invalidateReads } from './db/read-cache';
 import { seedCatalogue, storedCatalogue } from './widget/catalogue';
 
 /** Serialises seeding between servers that start together on one PostgreSQL. */
@@ -80,7 +81,7 @@ export async function seed(db: Db, config: SeedConfig, now: number = Date.now())
     );
     if (existing.length === 0) pending.push({ account, passwordHash: await hashPassword(account.password) });
   }
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     for (const realm of config.realms) {
       await tx.query(
@@ -171,4 +172,7 @@ export async function seed(db: Db, config: SeedConfig, now: number = Date.now())
     }
     return created;
   });
+  // Services and the catalogue are cached for page views (db/read-cache.ts): show the seed's now.
+  invalidateReads();
+  return created;
 }

@@ -29,7 +29,8 @@ describe('the embedded database folder lock', () => {
     const second = await openPglite(folder);
     expect(await second.query('SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 0 }]);
     await second.close();
-  });
+    // The first open of a folder creates a database on disk: slow on a loaded machine.
+  }, 120_000);
 
   it('refuses while another process holds it, and takes over the lock of a process that is gone', async () => {
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
@@ -44,5 +45,5 @@ describe('the embedded database folder lock', () => {
     const db = await openPglite(folder);
     expect((await readFile(join(folder, LOCK_FILE), 'utf8')).trim()).toBe(String(process.pid));
     await db.close();
-  });
+  }, 60_000);
 });

@@ -22,12 +22,13 @@ import { providersFromEnv } from '../src/widget/providers';
 export const PUBLIC_URL = 'http://127.0.0.1:8081';
 export const DEMO = { email: 'demo@foyer.test', password: 'foyer-demo-1' };
 
-interface DatabaseTarget {
+export interface DatabaseTarget {
   options: Pick<ServerOptions, 'databaseUrl' | 'databaseSchema' | 'dataDir'>;
   drop(): Promise<void>;
 }
 
-async function freshDatabase(): Promise<DatabaseTarget> {
+/** A fresh database: in-memory PGlite, or a new schema on DATABASE_URL's PostgreSQL. */
+export async function freshDatabase(): Promise<DatabaseTarget> {
   const url = process.env.DATABASE_URL;
   if (!url) return { options: { dataDir: 'memory' }, drop: async () => undefined };
   const schema = `foyer_test_${randomBytes(6).toString('hex')}`;

@@ -4,6 +4,7 @@
  */
 import type { Attribute, AuthenticationScheme, ServicePublic, Template, UserProfile } from '@foyer/api';
 import type { Db } from '../db';
+import { cachedRead } from '../db/read-cache';
 import type { ServiceSettings } from '../seed-config';
 import { normalizeIdentifier } from './identifiers';
 
@@ -71,9 +72,12 @@ function toService(row: ServiceRow): Service {
   };
 }
 
-export async function findService(db: Db, name: string): Promise<Service | null> {
-  const rows = await db.query<ServiceRow>(`SELECT ${SERVICE_COLUMNS} FROM services WHERE name = $1`, [name]);
-  return rows[0] ? toService(rows[0]) : null;
+/** Read on every page view and API call: cached for a few seconds (db/read-cache.ts). */
+export function findService(db: Db, name: string): Promise<Service | null> {
+  return cachedRead(db, `service:${name}`, async () => {
+    const rows = await db.query<ServiceRow>(`SELECT ${SERVICE_COLUMNS} FROM services WHERE name = $1`, [name]);
+    return rows[0] ? toService(rows[0]) : null;
+  });
 }
 
 /** The services that show a captcha with this reCAPTCHA site key. */
@@ -92,11 +96,13 @@ export async function findRealmAttributes(db: Db, realmName: string): Promise<At
 }
 
 /** The default service, or the first one by name when none is marked. */
-export async function findDefaultService(db: Db): Promise<Service | null> {
-  const rows = await db.query<ServiceRow>(
-    `SELECT ${SERVICE_COLUMNS} FROM services ORDER BY is_default DESC, name LIMIT 1`,
-  );
-  return rows[0] ? toService(rows[0]) : null;
+export function findDefaultService(db: Db): Promise<Service | null> {
+  return cachedRead(db, 'service:(default)', async () => {
+    const rows = await db.query<ServiceRow>(
+      `SELECT ${SERVICE_COLUMNS} FROM services ORDER BY is_default DESC, name LIMIT 1`,
+    );
+    return rows[0] ? toService(rows[0]) : null;
+  });
 }
 
 export interface Account {

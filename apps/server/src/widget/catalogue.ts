@@ -15,6 +15,7 @@ import {
   type Product,
 } from '@foyer/api';
 import type { Db } from '../db';
+import { cachedRead, invalidateReads } from '../db/read-cache';
 
 export interface CataloguePlanConfig {
   /** Unique across the catalogue; the `_id` orders refer to. */
@@ -104,6 +105,7 @@ export function storedCatalogue(config: CatalogueConfig): StoredProduct[] {
 
 /** Writes the catalogue in the seed's transaction; products and groups are replaced in place. */
 export async function seedCatalogue(tx: Db, config: CatalogueConfig): Promise<void> {
+  invalidateReads();
   for (const product of storedCatalogue(config)) {
     await tx.query(
       `INSERT INTO catalogue_products (name, service_name, body) VALUES ($1, $2, $3)
@@ -124,20 +126,36 @@ function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
+/** The whole catalogue, read once per READ_CACHE_TTL_MS (it is small and read on every page view). */
+function allProducts(db: Db): Promise<Map<string, StoredProduct>> {
+  return cachedRead(db, 'catalogue_products', async () => {
+    const rows = await db.query<{ name: string; body: unknown }>('SELECT name, body FROM catalogue_products');
+    return new Map(rows.map((row) => [row.name, json<StoredProduct>(row.body)]));
+  });
+}
+
 export async function findProduct(db: Db, name: string): Promise<StoredProduct | null> {
-  const rows = await db.query<{ body: unknown }>('SELECT body FROM catalogue_products WHERE name = $1', [name]);
-  return rows[0] ? json<StoredProduct>(rows[0].body) : null;
+  return (await allProducts(db)).get(name) ?? null;
 }
 
 export async function findProducts(db: Db, names: readonly string[]): Promise<Map<string, StoredProduct>> {
-  const rows = await db.query<{ name: string; body: unknown }>(
-    'SELECT name, body FROM catalogue_products WHERE name = ANY($1::text[])',
-    [names],
-  );
-  return new Map(rows.map((row) => [row.name, json<StoredProduct>(row.body)]));
+  const all = await allProducts(db);
+  const found = new Map<string, StoredProduct>();
+  for (const name of names) {
+    const product = all.get(name);
+    if (product) found.set(name, product);
+  }
+  return found;
 }
 
-export async function findGroup(
+export function findGroup(
+  db: Db,
+  name: string,
+): Promise<{ name: string; displayName: string; products: string[]; recommended: string[] } | null> {
+  return cachedRead(db, `product_group:${name}`, () => readGroup(db, name));
+}
+
+async function readGroup(
   db: Db,
   name: string,
 ): Promise<{ name: string; displayName: string; products: string[]; recommended: string[] } | null> {

@@ -27,6 +27,8 @@ export interface StripeStandIn {
   secretKey: string;
   /** Every intent created (replays through Idempotency-Key create none). */
   intents: Intent[];
+  /** Create calls received so far (counted before the delay, when the charge starts). */
+  readonly received: number;
   /** The visitor answers the 3-D Secure challenge of an intent. */
   completeChallenge(id: string, passed: boolean): void;
   /** Milliseconds the create call takes (to overlap concurrent submissions). */
@@ -40,7 +42,7 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin'): Promise
   const intents: Intent[] = [];
   const replays = new Map<string, { status: number; body: unknown }>();
   const running = new Set<string>();
-  const state = { delayMs: 0, down: false };
+  const state = { delayMs: 0, down: false, received: 0 };
   const server: Server = createServer((request, response) => {
     let raw = '';
     request.setEncoding('utf8');
@@ -75,6 +77,7 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin'): Promise
         });
       }
       if (typeof key === 'string') running.add(key);
+      state.received += 1;
       if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
       if (typeof key === 'string') running.delete(key);
       const form = new URLSearchParams(raw);
@@ -140,6 +143,9 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin'): Promise
       intent.last_payment_error = passed
         ? null
         : { code: 'payment_intent_authentication_failure', message: 'Authentication failed.' };
+    },
+    get received() {
+      return state.received;
     },
     get delayMs() {
       return state.delayMs;

@@ -1,0 +1,218 @@
+/**
+ * `npm run load`: N concurrent visitors for a bounded time against the real stack on loopback
+ * (its own process; the embedded database, or PostgreSQL when DATABASE_URL is set). Each visitor
+ * loops: browse (product group, a frame page), log in, read its profile, order (with an
+ * Idempotency-Key, retried with the same key on a timeout or 5xx) and pay (a double click: two
+ * concurrent submissions). Then every acknowledged order is read back.
+ *
+ * Prints requests, req/s, p50/p99 per step, 5xx, timeouts, lost orders (acknowledged, then not
+ * found), duplicated orders (one key, two orders), double charges (two payment ids for one
+ * order), the product-group rate against the static-file rate, and the server's memory (RSS).
+ *
+ *   npm run load -- [--visitors 200] [--seconds 60]
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { formatAuthorization } from '@foyer/api';
+import pg from 'pg';
+import { startStack } from './stack-process';
+import { measureThroughput } from './throughput';
+
+function flag(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name}: expected a positive number`);
+  return value;
+}
+
+const VISITORS = flag('visitors', 200);
+const SECONDS = flag('seconds', 60);
+const REQUEST_TIMEOUT_MS = 10_000;
+const DEMO = { email: 'demo@foyer.test', password: 'foyer-demo-1' };
+
+type Step = 'browse' | 'frame' | 'login' | 'profile' | 'order' | 'payment';
+const STEPS: Step[] = ['browse', 'frame', 'login', 'profile', 'order', 'payment'];
+const latencies = new Map<Step, number[]>(STEPS.map((step) => [step, []]));
+const counts = { requests: 0, serverErrors: 0, timeouts: 0, otherErrors: 0 };
+
+/** One request, timed under its step; null on a timeout or a network error. */
+async function timed(step: Step, url: string, init: RequestInit = {}): Promise<Response | null> {
+  const started = performance.now();
+  counts.requests += 1;
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    await response
+      .clone()
+      .arrayBuffer()
+      .catch(() => undefined);
+    latencies.get(step)!.push(performance.now() - started);
+    if (response.status >= 500) counts.serverErrors += 1;
+    return response;
+  } catch (error) {
+    if ((error as Error).name === 'TimeoutError') counts.timeouts += 1;
+    else counts.otherErrors += 1;
+    return null;
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function rssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Math.round(Number(match[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A fresh schema on DATABASE_URL's PostgreSQL, dropped afterwards. */
+async function postgresSchema(url: string): Promise<{ schema: string; drop(): Promise<void> }> {
+  const schema = `foyer_load_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE SCHEMA ${schema}`);
+  return { schema, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
+}
+
+const databaseUrl = process.env.DATABASE_URL;
+const postgres = databaseUrl ? await postgresSchema(databaseUrl) : null;
+const stack = await startStack(['--ephemeral', ...(postgres ? ['--database-url'] : [])], {
+  env: {
+    ...(postgres ? { FOYER_DB_SCHEMA: postgres.schema } : {}),
+    FOYER_LOGIN_LIMIT_PER_IDENTIFIER: '1000000',
+    FOYER_LOGIN_LIMIT_PER_ADDRESS: '1000000',
+  },
+});
+const base = stack.widgetsUrl;
+const rssCold = rssMb(stack.pid);
+
+interface PlacedOrder {
+  key: string;
+  ids: Set<string>;
+  session: string;
+  payments: Set<string>;
+}
+const placed: PlacedOrder[] = [];
+
+async function login(): Promise<string | null> {
+  const response = await timed('login', `${base}/ic/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: formatAuthorization({ serviceName: 'demo' }) },
+    body: JSON.stringify({
+      realmName: 'default',
+      authenticationSchemeName: 'default',
+      identifiers: [{ name: 'email', value: DEMO.email }],
+      validators: [{ name: 'password', value: DEMO.password }],
+    }),
+  });
+  if (!response?.ok) return null;
+  return ((await response.json()) as { mainSession: { sessionId: string } }).mainSession.sessionId;
+}
+
+async function order(session: string): Promise<PlacedOrder | null> {
+  const entry: PlacedOrder = { key: randomUUID(), ids: new Set(), session, payments: new Set() };
+  // Retried with the same key, as a client should after a timeout or a server error.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const response = await timed('order', `${base}/pm/api/widget/order?ev_ss=${session}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': entry.key },
+      body: JSON.stringify({
+        orderItems: [{ product: 'demo-archive', paymentPlan: 'archive-once-eur' }],
+        paymentType: 'CARD',
+      }),
+    });
+    if (response?.status === 201) {
+      entry.ids.add(((await response.json()) as { id: string }).id);
+      placed.push(entry);
+      return entry;
+    }
+    if (response && response.status < 500) return null;
+  }
+  return null;
+}
+
+async function pay(entry: PlacedOrder): Promise<void> {
+  const orderId = [...entry.ids][0]!;
+  const submit = () =>
+    timed('payment', `${base}/pm/api/widget/payment/${orderId}?ev_ss=${entry.session}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ token: 'manual' }),
+    });
+  // A double click (each mount its own key): the server must charge once.
+  for (const response of await Promise.all([submit(), submit()])) {
+    if (response?.ok) entry.payments.add(((await response.json()) as { paymentId: string }).paymentId);
+  }
+}
+
+async function visitor(deadline: number): Promise<void> {
+  let session: string | null = null;
+  let round = 0;
+  while (performance.now() < deadline) {
+    round += 1;
+    await timed('browse', `${base}/pm/api/widget/productgroup/demo`);
+    await timed('frame', `${base}/w/login?serviceName=demo`);
+    if (!session || round % 10 === 0) session = await login();
+    if (!session) continue;
+    await timed('profile', `${base}/ic/api/userProfile/${session}`, {
+      headers: { authorization: formatAuthorization({ serviceName: 'demo', sessionId: session }) },
+    });
+    if (round % 2 === 0) {
+      const entry = await order(session);
+      if (entry) await pay(entry);
+    }
+  }
+}
+
+// The product-group rate against the static-file rate of the same server (issue 10's ratio).
+const staticRate = await measureThroughput(`${base}/loader.js`, { seconds: 5, concurrency: 32 });
+const groupRate = await measureThroughput(`${base}/pm/api/widget/productgroup/demo`, { seconds: 5, concurrency: 32 });
+
+const started = performance.now();
+await Promise.all(Array.from({ length: VISITORS }, () => visitor(started + SECONDS * 1000)));
+const elapsed = (performance.now() - started) / 1000;
+const rssLoaded = rssMb(stack.pid);
+
+// Every acknowledged order must still be there, and paid once.
+let lost = 0;
+let unpaid = 0;
+for (const entry of placed) {
+  const orderId = [...entry.ids][0]!;
+  const response = await fetch(`${base}/pm/api/widget/payment/${orderId}?ev_ss=${entry.session}`);
+  const body = (await response.json()) as { orderStatus?: string; code?: string };
+  if (body.code === 'order_not_created') lost += 1;
+  else if (body.orderStatus !== 'PAID') unpaid += 1;
+}
+const duplicated = placed.filter((entry) => entry.ids.size > 1).length;
+const doubleCharges = placed.filter((entry) => entry.payments.size > 1).length;
+
+await stack.stop();
+await postgres?.drop();
+
+const lines = [
+  `database: ${postgres ? 'PostgreSQL' : 'embedded PGlite'}; ${VISITORS} visitors for ${SECONDS} s`,
+  `requests: ${counts.requests} (${(counts.requests / elapsed).toFixed(0)} req/s)`,
+  ...STEPS.map((step) => {
+    const values = latencies.get(step)!;
+    return `  ${step.padEnd(8)} ${String(values.length).padStart(7)} requests  p50 ${percentile(values, 50).toFixed(1)} ms  p99 ${percentile(values, 99).toFixed(1)} ms`;
+  }),
+  `5xx: ${counts.serverErrors}; timeouts: ${counts.timeouts}; network errors: ${counts.otherErrors}`,
+  `orders acknowledged: ${placed.length}; lost: ${lost}; duplicated: ${duplicated}; not paid: ${unpaid}; double charges: ${doubleCharges}`,
+  `static /loader.js: ${staticRate.requestsPerSecond.toFixed(0)} req/s; product group: ${groupRate.requestsPerSecond.toFixed(0)} req/s (ratio ${(groupRate.requestsPerSecond / staticRate.requestsPerSecond).toFixed(2)})`,
+  `server memory (RSS): ${rssCold ?? '?'} MB after start, ${rssLoaded ?? '?'} MB after the load`,
+];
+console.log(lines.join('\n'));
+process.exit(counts.serverErrors || lost || duplicated || doubleCharges ? 1 : 0);
