@@ -34,23 +34,29 @@ type Step = 'browse' | 'frame' | 'login' | 'profile' | 'order' | 'payment';
 const STEPS: Step[] = ['browse', 'frame', 'login', 'profile', 'order', 'payment'];
 const latencies = new Map<Step, number[]>(STEPS.map((step) => [step, []]));
 const counts = { requests: 0, serverErrors: 0, timeouts: 0, otherErrors: 0 };
+const timeoutsBy = new Map<Step, number>(STEPS.map((step) => [step, 0]));
 
-/** One request, timed under its step; null on a timeout or a network error. */
-async function timed(step: Step, url: string, init: RequestInit = {}): Promise<Response | null> {
+interface Answer {
+  status: number;
+  ok: boolean;
+  json(): unknown;
+}
+
+/** One request, timed under its step (body read included); null on a timeout or a network error. */
+async function timed(step: Step, url: string, init: RequestInit = {}): Promise<Answer | null> {
   const started = performance.now();
   counts.requests += 1;
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    await response
-      .clone()
-      .arrayBuffer()
-      .catch(() => undefined);
+    const text = await response.text();
     latencies.get(step)!.push(performance.now() - started);
     if (response.status >= 500) counts.serverErrors += 1;
-    return response;
+    return { status: response.status, ok: response.ok, json: () => JSON.parse(text) as unknown };
   } catch (error) {
-    if ((error as Error).name === 'TimeoutError') counts.timeouts += 1;
-    else counts.otherErrors += 1;
+    if ((error as Error).name === 'TimeoutError') {
+      counts.timeouts += 1;
+      timeoutsBy.set(step, timeoutsBy.get(step)! + 1);
+    } else counts.otherErrors += 1;
     return null;
   }
 }
@@ -119,7 +125,7 @@ async function login(): Promise<string | null> {
     }),
   });
   if (!response?.ok) return null;
-  return ((await response.json()) as { mainSession: { sessionId: string } }).mainSession.sessionId;
+  return (response.json() as { mainSession: { sessionId: string } }).mainSession.sessionId;
 }
 
 async function order(session: string): Promise<PlacedOrder | null> {
@@ -135,7 +141,7 @@ async function order(session: string): Promise<PlacedOrder | null> {
       }),
     });
     if (response?.status === 201) {
-      entry.ids.add(((await response.json()) as { id: string }).id);
+      entry.ids.add((response.json() as { id: string }).id);
       placed.push(entry);
       return entry;
     }
@@ -154,7 +160,7 @@ async function pay(entry: PlacedOrder): Promise<void> {
     });
   // A double click (each mount its own key): the server must charge once.
   for (const response of await Promise.all([submit(), submit()])) {
-    if (response?.ok) entry.payments.add(((await response.json()) as { paymentId: string }).paymentId);
+    if (response?.ok) entry.payments.add((response.json() as { paymentId: string }).paymentId);
   }
 }
 
@@ -207,7 +213,7 @@ const lines = [
   `requests: ${counts.requests} (${(counts.requests / elapsed).toFixed(0)} req/s)`,
   ...STEPS.map((step) => {
     const values = latencies.get(step)!;
-    return `  ${step.padEnd(8)} ${String(values.length).padStart(7)} requests  p50 ${percentile(values, 50).toFixed(1)} ms  p99 ${percentile(values, 99).toFixed(1)} ms`;
+    return `  ${step.padEnd(8)} ${String(values.length).padStart(7)} requests  p50 ${percentile(values, 50).toFixed(1)} ms  p99 ${percentile(values, 99).toFixed(1)} ms  timeouts ${timeoutsBy.get(step)}`;
   }),
   `5xx: ${counts.serverErrors}; timeouts: ${counts.timeouts}; network errors: ${counts.otherErrors}`,
   `orders acknowledged: ${placed.length}; lost: ${lost}; duplicated: ${duplicated}; not paid: ${unpaid}; double charges: ${doubleCharges}`,
