@@ -8,6 +8,8 @@ import type { FormEvent } from 'react';
 import { useFormik, type FormikProps } from 'formik';
 import type { ObjectSchema } from 'yup';
 import type { Errors, Values } from './schema';
+// Templates may hold date fields: their checks must be registered (see registerDateChecks).
+import './dates';
 
 export interface TemplateFormOptions {
   initialValues: Values;

@@ -20,6 +20,8 @@ import {
   type AddressOptions,
 } from './addressConfig';
 import { choiceKey, type AddressSection, type ProfileFields } from './profileFields';
+// Templates may hold date fields: their checks must be registered (see registerDateChecks).
+import '../_forms/dates';
 
 /** The address sections whose own choice or fields are in use (shown and not a copy of the other). */
 export function activeAddressSections(
