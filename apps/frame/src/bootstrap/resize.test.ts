@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { awaitingContent, observeHeight } from './resize';
+import { awaitingContent, FIRST_CONTENT_WAIT_MS, observeHeight } from './resize';
 
 /** jsdom has no layout: the element's height is what the test says. */
 function sized(height: { value: number }): HTMLElement {
@@ -104,15 +104,32 @@ describe('observeHeight', () => {
     expect(send).toHaveBeenLastCalledWith(40);
     reporter.disconnect();
   });
+
+  it('reports anyway when the first loading state lasts too long', async () => {
+    vi.useFakeTimers();
+    const height = { value: 40 };
+    const element = sized(height);
+    element.innerHTML = '<div class="loading" role="status" aria-busy="true">Loading…</div>';
+    const send = vi.fn();
+    const reporter = observeHeight(element, send);
+    reporter.flush();
+    await vi.advanceTimersByTimeAsync(FIRST_CONTENT_WAIT_MS - 1);
+    expect(send).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(send.mock.calls).toEqual([[40]]);
+    reporter.disconnect();
+  });
 });
 
 describe('awaitingContent', () => {
-  it('is true for an empty element or a lone loading status, false once anything else shows', () => {
+  it('is true for an empty element or one still loading, false once its content shows', () => {
     const element = document.createElement('div');
     expect(awaitingContent(element)).toBe(true);
     element.innerHTML = '<div class="loading" role="status" aria-busy="true">Loading…</div>';
     expect(awaitingContent(element)).toBe(true);
     element.innerHTML += '<h1>Products</h1>';
+    expect(awaitingContent(element)).toBe(true);
+    element.innerHTML = '<h1>Products</h1><button aria-busy="false">Select</button>';
     expect(awaitingContent(element)).toBe(false);
     element.innerHTML = '<p role="alert">Error</p>';
     expect(awaitingContent(element)).toBe(false);

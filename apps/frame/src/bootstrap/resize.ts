@@ -23,15 +23,17 @@ export interface HeightReporter {
 const SETTLE_MS = [50, 250, 1000] as const;
 
 /**
- * True while the element shows nothing yet, or nothing but the first loading state: the host keeps
- * the space it reserved for the widget until the widget's first real content, instead of
- * shrinking to a spinner and growing again (two layout shifts of the host page instead of none).
+ * True while the element shows nothing yet, or still loads its first content (a widget often
+ * shows its heading over a loading status first): the host keeps the space it reserved for the
+ * widget until the widget's first real content, instead of shrinking to a spinner and growing
+ * again (two layout shifts of the host page instead of none).
  */
 export function awaitingContent(element: HTMLElement): boolean {
-  if (!element.firstElementChild) return true;
-  const status = element.querySelector('.loading[aria-busy="true"]');
-  return !!status && (element.textContent ?? '').trim() === (status.textContent ?? '').trim();
+  return !element.firstElementChild || !!element.querySelector('.loading[aria-busy="true"]');
 }
+
+/** The longest the first loading state holds the reserved height back (a widget stuck loading). */
+export const FIRST_CONTENT_WAIT_MS = 5000;
 
 export function observeHeight(
   element: HTMLElement,
@@ -40,10 +42,15 @@ export function observeHeight(
 ): HeightReporter {
   let last = -1;
   let contentShown = false;
+  const giveUp = win.setTimeout(() => {
+    contentShown = true;
+    measure(false);
+  }, FIRST_CONTENT_WAIT_MS);
   const measure = (force: boolean) => {
     if (!contentShown) {
       if (awaitingContent(element)) return;
       contentShown = true;
+      win.clearTimeout(giveUp);
     }
     const height = Math.ceil(element.getBoundingClientRect().height);
     if (force || height !== last) {
@@ -91,6 +98,7 @@ export function observeHeight(
       fonts?.removeEventListener?.('loadingdone', changed);
       for (const timer of timers) win.clearTimeout(timer);
       timers.clear();
+      win.clearTimeout(giveUp);
     },
   };
 }
