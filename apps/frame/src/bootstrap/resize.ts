@@ -8,9 +8,9 @@
  * would keep its reserved height below the fold and jump into place under the visitor's pointer.
  * So the height is measured with a layout read (getBoundingClientRect forces layout even when
  * rendering is throttled), triggered by what changes the content without rendering: DOM mutations
- * (every state, route and step change ends in one), image and font loads, the window's load, and
- * a few settle reads after each trigger for what reflows later (CSS transitions, late styles).
- * ResizeObserver stays for what it alone sees when it runs (a width change reflowing the text):
+ * (every state, route and step change ends in one), image and font loads, and a few settle reads
+ * after each trigger for what reflows later (CSS transitions, late styles). ResizeObserver stays
+ * for what it alone sees when it runs (a width change reflowing the text):
  * its callbacks run before paint, so a visible frame gets its height in the frame it changed.
  */
 export interface HeightReporter {
@@ -29,76 +29,51 @@ const SETTLE_MS = [50, 250, 1000] as const;
  * again (two layout shifts of the host page instead of none).
  */
 export function awaitingContent(element: HTMLElement): boolean {
-  return !element.firstElementChild || !!element.querySelector('.loading[aria-busy="true"]');
+  return !element.firstElementChild || !!element.querySelector('.loading');
 }
 
 /** The longest the first loading state holds the reserved height back (a widget stuck loading). */
 export const FIRST_CONTENT_WAIT_MS = 5000;
 
-export function observeHeight(
-  element: HTMLElement,
-  send: (height: number) => void,
-  win: Window = window,
-): HeightReporter {
+export function observeHeight(element: HTMLElement, send: (height: number) => void): HeightReporter {
   let last = -1;
   let contentShown = false;
-  const giveUp = win.setTimeout(() => {
-    contentShown = true;
-    measure(false);
-  }, FIRST_CONTENT_WAIT_MS);
-  const measure = (force: boolean) => {
-    if (!contentShown) {
-      if (awaitingContent(element)) return;
-      contentShown = true;
-      win.clearTimeout(giveUp);
-    }
+  // Set by disconnect: pending reads and late events then do nothing (the frame is going away,
+  // its listeners with it).
+  let stopped = false;
+  const measure = () => {
+    if (stopped || !(contentShown ||= !awaitingContent(element))) return;
     const height = Math.ceil(element.getBoundingClientRect().height);
-    if (force || height !== last) {
-      last = height;
-      send(height);
-    }
+    if (height !== last) send((last = height));
   };
-
-  const timers = new Set<number>();
-  const settle = () => {
-    for (const timer of timers) win.clearTimeout(timer);
-    timers.clear();
-    for (const delay of SETTLE_MS) {
-      const timer = win.setTimeout(() => {
-        timers.delete(timer);
-        measure(false);
-      }, delay);
-      timers.add(timer);
-    }
-  };
+  // After disconnect these reads find `stopped`: no timer needs clearing.
+  setTimeout(() => {
+    contentShown = true;
+    measure();
+  }, FIRST_CONTENT_WAIT_MS);
+  // A read now and a few later; reads of an unchanged layout are cheap, so they are not coalesced.
   const changed = () => {
-    measure(false);
-    settle();
+    measure();
+    for (const delay of SETTLE_MS) setTimeout(measure, delay);
   };
 
-  const resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(() => measure(false)) : null;
+  const resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
   resizeObserver?.observe(element);
-  const mutationObserver = typeof MutationObserver === 'function' ? new MutationObserver(changed) : null;
-  mutationObserver?.observe(element, { childList: true, subtree: true, attributes: true, characterData: true });
+  const mutationObserver = new MutationObserver(changed);
+  mutationObserver.observe(element, { childList: true, subtree: true, attributes: true, characterData: true });
   // `load` of images and other media does not bubble: caught on the way down.
   element.addEventListener('load', changed, true);
-  win.addEventListener('load', changed);
-  win.addEventListener('resize', changed);
-  const fonts = win.document.fonts as FontFaceSet | undefined;
-  fonts?.addEventListener?.('loadingdone', changed);
+  document.fonts?.addEventListener('loadingdone', changed);
 
   return {
-    flush: () => measure(true),
+    flush: () => {
+      last = -1;
+      measure();
+    },
     disconnect: () => {
+      stopped = true;
       resizeObserver?.disconnect();
-      mutationObserver?.disconnect();
-      element.removeEventListener('load', changed, true);
-      win.removeEventListener('load', changed);
-      win.removeEventListener('resize', changed);
-      fonts?.removeEventListener?.('loadingdone', changed);
-      for (const timer of timers) win.clearTimeout(timer);
-      timers.clear();
-      win.clearTimeout(giveUp);
+      mutationObserver.disconnect();
     },
   };
 }

@@ -135,7 +135,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
 
   if (embeddedHost) {
     doc.documentElement.classList.add('embedded');
-    const reporter = observeHeight(rootElement, (height) => embeddedHost.resize(height), win);
+    const reporter = observeHeight(rootElement, (height) => embeddedHost.resize(height));
     cleanups.push(() => reporter.disconnect());
     const methods: FrameMethods = {
       deliver: (event: unknown) => {
