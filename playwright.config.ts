@@ -20,6 +20,21 @@ export const chromiumLaunchOptions = {
   ],
 };
 
+/**
+ * Chromium as it is for a visitor who blocks third-party cookies (and by default in incognito):
+ * storage refused to cross-site frames. Playwright's own launch does that — its default
+ * --disable-features includes ThirdPartyStoragePartitioning, and Chromium 156 then throws a
+ * SecurityError on localStorage in a cross-site frame (e2e/specs/storage-modes.spec.ts proves it).
+ * So: the same flags minus the --disable-features that keeps partitioning on.
+ */
+export const refusedStorageLaunchOptions = {
+  ...chromiumLaunchOptions,
+  args: chromiumLaunchOptions.args.filter((arg) => !arg.startsWith('--disable-features=')),
+};
+
+/** Tests tagged so run twice: storage partitioned (Chrome's default) and refused. */
+export const BOTH_STORAGE_MODES = '@both-storage-modes';
+
 export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -37,5 +52,12 @@ export default defineConfig({
   projects: [
     { name: 'protocol', testDir: './tests/browser', testMatch: '**/*.spec.ts' },
     { name: 'e2e', testDir: './e2e/specs', testMatch: '**/*.spec.ts' },
+    {
+      name: 'e2e-storage-refused',
+      testDir: './e2e/specs',
+      testMatch: '**/*.spec.ts',
+      grep: new RegExp(BOTH_STORAGE_MODES),
+      use: { launchOptions: refusedStorageLaunchOptions },
+    },
   ],
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { stack } from '../support/stack';
+import { Shop } from '../support/purchase';
 import { LoginWidget, widgetIframe } from '../support/widgets';
 
 test('the frame has no inner scrollbar and follows its content as it grows and shrinks', async ({ page }) => {
@@ -45,4 +46,66 @@ test('the frame has no inner scrollbar and follows its content as it grows and s
   }));
   expect(box.border).toBe('0px');
   expect(Math.round(box.width)).toBe(Math.round(box.parentWidth));
+});
+
+/**
+ * Chromium throttles rendering in off-screen cross-origin frames: no animation frames, no
+ * ResizeObserver callbacks. The frames far below the fold still get their content height before
+ * the visitor scrolls there (the bench gives the figure 3 s after load).
+ */
+test('frames far below the fold get their content height before any scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${stack.demoUrl}/article`);
+  const widgets = ['login', 'product-selection', 'profile'];
+  // Nothing here scrolls: page.frames() and evaluate() read the frames where they are.
+  const measure = () =>
+    Promise.all(
+      widgets.map(async (widget) => {
+        const frame = page.frames().find((candidate) => candidate.url().includes(`/w/${widget}`));
+        const iframe = widgetIframe(page, widget);
+        const [top, height] = await iframe.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return [box.top, box.height];
+        });
+        const content = frame
+          ? await frame.evaluate(() => {
+              const root = document.getElementById('root');
+              // Only once the widget shows its content, not its loading state.
+              return root?.querySelector('form, button, [role="alert"]') ? root.getBoundingClientRect().height : -1;
+            })
+          : -1;
+        return { widget, top, off: Math.abs(height - content), content };
+      }),
+    );
+  await expect
+    .poll(async () => (await measure()).every(({ content, off }) => content > 0 && off <= 4), { timeout: 15_000 })
+    .toBe(true);
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+  for (const { widget, top } of await measure()) expect(top, `${widget} is below the fold`).toBeGreaterThan(720);
+});
+
+test('a click on the checkout button right after scrolling to it starts the checkout', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const shop = new Shop(page);
+  await shop.open();
+  // Picked at the top of the page; nothing below is scrolled into view (the frames there stay
+  // throttled, as for a visitor who has not scrolled yet).
+  await shop.pick('Monthly', 'Print and digital');
+  await expect(shop.checkout).toBeEnabled();
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+  // Then as a visitor: scroll the button into view, see where it is, and click there a moment
+  // later (a visitor's reaction time: a frame that jumps to its height meanwhile moves it).
+  const inFrame = await shop.checkout.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  });
+  const frameBox = await widgetIframe(page, 'checkout-button').evaluate((element) => {
+    element.scrollIntoView({ block: 'center' });
+    const box = element.getBoundingClientRect();
+    return { x: box.left, y: box.top };
+  });
+  await page.waitForTimeout(300);
+  await page.mouse.click(frameBox.x + inFrame.x, frameBox.y + inFrame.y);
+  await expect(shop.dialog).toBeVisible();
+  await expect(shop.step('login').getByLabel('Email')).toBeVisible();
 });

@@ -1,35 +1,42 @@
 import { expect, test } from '@playwright/test';
+import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { LoginWidget, ProfileWidget, recordHostEvents } from '../support/widgets';
 
-test('a host page with the snippet only: log in, see the profile, log out', async ({ page }) => {
-  const hostEvents = await recordHostEvents(page);
-  await page.goto(`${stack.demoUrl}/login`);
-  const login = new LoginWidget(page);
-  const profile = new ProfileWidget(page);
+// Both storage modes: the session travels between the page's frames whether or not the browser
+// lets the frames store it (the reload test below needs storage, so it runs partitioned only).
+test(
+  'a host page with the snippet only: log in, see the profile, log out',
+  { tag: BOTH_STORAGE_MODES },
+  async ({ page }) => {
+    const hostEvents = await recordHostEvents(page);
+    await page.goto(`${stack.demoUrl}/login`);
+    const login = new LoginWidget(page);
+    const profile = new ProfileWidget(page);
 
-  await expect(profile.frame.getByText(/not logged in/i)).toBeVisible();
-  await login.logIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    await expect(profile.frame.getByText(/not logged in/i)).toBeVisible();
+    await login.logIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
 
-  // The host page hears about it both ways: the DOM event and the Foyer.on() callback.
-  await expect(page.locator('#event-log')).toContainText('foyer:login.success');
-  await expect(page.locator('#event-log')).toContainText('Foyer.on login.success');
-  const events = await hostEvents();
-  const success = events.find((event) => event.name === 'login.success');
-  expect(success?.detail).toEqual({ guid: expect.any(String) });
-  // Nothing secret reaches the host page unless the site owner opts in.
-  expect(JSON.stringify(events)).not.toContain(DEMO_ACCOUNT.password);
-  expect(JSON.stringify(events)).not.toContain('sessionId');
+    // The host page hears about it both ways: the DOM event and the Foyer.on() callback.
+    await expect(page.locator('#event-log')).toContainText('foyer:login.success');
+    await expect(page.locator('#event-log')).toContainText('Foyer.on login.success');
+    const events = await hostEvents();
+    const success = events.find((event) => event.name === 'login.success');
+    expect(success?.detail).toEqual({ guid: expect.any(String) });
+    // Nothing secret reaches the host page unless the site owner opts in.
+    expect(JSON.stringify(events)).not.toContain(DEMO_ACCOUNT.password);
+    expect(JSON.stringify(events)).not.toContain('sessionId');
 
-  // The profile widget on the same page shows the account without a reload.
-  await expect(profile.frame.getByText(DEMO_ACCOUNT.email)).toBeVisible();
+    // The profile widget on the same page shows the account without a reload.
+    await expect(profile.frame.getByText(DEMO_ACCOUNT.email)).toBeVisible();
 
-  await profile.logout.click();
-  await expect(page.locator('#event-log')).toContainText('foyer:logout.action');
-  await expect(profile.frame.getByText(/not logged in/i)).toBeVisible();
-  await expect(login.email).toBeVisible();
-  await expect(login.email).toBeEditable();
-});
+    await profile.logout.click();
+    await expect(page.locator('#event-log')).toContainText('foyer:logout.action');
+    await expect(profile.frame.getByText(/not logged in/i)).toBeVisible();
+    await expect(login.email).toBeVisible();
+    await expect(login.email).toBeEditable();
+  },
+);
 
 test('the session survives a reload with remember-me and Foyer.logout() ends it from the host page', async ({
   page,

@@ -17,6 +17,7 @@ import {
   isWidgetName,
   PROTOCOL_VERSION,
   REDIRECTING_WIDGETS,
+  reservedHeight,
   resolveTopNavigation,
   widgetRoute,
   widgetTitle,
@@ -163,9 +164,12 @@ export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
       hostPath: location.pathname,
       inModal,
     }),
+    // The frame's content height replaces the reserved one, and the placeholder goes.
     resize: (height: unknown) => {
-      if (isFrameHeight(height)) iframe.style.height = height + 'px';
-      else warn('resize', frame, height);
+      if (isFrameHeight(height)) {
+        iframe.style.height = height + 'px';
+        iframe.style.backgroundColor = iframe.style.borderRadius = '';
+      } else warn('resize', frame, height);
     },
     publish: (event: unknown) => {
       if (isEventEnvelope(event)) emit(event, frame);
@@ -199,8 +203,31 @@ export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
   };
 }
 
-/** Appends a widget frame to `host` and connects to it; shows an inline error for an unknown widget. */
-export function mount(host: Element, widget: unknown, attributes: Attributes, inModal = false): Frame | undefined {
+/** A light grey box where the widget will be, until the frame reports its content height. */
+const PLACEHOLDER = 'background-color:#f3f4f6;border-radius:4px';
+
+/**
+ * The height reserved for the widget until its frame reports one: the page's `data-height` (on
+ * the script tag or the placeholder element), else the widget's measured first height at the
+ * host's width (WIDGET_HEIGHTS), so what follows the widget does not move when it appears.
+ */
+function initialHeight(host: Element, widget: WidgetName, attributes: Attributes, given?: string): number {
+  const height = Number.parseInt(given ?? (host as HTMLElement).dataset?.height ?? '', 10);
+  if (isFrameHeight(height)) return height;
+  return reservedHeight(widget, host.getBoundingClientRect().width, attributes.showHeader !== 'false');
+}
+
+/**
+ * Appends a widget frame to `host` and connects to it; shows an inline error for an unknown widget.
+ * `height` is the page's `data-height` when the host element is not where it was written.
+ */
+export function mount(
+  host: Element,
+  widget: unknown,
+  attributes: Attributes,
+  inModal = false,
+  height?: string,
+): Frame | undefined {
   if (!isWidgetName(widget)) {
     showError(host, `Foyer: unknown widget "${String(widget)}"`);
     return;
@@ -215,8 +242,7 @@ export function mount(host: Element, widget: unknown, attributes: Attributes, in
   iframe.setAttribute('allow', 'payment *');
   iframe.setAttribute('loading', 'eager');
   iframe.title = widgetTitle(widget);
-  // Zero until the frame reports its content height: no flash of an empty box.
-  iframe.style.cssText = 'border:0;width:100%;display:block;height:0';
+  iframe.style.cssText = `border:0;width:100%;display:block;height:${initialHeight(host, widget, attributes, height)}px;${PLACEHOLDER}`;
   iframe.src = url.href;
   host.append(iframe);
   if (!iframe.contentWindow) {

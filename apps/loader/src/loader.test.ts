@@ -260,6 +260,15 @@ describe('host methods', () => {
     expect(warn).toHaveBeenCalledTimes(7);
   });
 
+  it('the first height replaces the reserved one and the placeholder goes', async () => {
+    const { frame, methods } = await methodsOf('login');
+    expect(frame.iframe.style.backgroundColor).not.toBe('');
+    methods.resize(280);
+    expect(frame.iframe.style.height).toBe('280px');
+    expect(frame.iframe.style.backgroundColor).toBe('');
+    expect(frame.iframe.style.borderRadius).toBe('');
+  });
+
   it('publish ignores anything that is not an event envelope', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { methods } = await methodsOf('login');
@@ -294,5 +303,37 @@ describe('host methods', () => {
     for (const bad of ['javascript:alert(1)', 'data:text/html,x', '//evil.example.com/', 'http://evil.example.com/', 7])
       expect(methods.navigate(bad as never)).toBe(false);
     expect(warn).toHaveBeenCalledTimes(5);
+  });
+});
+
+describe('reserved space', () => {
+  it("reserves the widget's measured first height, without its header when the page hides it", async () => {
+    const { reservedHeight } = await import('@foyer/protocol/light');
+    await boot(
+      LOADER + '<div data-foyer-widget="login"></div><div data-foyer-widget="login" data-show-header="false"></div>',
+    );
+    const [withHeader, without] = iframes();
+    // jsdom lays nothing out: the host is 0 px wide, a phone-width frame.
+    expect(withHeader!.style.height).toBe(`${reservedHeight('login', 0)}px`);
+    expect(without!.style.height).toBe(`${reservedHeight('login', 0, false)}px`);
+    expect(reservedHeight('login', 0, false)).toBeLessThan(reservedHeight('login', 0));
+    expect(withHeader!.style.backgroundColor).not.toBe('');
+  });
+
+  it("keeps the page's data-height, on a placeholder or a script tag, and never hands it to the frame", async () => {
+    const frames = await boot(
+      '<script src="https://w.example.com/loader.js" data-widget="login" data-height="420"></script>' +
+        '<div data-foyer-widget="profile" data-height="77" data-show-header="false"></div>' +
+        '<div data-foyer-widget="profile" data-height="lots"></div>',
+    );
+    const [login, profile, fallback] = iframes();
+    expect(login!.style.height).toBe('420px');
+    expect(profile!.style.height).toBe('77px');
+    const { reservedHeight } = await import('@foyer/protocol/light');
+    expect(fallback!.style.height).toBe(`${reservedHeight('profile', 0)}px`);
+    const context = frames.hostMethods(frames.frames[1]!, { showHeader: 'false' }).getContext();
+    expect(context.attributes).toEqual({ showHeader: 'false' });
+    const { readAttributes } = await import('./settings');
+    expect(readAttributes(document.querySelector('[data-height="77"]')!)).toEqual({ showHeader: 'false' });
   });
 });

@@ -13,7 +13,7 @@ type Marked = HTMLElement & { __foyer?: 1 };
 function place(element: Marked): void {
   if (element.__foyer) return;
   element.__foyer = 1;
-  const { widget, foyerWidget, target } = element.dataset;
+  const { widget, foyerWidget, target, height } = element.dataset;
   const attributes = readAttributes(element);
   if (foyerWidget !== undefined) {
     mount(element, foyerWidget, attributes);
@@ -28,7 +28,7 @@ function place(element: Marked): void {
       host = null;
     }
     if (host === box) element.after(box);
-    if (host) mount(host, widget, attributes);
+    if (host) mount(host, widget, attributes, false, height);
     else {
       element.after(box);
       showError(box, `Foyer: data-target "${target}" matches no element`);

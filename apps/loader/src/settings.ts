@@ -3,8 +3,11 @@
 export type Attributes = Record<string, string>;
 export type Settings = Record<string, unknown>;
 
-/** data-* names that say where a widget goes, not how it behaves; never passed to the frame. */
-const PLACEMENT = ['widget', 'foyerWidget', 'target'];
+/**
+ * data-* names that say where a widget goes and how much room to keep for it, not how it
+ * behaves; never passed to the frame.
+ */
+const PLACEMENT = ['widget', 'foyerWidget', 'target', 'height'];
 
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -107,3 +107,46 @@ export function widgetTitle(name: WidgetName): string {
   const words = name.replace(/^v1\//, '').replace(/-/g, ' ');
   return `Foyer ${words} widget`;
 }
+
+/**
+ * The height (px) the loader reserves for a widget until its frame reports one, so the host page
+ * does not move when the widget appears: [at a phone-width frame, at a desktop-width frame, the
+ * part that is the widget's header (left out with data-show-header="false")]. Each widget's first
+ * rendered height (logged out, the demo product group), measured by scripts/widget-heights.ts at
+ * 358 and 928 px; run it again when a widget's first render changes. A page that knows better
+ * gives its own with data-height.
+ */
+export const WIDGET_HEIGHTS: Partial<Record<WidgetName, readonly [narrow: number, wide: number, header?: number]>> = {
+  login: [301, 301, 45],
+  registration: [617, 617, 45],
+  'account-activation': [113, 113, 45],
+  'forgot-password': [263, 215, 45],
+  'reset-password': [113, 113, 45],
+  'change-password': [113, 113, 45],
+  'edit-profile': [137, 113, 45],
+  profile: [215, 191, 45],
+  capture: [617, 617, 45],
+  'product-selection': [2101, 867, 45],
+  'product-profile': [836, 836, 45],
+  'product-summary': [131, 131, 45],
+  'checkout-button': [50, 50],
+  'payment-type-selector': [134, 134, 45],
+  payment: [113, 113, 45],
+  'stripe-payment': [113, 113, 45],
+  'mercado-payment': [113, 113, 45],
+  'manual-payment': [113, 113, 45],
+  'direct-debit-request': [95, 95, 45],
+  'direct-debit-complete': [113, 113, 45],
+};
+
+/** For a widget not in WIDGET_HEIGHTS: about one short form. */
+const DEFAULT_HEIGHT = 150;
+
+/** Frames narrower than this get the phone layout (the widgets' first CSS breakpoint). */
+export const NARROW_FRAME = 576;
+
+/** The height to reserve for `name` in a frame `width` px wide. */
+export function reservedHeight(name: WidgetName, width: number, showHeader = true): number {
+  const [narrow, wide, header = 0] = WIDGET_HEIGHTS[name] ?? [DEFAULT_HEIGHT, DEFAULT_HEIGHT];
+  return (width < NARROW_FRAME ? narrow : wide) - (showHeader ? 0 : header);
+}
