@@ -13,6 +13,8 @@ const server = await startServer({
   frameDist: join(tmpdir(), 'foyer-no-frame-dist'),
   loaderDist: join(tmpdir(), 'foyer-no-loader-dist'),
   loginRateLimit: { perIdentifier: 1000, perAddress: 1000 },
+  // The test buys as the demo account, which only a server asked for demo data has.
+  seedDemo: true,
 });
 console.log(JSON.stringify({ url: server.url }));
 process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
