@@ -10,6 +10,7 @@ import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler }
 import CaptureWidget from '../capture';
 import EditProfileWidget from './index';
 import { SECURE_SESSION_STORAGE_KEY } from './secureSession';
+import { updateProfile } from './update';
 
 const SESSION = { guid: 'guid-1', sessionId: SESSION_ID, expiry: Date.now() + 3_600_000, sessionCookie: false };
 
@@ -81,6 +82,19 @@ describe('edit profile', () => {
   it('needs a session', () => {
     const { server } = setup({}, { loggedIn: false });
     expect(screen.getByText('You need to be logged in to use this widget')).toBeTruthy();
+    expect(server.requests).toEqual([]);
+  });
+
+  it("an update attempted without a session: USER_NOT_LOGGED_IN ('User is not loggedIn.'), no call", async () => {
+    const server = fakeIdentityServer({});
+    const harness = makeHarness({ fetch: server.fetch });
+    const result = await harness.store.dispatch(
+      updateProfile({ serviceName: 'demo', attributes: [], rolesToAssign: [], rolesToUnAssign: [] }),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'USER_NOT_LOGGED_IN', message: 'User is not loggedIn.' },
+    });
     expect(server.requests).toEqual([]);
   });
 
