@@ -156,6 +156,63 @@ describe('edit profile', () => {
     expect(put.headers.get('authorization')).toContain('secure-session-new-0123');
   });
 
+  it('a secure session that ended while editing: the password again, and Save again keeps what was typed', async () => {
+    const server = fakeIdentityServer({
+      'GET /ui/template/profile/demo': () => ({ status: 200, body: TEMPLATE }),
+      'GET /userProfile/guid-1': () => ({ status: 200, body: profileBody() }),
+      'PUT /userProfile/guid-1/demo': () => ({ status: 200, body: profileBody('Dana') }),
+      'GET /service/demo': () => ({
+        status: 200,
+        body: {
+          name: 'demo',
+          realmName: 'default',
+          authenticationSchemeName: 'default',
+          displayName: 'Demo',
+          requiredAttributes: [],
+        },
+      }),
+      'GET /authenticationScheme/default': () => ({
+        status: 200,
+        body: { name: 'default', realmName: 'default', identifiers: ['email'], validators: ['password'] },
+      }),
+      [`POST /session/${SESSION_ID}`]: () => ({
+        status: 200,
+        body: {
+          guid: 'guid-1',
+          mainSession: { sessionId: SESSION_ID, expiry: Date.now() + 3_600_000, sessionCookie: false },
+          secureSession: { sessionId: 'secure-session-new-0123', expiry: Date.now() + 900_000 },
+        },
+      }),
+    });
+    const attributes = editProfileAttributesSchema.parse({});
+    const harness = makeHarness({
+      fetch: server.fetch,
+      attributes,
+      settings: { secureMode: true },
+      preloaded: { session: sessionStateFrom(SESSION) },
+    });
+    harness.storage.tab.setItem(
+      SECURE_SESSION_STORAGE_KEY,
+      JSON.stringify({ sessionId: 'secure-session-old-0123', expiry: Date.now() + 1e6 }),
+    );
+    renderWith(harness, <EditProfileWidget attributes={attributes} />);
+    const user = userEvent.setup();
+    const first = await field('First name');
+    await user.clear(first);
+    await user.type(first, 'Dana');
+    // The secure session ends while the visitor types.
+    harness.storage.tab.removeItem(SECURE_SESSION_STORAGE_KEY);
+    await user.click(save());
+    await user.type(await screen.findByLabelText('Enter your password to continue'), 'foyer-demo-1');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.queryByLabelText('Enter your password to continue')).toBeNull());
+    expect((await field('First name')).value).toBe('Dana');
+    await user.click(save());
+    await waitFor(() => expect(server.requests.some((request) => request.method === 'PUT')).toBe(true));
+    const put = server.requests.find((request) => request.method === 'PUT')!;
+    expect(put.headers.get('authorization')).toContain('secure-session-new-0123');
+  });
+
   it('secure mode with a live secure session loads the form and saves with the secure session id', async () => {
     const server = fakeIdentityServer({
       'GET /ui/template/profile/demo': () => ({ status: 200, body: TEMPLATE }),

@@ -9,7 +9,6 @@ export const editProfileMessages = defineMessages({
     'editProfile.success': 'Your account has been updated successfully.',
     'editProfile.nothingChanged': 'Nothing has changed.',
     'editProfile.reauthenticate': 'Enter your password to continue',
-    'editProfile.password': 'Password',
     'editProfile.continue': 'Continue',
   },
   es: {
@@ -20,7 +19,6 @@ export const editProfileMessages = defineMessages({
     'editProfile.success': 'Tu cuenta se ha actualizado correctamente.',
     'editProfile.nothingChanged': 'No ha cambiado nada.',
     'editProfile.reauthenticate': 'Introduce tu contraseña para continuar',
-    'editProfile.password': 'Contraseña',
     'editProfile.continue': 'Continuar',
   },
   'pt-BR': {
@@ -31,7 +29,6 @@ export const editProfileMessages = defineMessages({
     'editProfile.success': 'Sua conta foi atualizada com sucesso.',
     'editProfile.nothingChanged': 'Nada foi alterado.',
     'editProfile.reauthenticate': 'Digite sua senha para continuar',
-    'editProfile.password': 'Senha',
     'editProfile.continue': 'Continuar',
   },
 });
