@@ -9,6 +9,7 @@ import { saveSession } from '../../store/sessionStorage';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../test/harness';
 import CaptureWidget from '../capture';
 import EditProfileWidget from './index';
+import type { Grecaptcha, RecaptchaRenderParameters } from '../_forms/recaptcha';
 import { SECURE_SESSION_STORAGE_KEY } from './secureSession';
 import { updateProfile } from './update';
 
@@ -155,6 +156,57 @@ describe('edit profile', () => {
     await waitFor(() => expect(server.requests.some((request) => request.method === 'PUT')).toBe(true));
     const put = server.requests.find((request) => request.method === 'PUT')!;
     expect(put.headers.get('authorization')).toContain('secure-session-new-0123');
+  });
+
+  it('re-authentication for a service with a captcha: Continue waits for it, and the token goes along', async () => {
+    const siteKey = 'k'.repeat(40);
+    let parameters: RecaptchaRenderParameters | null = null;
+    const grecaptcha: Grecaptcha = {
+      render: (_element, given) => {
+        parameters = given;
+        return 1;
+      },
+      reset: () => {},
+    };
+    window.grecaptcha = grecaptcha;
+    try {
+      const { server, user } = setup(
+        {
+          'GET /service/demo': () => ({
+            status: 200,
+            body: {
+              name: 'demo',
+              realmName: 'default',
+              authenticationSchemeName: 'default',
+              displayName: 'Demo',
+              requiredAttributes: [],
+              recaptchaSiteKey: siteKey,
+            },
+          }),
+          'GET /authenticationScheme/default': () => ({
+            status: 200,
+            body: { name: 'default', realmName: 'default', identifiers: ['email'], validators: ['password'] },
+          }),
+          [`POST /session/${SESSION_ID}`]: () => ({ status: 401, body: { code: 'IDENTIFIERS_INVALID' } }),
+        },
+        { settings: { secureMode: true } },
+      );
+      await user.type(await screen.findByLabelText('Enter your password to continue'), 'foyer-demo-1');
+      const next = screen.getByRole('button', { name: 'Continue' });
+      expect(next).toHaveProperty('disabled', true);
+      await waitFor(() => expect(parameters?.sitekey).toBe(siteKey));
+      act(() => parameters?.callback('reauth-token'));
+      expect(next).toHaveProperty('disabled', false);
+      await user.click(next);
+      await waitFor(() =>
+        expect(server.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+          recaptchaResponse: 'reauth-token',
+        }),
+      );
+      expect(await screen.findByText(/Invalid username and password/)).toBeTruthy();
+    } finally {
+      delete window.grecaptcha;
+    }
   });
 
   it('a secure session that ended while editing: the password again, and Save again keeps what was typed', async () => {
