@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import { foyerError, SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER } from '@foyer/api';
+import { APP_NAME_HEADER, foyerError, SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER } from '@foyer/api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import { refuseBadStrings } from './http/bad-bytes';
@@ -29,7 +29,7 @@ async function apiScope(api: FastifyInstance, deps: AppDeps): Promise<void> {
     // origin is read per request because with port 0 it is known only after listen().
     origin: (origin, callback) => callback(null, origin === new URL(deps.publicUrl()).origin),
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'accept', 'idempotency-key'],
+    allowedHeaders: ['authorization', 'content-type', 'accept', 'idempotency-key', APP_NAME_HEADER.toLowerCase()],
     // The frame reads the SSO domains after login and logout, and the wait after a 429.
     exposedHeaders: [SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER, 'retry-after'],
     maxAge: 600,

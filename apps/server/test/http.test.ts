@@ -115,6 +115,8 @@ describe('CORS', () => {
     expect(allowed.statusCode).toBe(204);
     expect(allowed.headers['access-control-allow-origin']).toBe(PUBLIC_URL);
     expect(String(allowed.headers['access-control-allow-headers'])).toContain('authorization');
+    // The frame names the calling application (icAppName) on every identity call.
+    expect(String(allowed.headers['access-control-allow-headers'])).toContain('x-foyer-app');
     expect(String(allowed.headers['access-control-allow-methods'])).toContain('DELETE');
     const refused = await preflight('http://localhost:8080');
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();

@@ -61,4 +61,20 @@ describe('the request log', () => {
     expect(log).toContain('/ic/api/session/[redacted]');
     expect(log).not.toMatch(/SECRET-SESSION-ID|SECRET-EV-SS|someone(%40|@)foyer\.test/);
   });
+
+  it('records the calling application the frame names (X-Foyer-App), and nothing that is not a plain name', async () => {
+    lines.length = 0;
+    await server.app.inject({ method: 'GET', url: '/ic/api/service/demo', headers: { 'x-foyer-app': 'ev-widgets' } });
+    await server.app.inject({
+      method: 'GET',
+      url: '/ic/api/service/demo',
+      headers: { 'x-foyer-app': 'not a plain; name' },
+    });
+    const requests = lines
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes('"req"'))
+      .map((line) => JSON.parse(line) as { req: { app?: string } });
+    expect(requests.map((line) => line.req.app)).toEqual(['ev-widgets', undefined]);
+  });
 });

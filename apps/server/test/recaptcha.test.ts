@@ -88,6 +88,26 @@ describe('reCAPTCHA adapter against the stand-in', () => {
   });
 });
 
+describe('captcha on re-authentication (POST /session/:id)', () => {
+  it('follows the login: no solved captcha, no secure session', async () => {
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/ic/api/session',
+      headers: { authorization: formatAuthorization({ serviceName: 'demo' }) },
+      payload: loginBody(DEMO.email, DEMO.password),
+    });
+    const sessionId = (login.json() as { mainSession: { sessionId: string } }).mainSession.sessionId;
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `/ic/api/session/${sessionId}`,
+      headers: { authorization: formatAuthorization({ serviceName: 'captcha', sessionId }) },
+      payload: loginBody(DEMO.email, DEMO.password),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('RECAPTCHA_VERIFICATION_FAILED');
+  });
+});
+
 describe('captcha on registration', () => {
   it('needs a solved captcha when the service has a site key', async () => {
     const body = registerBody('robot@example.test', { services: ['captcha'] });

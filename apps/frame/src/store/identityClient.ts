@@ -1,13 +1,21 @@
 /**
  * Every identity call of the frame goes through `callIdentity`: the base URL and the
- * Authorization header (service name + session id) come from the store, responses are validated
+ * Authorization header (service name + session id) come from the store, the calling application's
+ * name goes in APP_NAME_HEADER (page setting icAppName), responses are validated
  * by the shared endpoint schemas, errors arrive as FoyerError. No cookies: `callEndpoint` sends
  * `credentials: 'omit'` (a third-party frame's cookies are blocked by browsers anyway).
  */
-import { callEndpoint, formatAuthorization, type ApiResult, type CallOptions, type Endpoint } from '@foyer/api';
+import {
+  APP_NAME_HEADER,
+  callEndpoint,
+  formatAuthorization,
+  type ApiResult,
+  type CallOptions,
+  type Endpoint,
+} from '@foyer/api';
 import type { UnknownAction, ThunkDispatch } from '@reduxjs/toolkit';
 import type { RootState } from './index';
-import { selectIcDomain, selectServiceName } from './selectors';
+import { selectIcAppName, selectIcDomain, selectServiceName } from './selectors';
 import type { FrameServices } from './services';
 import { clearSession } from './sessionStorage';
 import { sessionCleared } from './sessionSlice';
@@ -52,6 +60,8 @@ export async function callIdentity<P extends Record<string, string>, B, R>(
         });
       },
       fetch: services.fetch,
+      // The calling application, named to the identity server (page setting icAppName).
+      headers: { [APP_NAME_HEADER]: selectIcAppName(state) },
     },
     endpoint,
     call,

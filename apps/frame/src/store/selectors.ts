@@ -15,3 +15,19 @@ export function selectServiceName(state: RootState): string {
 export function selectIcDomain(state: RootState): string {
   return state.frame.settings.icDomain ?? state.frame.config.icDomain;
 }
+
+/**
+ * The calling application's name (page setting `icAppName`, default 'ev-widgets'): every identity
+ * call names it in APP_NAME_HEADER (identityClient.ts).
+ */
+export function selectIcAppName(state: RootState): string {
+  return state.frame.settings.icAppName;
+}
+
+/**
+ * The permissions social sign-in asks a network for (page setting `socialScope`, identity spec §9:
+ * default 'email'). Read by the social widgets when they arrive (a later issue); nothing else uses it.
+ */
+export function selectSocialScope(state: RootState): string {
+  return state.frame.settings.socialScope;
+}

@@ -48,6 +48,16 @@ export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
 export const API = 'http://widgets.test/ic/api';
 
 /** A fake identity API: `'METHOD /path'` → handler. Unrouted requests answer 404 NOT_FOUND. */
+/**
+ * What the fake answers a route a test does not name: the captcha's settings for any site key
+ * (the spec's 120 s: every captcha asks), else 404 NOT_FOUND.
+ */
+function defaultReply(request: RecordedRequest): Reply {
+  const siteKey = request.method === 'GET' && /^\/recaptcha\/settings\/([^/]+)$/.exec(request.path)?.[1];
+  if (siteKey) return { status: 200, body: { siteKey, responseLifetimeSeconds: 120 } };
+  return { status: 404, body: { code: 'NOT_FOUND' } };
+}
+
 export function fakeIdentityServer(routes: Record<string, Handler>) {
   const requests: RecordedRequest[] = [];
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
@@ -62,7 +72,7 @@ export function fakeIdentityServer(routes: Record<string, Handler>) {
     };
     requests.push(request);
     const handler = routes[`${request.method} ${request.path}`];
-    const reply = handler ? await handler(request) : { status: 404, body: { code: 'NOT_FOUND' } };
+    const reply = handler ? await handler(request) : defaultReply(request);
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
     const text = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
     return new Response(reply.status === 204 ? null : text, {

@@ -4,6 +4,7 @@
  * e-mail addresses of forgot password and identifier search, keys of mailed links) are replaced by
  * `[redacted]`. OWASP Logging Cheat Sheet: never log session ids, keys or personal data.
  */
+import { APP_NAME_HEADER } from '@foyer/api';
 import type { FastifyRequest } from 'fastify';
 
 const REDACTED = '[redacted]';
@@ -54,12 +55,23 @@ export function redactUrl(url: string): string {
   return `${path}?${query}`;
 }
 
-/** Fastify's default request serializer with the URL redacted (headers are not logged at all). */
+/** The calling application the frame names (APP_NAME_HEADER), when it is a plain short name. */
+export function appName(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const value = request.headers[APP_NAME_HEADER.toLowerCase()];
+  return typeof value === 'string' && /^[\w.-]{1,64}$/.test(value) ? value : undefined;
+}
+
+/**
+ * Fastify's default request serializer with the URL redacted, plus the calling application
+ * (`app`, from APP_NAME_HEADER; other headers are not logged at all).
+ */
 export function logRequest(request: FastifyRequest): Record<string, unknown> {
+  const app = appName(request);
   return {
     method: request.method,
     url: redactUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
+    ...(app ? { app } : {}),
   };
 }

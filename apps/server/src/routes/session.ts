@@ -1,5 +1,5 @@
 /**
- * POST /session (login), GET /session/:id (SSO refresh), DELETE /session/:id (logout).
+ * POST /session (login), POST /session/:id (re-authentication), GET /session/:id (SSO refresh), DELETE /session/:id (logout).
  */
 import {
   identityEndpoints,
@@ -7,8 +7,10 @@ import {
   SSO_DOMAINS_HEADER,
   SSO_TOKENS_HEADER,
   type SessionResponse,
+  type sessionCreateSchema,
 } from '@foyer/api';
-import type { FastifyInstance } from 'fastify';
+import type * as z from 'zod/mini';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { ApiError, validationFailed } from '../http/errors';
 import { defineRoute } from '../http/define-route';
@@ -27,6 +29,8 @@ import { tooManyAttempts } from '../security/http-throttle';
 import { clearIdentifierFailures, identifierKey, releaseAttempt, reserveAttempt } from '../security/rate-limit';
 import { createSession, deleteSession, useSession, type SessionRecord } from '../security/sessions';
 import { mintSsoTokens } from '../security/sso-tokens';
+
+type LoginBody = z.input<typeof sessionCreateSchema>;
 
 /** The validator whose value is checked against the stored password hash. */
 const PASSWORD_VALIDATOR = 'password';
@@ -62,7 +66,17 @@ async function loginSsoHeaders(deps: AppDeps, service: Service, sessionId: strin
 export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
-  defineRoute(app, identityEndpoints.createSession, async ({ body, request }) => {
+  /**
+   * The password login shared by POST /session and POST /session/:id: the service, the scheme's
+   * identifiers and validators, throttling, the captcha, one password check; answers the verified
+   * active account. `sameAccount` (re-authentication) is checked where a wrong password would
+   * fail, so a different account takes the wrong password's path and answer.
+   */
+  async function passwordLogin(
+    body: LoginBody,
+    request: FastifyRequest,
+    sameAccount: (guid: string) => boolean = () => true,
+  ) {
     // Every login is for a service: the one the header names, else the default one. Never none,
     // so leaving the header out cannot skip that service's captcha.
     const authorization = parseAuthorization(request.headers.authorization);
@@ -107,7 +121,7 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
       await checkCaptcha(deps, request, [service], body.recaptchaResponse);
       account = await findAccountByIdentifiers(db, body.realmName, given);
       const valid = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), password);
-      failed = !account || !valid;
+      failed = !account || !valid || !sameAccount(account.guid);
     } finally {
       // Only a wrong password stays counted; a refused captcha must not let bots use up the owner's tries.
       if (!failed) await releaseAttempt(db, reserved.reservation);
@@ -118,6 +132,17 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (account.state === 'LOCKED') throw new ApiError('USER_PROFILE_LOCKED');
 
     await clearIdentifierFailures(db, keys.identifier);
+    return { service, account, now };
+  }
+
+  /** The secure session a typed password proves (secure mode, identity spec §5). */
+  async function secureSessionFor(guid: string, serviceName: string, sessionId: string, now: number) {
+    const secure = await createSession(db, { guid, serviceName, rememberMe: false, now, secureFor: sessionId });
+    return { sessionId: secure.sessionId, expiry: secure.idleExpiresAt };
+  }
+
+  defineRoute(app, identityEndpoints.createSession, async ({ body, request }) => {
+    const { service, account, now } = await passwordLogin(body, request);
     const session = await createSession(db, {
       guid: account.guid,
       serviceName: service.name,
@@ -125,22 +150,31 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
       rememberMe: body.rememberMe ?? false,
       now,
     });
-    // Typing the password is what a secure session proves (secure mode, identity spec §5).
-    const secure = await createSession(db, {
-      guid: account.guid,
-      serviceName: service.name,
-      rememberMe: false,
-      now,
-      secureFor: session.sessionId,
-    });
     const response = {
       ...sessionResponse(session.sessionId, session),
-      secureSession: { sessionId: secure.sessionId, expiry: secure.idleExpiresAt },
+      secureSession: await secureSessionFor(account.guid, service.name, session.sessionId, now),
     };
     const lacking = missingAttributes(account, service);
     const headers = await loginSsoHeaders(deps, service, session.sessionId);
     if (lacking.length) return { status: 202, body: { ...response, missingAttributes: lacking }, headers };
     return { body: response, headers };
+  });
+
+  /**
+   * POST /session/:id: re-authentication. The same login, for the account of that live main
+   * session: answers the session refreshed and a new secure session. Another account, or a session
+   * that ended, gets the login's own failure (IDENTIFIERS_INVALID), so it tells nothing more.
+   */
+  defineRoute(app, identityEndpoints.reauthenticateSession, async ({ params, body, request }) => {
+    const found = await useSession(db, params.id, deps.now());
+    const owner = found.status === 'valid' ? found.session.guid : null;
+    const { service, account, now } = await passwordLogin(body, request, (guid) => guid === owner);
+    if (found.status !== 'valid') throw new ApiError('IDENTIFIERS_INVALID');
+    const response = {
+      ...sessionResponse(params.id, found.session),
+      secureSession: await secureSessionFor(account.guid, found.session.serviceName ?? service.name, params.id, now),
+    };
+    return { body: response, headers: ssoHeader(service) };
   });
 
   defineRoute(app, identityEndpoints.getSession, async ({ params }) => {

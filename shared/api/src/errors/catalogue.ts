@@ -16,6 +16,10 @@ export const IDENTITY_ERRORS = {
     status: 401,
     text: 'Invalid username and password. Please reset your password through Forgot Password link and try again.',
   },
+  // Not raised by the reference server (apps/server): an unknown account answers IDENTIFIERS_INVALID,
+  // exactly like a wrong password, so a login cannot tell which accounts exist (account-enumeration
+  // defence, tested in apps/server/test/session.test.ts). Another identity server may send it; the
+  // frame translates it (apps/frame/src/widgets/login/login.test.tsx).
   IDENTIFIERS_NOT_FOUND: { status: 401, text: "We couldn't find the account, please register a new account." },
   user_profile_inactive: { status: 403, text: 'Your account is not yet activated' },
   USER_PROFILE_LOCKED: { status: 403, text: 'Your account is locked. Please contact the site to unlock it.' },

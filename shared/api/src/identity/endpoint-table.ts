@@ -2,6 +2,7 @@
 import * as accountEndpoints from './account-endpoints';
 import {
   createSession,
+  reauthenticateSession,
   getSession,
   deleteSession,
   getUserProfile,
@@ -14,6 +15,7 @@ import {
 export const identityEndpoints = {
   ...accountEndpoints,
   createSession,
+  reauthenticateSession,
   getSession,
   deleteSession,
   getUserProfile,

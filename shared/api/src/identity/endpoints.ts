@@ -24,6 +24,16 @@ export const createSession = /* @__PURE__ */ endpoint<
   z.input<typeof sessionCreateSchema>,
   z.infer<typeof sessionResponseSchema>
 >('POST', '/session', sessionCreateSchema, sessionResponseSchema);
+/**
+ * POST /session/:id (identity spec §7 "POST /session or /session/{id}"): the password login again,
+ * for the account of the live session `id` — answers that main session refreshed and a new secure
+ * session (secure mode: a logged-in visitor proves the password again).
+ */
+export const reauthenticateSession = /* @__PURE__ */ endpoint<
+  Id,
+  z.input<typeof sessionCreateSchema>,
+  z.infer<typeof sessionResponseSchema>
+>('POST', '/session/:id', sessionCreateSchema, sessionResponseSchema);
 export const getSession = /* @__PURE__ */ endpoint<Id, never, z.infer<typeof sessionResponseSchema>>(
   'GET',
   '/session/:id',

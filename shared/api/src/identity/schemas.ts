@@ -106,6 +106,12 @@ export const profileQuerySchema = z.object({ serviceName: z.optional(name) });
 
 // ---- Identity suite (issue 3): registration, activation, passwords, profile editing, captcha, SSO ----
 
+/**
+ * Request header of every identity call of the frame: the calling application's name (the page
+ * setting `icAppName`, default 'ev-widgets'), so the identity server can tell its clients apart.
+ * The reference server allows it in CORS and records it in the request log line.
+ */
+export const APP_NAME_HEADER = 'X-Foyer-App';
 /** Response header of POST /session and DELETE /session/:id: comma-separated participating SSO domains (may be empty). */
 export const SSO_DOMAINS_HEADER = 'X-Evolok-SSO-Domains';
 /**

@@ -3,8 +3,10 @@ import ReCAPTCHA from 'react-google-recaptcha';
 import { foyerError } from '@foyer/api';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { t } from '../../i18n';
+import { useRequest } from '../../store/useRequest';
 import './messages';
 import { RECAPTCHA_LIFETIME_MS, siteKeyError, type Grecaptcha } from './recaptcha';
+import { recaptchaSettingsRequest } from './recaptchaSettings';
 
 export interface CaptchaProps {
   siteKey: string;
@@ -28,14 +30,24 @@ declare global {
 
 /**
  * The captcha of login and registration: react-google-recaptcha loads Google's script (once per
- * frame) and renders the challenge. The response expires after 120 s (our own timer, and Google's
- * expired callback): the token is dropped and the visitor is asked to verify again.
+ * frame) and renders the challenge. The response expires after the lifetime the identity server
+ * gives the site key (GET /recaptcha/settings/:siteKey, asked while the script loads; the spec's
+ * 120 s when that call fails) — our own timer, and Google's expired callback: the token is dropped
+ * and the visitor is asked to verify again. A site key the server does not know shows
+ * RECAPTCHA_SITE_KEY_REQUIRED instead of a captcha that could never be verified.
  */
 export function Captcha({ siteKey, onChange, resetKey, error, id = 'captcha' }: CaptchaProps) {
   const recaptcha = useRef<ReCAPTCHA>(null);
   const changed = useRef(onChange);
   const expiry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [status, setStatus] = useState<Status>('loading');
+  const keyError = siteKeyError(siteKey);
+  const settings = useRequest(recaptchaSettingsRequest, siteKey, { skip: !!keyError });
+  const lifetimeMs = settings.status === 'succeeded' ? settings.data : RECAPTCHA_LIFETIME_MS;
+  const lifetime = useRef(lifetimeMs);
+  useEffect(() => {
+    lifetime.current = lifetimeMs;
+  });
 
   useEffect(() => {
     changed.current = onChange;
@@ -55,8 +67,10 @@ export function Captcha({ siteKey, onChange, resetKey, error, id = 'captcha' }: 
     changed.current(null);
   }, [resetKey]);
 
-  const keyError = siteKeyError(siteKey);
   if (keyError) return <ErrorMessageBox error={keyError} />;
+  if (settings.status === 'failed' && settings.error.code === 'RECAPTCHA_SITE_KEY_REQUIRED') {
+    return <ErrorMessageBox error={settings.error} />;
+  }
   if (status === 'failed') return <ErrorMessageBox error={foyerError('NETWORK_ERROR')} />;
   const errorId = `${id}-error`;
   return (
@@ -73,7 +87,7 @@ export function Captcha({ siteKey, onChange, resetKey, error, id = 'captcha' }: 
           expiry.current = setTimeout(() => {
             expire();
             recaptcha.current?.reset();
-          }, RECAPTCHA_LIFETIME_MS);
+          }, lifetime.current);
           setStatus('ready');
           changed.current(response);
         }}

@@ -4,6 +4,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import './messages';
 import { Captcha } from './Captcha';
 import type { Grecaptcha, RecaptchaRenderParameters } from './recaptcha';
+import type { ReactElement, ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { makeHarness } from '../../test/harness';
+
+/** The captcha asks the identity server for its site key's settings: it needs the store. */
+function renderCaptcha(ui: ReactElement, fetch?: typeof globalThis.fetch) {
+  const { store } = makeHarness({ fetch });
+  return render(ui, {
+    wrapper: ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>,
+  });
+}
 
 // A file of its own: react-google-recaptcha remembers a loaded script per page (module state).
 
@@ -28,7 +39,7 @@ function fakeGrecaptcha() {
 
 describe('captcha script (identity spec §5)', () => {
   it("loads Google's script with an onload callback and explicit rendering when there is no grecaptcha yet", async () => {
-    render(<Captcha siteKey={SITE_KEY} onChange={() => {}} resetKey={0} />);
+    renderCaptcha(<Captcha siteKey={SITE_KEY} onChange={() => {}} resetKey={0} />);
     expect(screen.getByText('Loading the verification…')).toBeTruthy();
     const script = [...document.querySelectorAll('script')].find((candidate) =>
       candidate.src.startsWith('https://www.google.com/recaptcha/api.js'),

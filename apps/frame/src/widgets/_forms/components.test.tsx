@@ -8,6 +8,17 @@ import { Captcha } from './Captcha';
 import { DateSelector } from './DateSelector';
 import { NotificationModal } from './NotificationModal';
 import { RECAPTCHA_LIFETIME_MS, siteKeyError, type Grecaptcha, type RecaptchaRenderParameters } from './recaptcha';
+import type { ReactElement, ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { fakeIdentityServer, makeHarness } from '../../test/harness';
+
+/** The captcha asks the identity server for its site key's settings: it needs the store. */
+function renderCaptcha(ui: ReactElement, fetch?: typeof globalThis.fetch) {
+  const { store } = makeHarness({ fetch });
+  return render(ui, {
+    wrapper: ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>,
+  });
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -38,7 +49,7 @@ describe('captcha (identity spec §5, §9)', () => {
     expect(siteKeyError(SITE_KEY)).toBeNull();
     expect(siteKeyError('short')?.code).toBe('RECAPTCHA_SITE_KEY_REQUIRED');
     const fake = fakeGrecaptcha();
-    render(<Captcha siteKey="short" onChange={() => {}} resetKey={0} />);
+    renderCaptcha(<Captcha siteKey="short" onChange={() => {}} resetKey={0} />);
     expect(screen.getByRole('alert').textContent).toBe('Google Re-captcha Site Key required.');
     expect(fake.params()).toBeNull();
   });
@@ -47,7 +58,7 @@ describe('captcha (identity spec §5, §9)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fake = fakeGrecaptcha();
     const onChange = vi.fn();
-    render(<Captcha siteKey={SITE_KEY} onChange={onChange} resetKey={0} />);
+    renderCaptcha(<Captcha siteKey={SITE_KEY} onChange={onChange} resetKey={0} />);
     await vi.waitFor(() => expect(fake.params()?.sitekey).toBe(SITE_KEY));
     fake.solve('token-1');
     expect(onChange).toHaveBeenLastCalledWith('token-1');
@@ -60,10 +71,38 @@ describe('captcha (identity spec §5, §9)', () => {
     expect(screen.getByText('The verification expired. Please verify again.')).toBeTruthy();
   });
 
+  it('takes the token lifetime from GET /recaptcha/settings/:siteKey', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fake = fakeGrecaptcha();
+    const onChange = vi.fn();
+    const server = fakeIdentityServer({
+      [`GET /recaptcha/settings/${SITE_KEY}`]: () => ({
+        status: 200,
+        body: { siteKey: SITE_KEY, responseLifetimeSeconds: 30 },
+      }),
+    });
+    renderCaptcha(<Captcha siteKey={SITE_KEY} onChange={onChange} resetKey={0} />, server.fetch);
+    await vi.waitFor(() => expect(fake.params()).not.toBeNull());
+    await vi.waitFor(() => expect(server.requests.map((r) => r.path)).toEqual([`/recaptcha/settings/${SITE_KEY}`]));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    fake.solve('token-1');
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(onChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it('a site key the identity server does not know (404): RECAPTCHA_SITE_KEY_REQUIRED, no captcha', async () => {
+    fakeGrecaptcha();
+    const server = fakeIdentityServer({
+      [`GET /recaptcha/settings/${SITE_KEY}`]: () => ({ status: 404, body: { code: 'NOT_FOUND' } }),
+    });
+    renderCaptcha(<Captcha siteKey={SITE_KEY} onChange={() => {}} resetKey={0} />, server.fetch);
+    expect((await screen.findByRole('alert')).textContent).toBe('Google Re-captcha Site Key required.');
+  });
+
   it("Google's expired callback drops the token too; resetKey resets the widget", async () => {
     const fake = fakeGrecaptcha();
     const onChange = vi.fn();
-    const { rerender } = render(<Captcha siteKey={SITE_KEY} onChange={onChange} resetKey={0} />);
+    const { rerender } = renderCaptcha(<Captcha siteKey={SITE_KEY} onChange={onChange} resetKey={0} />);
     await vi.waitFor(() => expect(fake.params()).not.toBeNull());
     fake.solve('token-1');
     act(() => fake.params()?.['expired-callback']());

@@ -12,6 +12,7 @@ import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
 import { changedAttributes, editFields, existingValues } from './editFields';
+import { ReauthenticateForm } from './ReauthenticateForm';
 import { updateProfile } from './update';
 
 export interface EditProfileFormProps {
@@ -26,7 +27,9 @@ type Notice =
   | { kind: 'success' }
   | { kind: 'info'; text: string }
   | { kind: 'text'; text: string }
-  | { kind: 'error'; error: FoyerError };
+  | { kind: 'error'; error: FoyerError }
+  /** The secure session ended while editing: the password again, then Save again (what was typed stays). */
+  | { kind: 'reauthenticate'; error: FoyerError };
 
 export function EditProfileForm({ attributes, serviceName, template, profile, onCancel }: EditProfileFormProps) {
   const dispatch = useAppDispatch();
@@ -73,6 +76,10 @@ export function EditProfileForm({ attributes, serviceName, template, profile, on
           rolesToUnAssign: attributes.rolesToUnAssign,
         }),
       );
+      if (!result.ok && result.error.code === 'secure_session_expired') {
+        show({ kind: 'reauthenticate', error: result.error });
+        return;
+      }
       if (!result.ok) {
         const text = serverAttributesMessage(result.error);
         show(text ? { kind: 'text', text } : { kind: 'error', error: result.error });
@@ -95,57 +102,60 @@ export function EditProfileForm({ attributes, serviceName, template, profile, on
   }, [initial]);
 
   return (
-    <form noValidate onSubmit={form.handleSubmit} aria-busy={form.submitting}>
-      <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('edit-profile.title')}</WidgetHeading>
-      {notice?.kind === 'success' && (
-        <MessageBox
-          ref={noticeRef}
-          severity="success"
-          text={t('editProfile.success')}
-          onClose={() => setNotice(null)}
-        />
-      )}
-      {notice?.kind === 'info' && (
-        <MessageBox ref={noticeRef} severity="info" text={notice.text} onClose={() => setNotice(null)} />
-      )}
-      {notice?.kind === 'text' && attributes.showErrorMsgs && (
-        <MessageBox ref={noticeRef} text={notice.text} onClose={() => setNotice(null)} />
-      )}
-      {notice?.kind === 'error' && attributes.showErrorMsgs && (
-        <ErrorMessageBox ref={noticeRef} error={notice.error} onClose={() => setNotice(null)} />
-      )}
-      {fields.map((field) => (
-        <AttributeField
-          key={field.key}
-          field={field}
-          idPrefix="edit-profile"
-          value={form.values[field.key] ?? ''}
-          error={form.visibleError(field.key)}
-          showLabel={attributes.showLabels}
-          onChange={(value) => form.setValue(field.key, value)}
-          onBlur={() => form.touch(field.key)}
-        />
-      ))}
-      <div className="actions">
-        <SubmitButton
-          busy={form.submitting}
-          label={attributes.submitLabel ?? t('editProfile.submit')}
-          busyLabel={t('editProfile.submitting')}
-        />
-        {attributes.showCancel && (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
-              form.reset(baseline.current);
-              show(null);
-              onCancel();
-            }}
-          >
-            {t('editProfile.cancel')}
-          </button>
+    <>
+      <form noValidate onSubmit={form.handleSubmit} aria-busy={form.submitting}>
+        <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('edit-profile.title')}</WidgetHeading>
+        {notice?.kind === 'success' && (
+          <MessageBox
+            ref={noticeRef}
+            severity="success"
+            text={t('editProfile.success')}
+            onClose={() => setNotice(null)}
+          />
         )}
-      </div>
-    </form>
+        {notice?.kind === 'info' && (
+          <MessageBox ref={noticeRef} severity="info" text={notice.text} onClose={() => setNotice(null)} />
+        )}
+        {notice?.kind === 'text' && attributes.showErrorMsgs && (
+          <MessageBox ref={noticeRef} text={notice.text} onClose={() => setNotice(null)} />
+        )}
+        {notice?.kind === 'error' && attributes.showErrorMsgs && (
+          <ErrorMessageBox ref={noticeRef} error={notice.error} onClose={() => setNotice(null)} />
+        )}
+        {fields.map((field) => (
+          <AttributeField
+            key={field.key}
+            field={field}
+            idPrefix="edit-profile"
+            value={form.values[field.key] ?? ''}
+            error={form.visibleError(field.key)}
+            showLabel={attributes.showLabels}
+            onChange={(value) => form.setValue(field.key, value)}
+            onBlur={() => form.touch(field.key)}
+          />
+        ))}
+        <div className="actions">
+          <SubmitButton
+            busy={form.submitting}
+            label={attributes.submitLabel ?? t('editProfile.submit')}
+            busyLabel={t('editProfile.submitting')}
+          />
+          {attributes.showCancel && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                form.reset(baseline.current);
+                show(null);
+                onCancel();
+              }}
+            >
+              {t('editProfile.cancel')}
+            </button>
+          )}
+        </div>
+      </form>
+      {notice?.kind === 'reauthenticate' && <ReauthenticateForm error={notice.error} onDone={() => show(null)} />}
+    </>
   );
 }

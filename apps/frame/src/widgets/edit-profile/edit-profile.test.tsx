@@ -9,7 +9,9 @@ import { saveSession } from '../../store/sessionStorage';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../test/harness';
 import CaptureWidget from '../capture';
 import EditProfileWidget from './index';
+import type { Grecaptcha, RecaptchaRenderParameters } from '../_forms/recaptcha';
 import { SECURE_SESSION_STORAGE_KEY } from './secureSession';
+import { updateProfile } from './update';
 
 const SESSION = { guid: 'guid-1', sessionId: SESSION_ID, expiry: Date.now() + 3_600_000, sessionCookie: false };
 
@@ -84,9 +86,184 @@ describe('edit profile', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it("an update attempted without a session: USER_NOT_LOGGED_IN ('User is not loggedIn.'), no call", async () => {
+    const server = fakeIdentityServer({});
+    const harness = makeHarness({ fetch: server.fetch });
+    const result = await harness.store.dispatch(
+      updateProfile({ serviceName: 'demo', attributes: [], rolesToAssign: [], rolesToUnAssign: [] }),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'USER_NOT_LOGGED_IN', message: 'User is not loggedIn.' },
+    });
+    expect(server.requests).toEqual([]);
+  });
+
   it("secure mode needs a live secure session, else 'Session has expired.'", async () => {
     setup({}, { settings: { secureMode: true } });
+    // (This fake server knows no service: the password prompt below cannot load; the message stays.)
+    expect((await screen.findAllByRole('alert'))[0]?.textContent).toContain('Session has expired.');
+  });
+
+  it('secure mode without a secure session: the password again (POST /session/:id), then the update uses the new secure session', async () => {
+    const { server, user } = setup(
+      {
+        'GET /service/demo': () => ({
+          status: 200,
+          body: {
+            name: 'demo',
+            realmName: 'default',
+            authenticationSchemeName: 'default',
+            displayName: 'Demo',
+            requiredAttributes: [],
+          },
+        }),
+        'GET /authenticationScheme/default': () => ({
+          status: 200,
+          body: { name: 'default', realmName: 'default', identifiers: ['email'], validators: ['password'] },
+        }),
+        [`POST /session/${SESSION_ID}`]: () => ({
+          status: 200,
+          body: {
+            guid: 'guid-1',
+            mainSession: { sessionId: SESSION_ID, expiry: Date.now() + 3_600_000, sessionCookie: false },
+            secureSession: { sessionId: 'secure-session-new-0123', expiry: Date.now() + 900_000 },
+          },
+        }),
+      },
+      { settings: { secureMode: true } },
+    );
     expect((await screen.findByRole('alert')).textContent).toContain('Session has expired.');
+    const password = screen.getByLabelText('Enter your password to continue');
+    expect(password.getAttribute('autocomplete')).toBe('current-password');
+    await user.type(password, 'foyer-demo-1');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const reauth = await waitFor(() => {
+      const found = server.requests.find((request) => request.path === `/session/${SESSION_ID}`);
+      expect(found).toBeTruthy();
+      return found!;
+    });
+    expect(reauth.body).toMatchObject({
+      realmName: 'default',
+      authenticationSchemeName: 'default',
+      identifiers: [{ name: 'email', value: 'demo@foyer.test' }],
+      validators: [{ name: 'password', value: 'foyer-demo-1' }],
+    });
+    const first = await field('First name');
+    await user.clear(first);
+    await user.type(first, 'Dana');
+    await user.click(save());
+    await waitFor(() => expect(server.requests.some((request) => request.method === 'PUT')).toBe(true));
+    const put = server.requests.find((request) => request.method === 'PUT')!;
+    expect(put.headers.get('authorization')).toContain('secure-session-new-0123');
+  });
+
+  it('re-authentication for a service with a captcha: Continue waits for it, and the token goes along', async () => {
+    const siteKey = 'k'.repeat(40);
+    let parameters: RecaptchaRenderParameters | null = null;
+    const grecaptcha: Grecaptcha = {
+      render: (_element, given) => {
+        parameters = given;
+        return 1;
+      },
+      reset: () => {},
+    };
+    window.grecaptcha = grecaptcha;
+    try {
+      const { server, user } = setup(
+        {
+          'GET /service/demo': () => ({
+            status: 200,
+            body: {
+              name: 'demo',
+              realmName: 'default',
+              authenticationSchemeName: 'default',
+              displayName: 'Demo',
+              requiredAttributes: [],
+              recaptchaSiteKey: siteKey,
+            },
+          }),
+          'GET /authenticationScheme/default': () => ({
+            status: 200,
+            body: { name: 'default', realmName: 'default', identifiers: ['email'], validators: ['password'] },
+          }),
+          [`POST /session/${SESSION_ID}`]: () => ({ status: 401, body: { code: 'IDENTIFIERS_INVALID' } }),
+        },
+        { settings: { secureMode: true } },
+      );
+      await user.type(await screen.findByLabelText('Enter your password to continue'), 'foyer-demo-1');
+      const next = screen.getByRole('button', { name: 'Continue' });
+      expect(next).toHaveProperty('disabled', true);
+      await waitFor(() => expect(parameters?.sitekey).toBe(siteKey));
+      act(() => parameters?.callback('reauth-token'));
+      expect(next).toHaveProperty('disabled', false);
+      await user.click(next);
+      await waitFor(() =>
+        expect(server.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+          recaptchaResponse: 'reauth-token',
+        }),
+      );
+      expect(await screen.findByText(/Invalid username and password/)).toBeTruthy();
+    } finally {
+      delete window.grecaptcha;
+    }
+  });
+
+  it('a secure session that ended while editing: the password again, and Save again keeps what was typed', async () => {
+    const server = fakeIdentityServer({
+      'GET /ui/template/profile/demo': () => ({ status: 200, body: TEMPLATE }),
+      'GET /userProfile/guid-1': () => ({ status: 200, body: profileBody() }),
+      'PUT /userProfile/guid-1/demo': () => ({ status: 200, body: profileBody('Dana') }),
+      'GET /service/demo': () => ({
+        status: 200,
+        body: {
+          name: 'demo',
+          realmName: 'default',
+          authenticationSchemeName: 'default',
+          displayName: 'Demo',
+          requiredAttributes: [],
+        },
+      }),
+      'GET /authenticationScheme/default': () => ({
+        status: 200,
+        body: { name: 'default', realmName: 'default', identifiers: ['email'], validators: ['password'] },
+      }),
+      [`POST /session/${SESSION_ID}`]: () => ({
+        status: 200,
+        body: {
+          guid: 'guid-1',
+          mainSession: { sessionId: SESSION_ID, expiry: Date.now() + 3_600_000, sessionCookie: false },
+          secureSession: { sessionId: 'secure-session-new-0123', expiry: Date.now() + 900_000 },
+        },
+      }),
+    });
+    const attributes = editProfileAttributesSchema.parse({});
+    const harness = makeHarness({
+      fetch: server.fetch,
+      attributes,
+      settings: { secureMode: true },
+      preloaded: { session: sessionStateFrom(SESSION) },
+    });
+    harness.storage.tab.setItem(
+      SECURE_SESSION_STORAGE_KEY,
+      JSON.stringify({ sessionId: 'secure-session-old-0123', expiry: Date.now() + 1e6 }),
+    );
+    renderWith(harness, <EditProfileWidget attributes={attributes} />);
+    const user = userEvent.setup();
+    const first = await field('First name');
+    await user.clear(first);
+    await user.type(first, 'Dana');
+    // The secure session ends while the visitor types.
+    harness.storage.tab.removeItem(SECURE_SESSION_STORAGE_KEY);
+    await user.click(save());
+    await user.type(await screen.findByLabelText('Enter your password to continue'), 'foyer-demo-1');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.queryByLabelText('Enter your password to continue')).toBeNull());
+    expect((await field('First name')).value).toBe('Dana');
+    await user.click(save());
+    await waitFor(() => expect(server.requests.some((request) => request.method === 'PUT')).toBe(true));
+    const put = server.requests.find((request) => request.method === 'PUT')!;
+    expect(put.headers.get('authorization')).toContain('secure-session-new-0123');
   });
 
   it('secure mode with a live secure session loads the form and saves with the secure session id', async () => {

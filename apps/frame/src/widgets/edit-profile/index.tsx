@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { syncSessionFromStorage } from '../../store/sessionThunks';
 import { useFrameEvents } from '../../store/useFrameEvents';
 import { EditProfileForm } from './EditProfileForm';
+import { ReauthenticateForm } from './ReauthenticateForm';
 import './messages';
 import { useRequest } from '../../store/useRequest';
 import { editProfileRequest } from './profileData';
@@ -25,7 +26,8 @@ const SESSION_EVENTS: ReadonlySet<string> = new Set([
 
 /**
  * Edit profile (identity spec §2, §4, §6): needs a session ('You need to be logged in to use
- * this widget'), and in secure mode a live secure session ('Session has expired.').
+ * this widget'), and in secure mode a live secure session ('Session has expired.': the password
+ * again, POST /session/:id, brings a new one).
  */
 export default function EditProfileWidget({ attributes }: WidgetProps<EditProfileAttributes>) {
   const dispatch = useAppDispatch();
@@ -57,6 +59,14 @@ export default function EditProfileWidget({ attributes }: WidgetProps<EditProfil
     case 'loading':
       return <Loading />;
     case 'failed':
+      if (state.error.code === 'secure_session_expired') {
+        return (
+          <>
+            {header}
+            <ReauthenticateForm error={state.error} onDone={state.retry} />
+          </>
+        );
+      }
       return (
         <>
           {header}

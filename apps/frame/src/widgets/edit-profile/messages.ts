@@ -8,6 +8,8 @@ export const editProfileMessages = defineMessages({
     'editProfile.cancel': 'Cancel',
     'editProfile.success': 'Your account has been updated successfully.',
     'editProfile.nothingChanged': 'Nothing has changed.',
+    'editProfile.reauthenticate': 'Enter your password to continue',
+    'editProfile.continue': 'Continue',
   },
   es: {
     'edit-profile.title': 'Editar tu perfil',
@@ -16,6 +18,8 @@ export const editProfileMessages = defineMessages({
     'editProfile.cancel': 'Cancelar',
     'editProfile.success': 'Tu cuenta se ha actualizado correctamente.',
     'editProfile.nothingChanged': 'No ha cambiado nada.',
+    'editProfile.reauthenticate': 'Introduce tu contraseña para continuar',
+    'editProfile.continue': 'Continuar',
   },
   'pt-BR': {
     'edit-profile.title': 'Editar seu perfil',
@@ -24,5 +28,7 @@ export const editProfileMessages = defineMessages({
     'editProfile.cancel': 'Cancelar',
     'editProfile.success': 'Sua conta foi atualizada com sucesso.',
     'editProfile.nothingChanged': 'Nada foi alterado.',
+    'editProfile.reauthenticate': 'Digite sua senha para continuar',
+    'editProfile.continue': 'Continuar',
   },
 });

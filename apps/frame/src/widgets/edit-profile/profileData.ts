@@ -31,7 +31,7 @@ export const fetchProfile =
   async (dispatch, getState, extra) => {
     const state = getState();
     const guid = state.session.guid;
-    if (!state.session.loggedIn || !guid) return { ok: false, error: foyerError('UNAUTHORIZED') };
+    if (!state.session.loggedIn || !guid) return { ok: false, error: foyerError('USER_NOT_LOGGED_IN') };
     const cached = state.profile.data;
     const usable = cached && cached.guid === guid && cached.attributes.length > 0 && dirty.get(extra) !== guid;
     if (usable && !force) return { ok: true, profile: cached };
@@ -56,7 +56,7 @@ export const loadEditProfile = createAppAsyncThunk<EditProfileData, { force: boo
   async (options, api) => {
     const { getState, dispatch, extra, signal, rejectWithValue } = api;
     const state = getState();
-    if (!state.session.loggedIn) return rejectWithValue(foyerError('UNAUTHORIZED'));
+    if (!state.session.loggedIn) return rejectWithValue(foyerError('USER_NOT_LOGGED_IN'));
     if (state.frame.settings.secureMode && !liveSecureSession(extra.storage)) {
       return rejectWithValue(foyerError('secure_session_expired'));
     }

@@ -13,6 +13,7 @@ export interface ProfileUpdateInput {
 }
 
 /**
+ * Without a session: USER_NOT_LOGGED_IN ('User is not loggedIn.', identity spec §8), no call.
  * PUT /userProfile/:id/:service (identity spec §7; the service form also joins the service once
  * nothing it requires is missing), then the profile is reloaded and profile.updated published.
  */
@@ -21,7 +22,7 @@ export const updateProfile =
   async (dispatch, getState, extra) => {
     const state = getState();
     const guid = state.session.guid;
-    if (!guid) return { ok: false, error: foyerError('UNAUTHORIZED') };
+    if (!guid) return { ok: false, error: foyerError('USER_NOT_LOGGED_IN') };
     // Secure mode: the update is authorised by the secure session (identity spec §6), which must still live.
     let sessionId: string | undefined;
     if (state.frame.settings.secureMode) {

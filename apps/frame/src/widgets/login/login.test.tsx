@@ -11,6 +11,7 @@ import {
   fakeIdentityServer,
   makeHarness,
   renderWith,
+  API,
   SESSION_ID,
   sessionBody,
   type Handler,
@@ -19,9 +20,12 @@ import {
 import type { Grecaptcha, RecaptchaRenderParameters } from '../_forms/recaptcha';
 import LoginWidget from './index';
 
+const DEFAULT_SCHEME = { name: 'default', realmName: 'demo', identifiers: ['email'], validators: ['password'] };
+
 function setup(sessionReply: Reply | Handler, attributes: Record<string, string> = {}) {
   const server = fakeIdentityServer({
     'GET /service/demo': () => ({ status: 200, body: DEMO_SERVICE }),
+    'GET /authenticationScheme/default': () => ({ status: 200, body: DEFAULT_SCHEME }),
     'GET /ui/template/login/default': () => ({ status: 200, body: DEMO_TEMPLATE }),
     'POST /session': typeof sessionReply === 'function' ? sessionReply : () => sessionReply,
   });
@@ -57,10 +61,40 @@ describe('login widget', () => {
     ]);
   });
 
-  it('asks for the named scheme at once; the service is still asked for its captcha site key', async () => {
+  it('asks for the named scheme at once, checked by GET /authenticationScheme beside its template; the service is still asked for its captcha site key', async () => {
     const { server } = setup({ status: 200, body: sessionBody() }, { authenticationSchemeName: 'default' });
     await email();
-    expect(server.requests.map((r) => r.path).sort()).toEqual(['/service/demo', '/ui/template/login/default']);
+    expect(server.requests.map((r) => r.path).sort()).toEqual([
+      '/authenticationScheme/default',
+      '/service/demo',
+      '/ui/template/login/default',
+    ]);
+  });
+
+  it('a misspelt scheme shows AUTHENTICATION_SCHEME_NOT_FOUND even when the template answers a bare 404', async () => {
+    const server = fakeIdentityServer({
+      'GET /service/demo': () => ({ status: 200, body: DEMO_SERVICE }),
+      'GET /authenticationScheme/defualt': () => ({ status: 404, raw: '' }),
+      'GET /ui/template/login/defualt': () => ({ status: 404, raw: '' }),
+    });
+    const attributes = loginAttributesSchema.parse({ authenticationSchemeName: 'defualt' });
+    renderWith(makeHarness({ fetch: server.fetch, attributes }), <LoginWidget attributes={attributes} />);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The authentication scheme defualt does not exist.',
+    );
+  });
+
+  it('AUTH_SCHEME_EMPTY when no scheme can be resolved, without asking for a template', async () => {
+    const server = fakeIdentityServer({});
+    const attributes = loginAttributesSchema.parse({ authenticationSchemeName: '   ' });
+    const harness = makeHarness({
+      fetch: server.fetch,
+      attributes,
+      frame: { config: { icDomain: API, defaultServiceName: '', allowedHostOrigins: [] } },
+    });
+    renderWith(harness, <LoginWidget attributes={attributes} />);
+    expect((await screen.findByRole('alert')).textContent).toContain(IDENTITY_ERRORS.AUTH_SCHEME_EMPTY.text);
+    expect(server.requests).toEqual([]);
   });
 
   it('keeps submit disabled until the form is valid and changed', async () => {
@@ -121,6 +155,12 @@ describe('login widget', () => {
   });
 
   it.each([
+    [
+      // The reference server never sends it (enumeration defence); another identity server may.
+      'IDENTIFIERS_NOT_FOUND',
+      { status: 401, body: { code: 'IDENTIFIERS_NOT_FOUND' } },
+      IDENTITY_ERRORS.IDENTIFIERS_NOT_FOUND.text,
+    ],
     [
       'IDENTIFIERS_INVALID',
       { status: 401, body: { code: 'IDENTIFIERS_INVALID' } },

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { isFoyerError, type FoyerError } from '@foyer/api';
 import type { RegistrationAttributes } from '@foyer/protocol';
 import '../_forms/messages';
 import { MessageBox } from '../_forms/MessageBox';
@@ -81,6 +82,7 @@ function Registered({
 }) {
   const dispatch = useAppDispatch();
   const ref = useRef<HTMLDivElement>(null);
+  const [problem, setProblem] = useState<FoyerError | null>(null);
   const followUp = useRef(onFollowUp);
   useEffect(() => {
     followUp.current = onFollowUp;
@@ -94,7 +96,9 @@ function Registered({
       // Aborted when the widget goes: then nobody is told where to go.
       request.unwrap().then(
         (to) => followUp.current?.(to),
-        () => {},
+        (error: unknown) => {
+          if (isFoyerError(error)) setProblem(error);
+        },
       );
     }, REGISTRATION_FOLLOW_UP_MS);
     return () => {
@@ -103,5 +107,10 @@ function Registered({
     };
   }, [dispatch, guid, serviceName]);
   const next = loggedIn ? t('registration.loggedIn') : t('registration.checkMailbox');
-  return <MessageBox ref={ref} severity="success" text={`${t('registration.success')} ${next}`} />;
+  return (
+    <>
+      <MessageBox ref={ref} severity="success" text={`${t('registration.success')} ${next}`} />
+      {problem && <ErrorMessageBox error={problem} showCode />}
+    </>
+  );
 }

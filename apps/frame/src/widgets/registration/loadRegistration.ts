@@ -17,7 +17,8 @@ export interface RegistrationSetup {
  * What the registration form needs: the service (GET /service/:name: its scheme and captcha site
  * key), then the scheme's registration template for that service (GET
  * /ui/template/registration/:scheme/:service — it includes the attributes the service requires).
- * The page's recaptchaSiteKey setting wins over the service's.
+ * The page's recaptchaSiteKey setting wins over the service's. No service name: SERVICE_NAME_EMPTY;
+ * a blank scheme: AUTH_SCHEME_EMPTY (identity spec §8), never a call to a template without one.
  */
 export const loadRegistration = createAppAsyncThunk<RegistrationSetup, string | undefined>(
   'registration/load',
@@ -27,7 +28,8 @@ export const loadRegistration = createAppAsyncThunk<RegistrationSetup, string | 
     if (!serviceName) return rejectWithValue(foyerError('SERVICE_NAME_EMPTY'));
     const service = await callIdentity(api, identityApi.getService, { params: { name: serviceName }, signal });
     if (!service.ok) return rejectWithValue(service.error);
-    const scheme = schemeAttribute ?? service.data.authenticationSchemeName;
+    const scheme = schemeAttribute?.trim() || service.data.authenticationSchemeName.trim();
+    if (!scheme) return rejectWithValue(foyerError('AUTH_SCHEME_EMPTY'));
     const template = await callIdentity(api, identityApi.getServiceRegistrationTemplate, {
       params: { scheme, service: serviceName },
       signal,

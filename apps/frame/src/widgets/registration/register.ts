@@ -1,5 +1,5 @@
 /** Registration's calls (identity spec §4, §7): register, the optional auto-login, the follow-up, cancel. */
-import { type FoyerError, type UserProfile } from '@foyer/api';
+import { foyerError, type FoyerError, type UserProfile } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
 import type { FieldSpec } from '../_forms/fields';
 import { submittedAttributes, type Values } from '../_forms/schema';
@@ -68,7 +68,10 @@ export const registerAccount =
 /**
  * The follow-up (identity spec §4): the service check — POST /userProfile/:id/link/:service with
  * the new session — passes → payment; 403 REQUIRED_ATTRIBUTE_MISSING → edit profile; fails (or
- * there is no session: the account still needs activation) → login.
+ * there is no session: the account still needs activation) → login. A REQUIRED_ATTRIBUTE_MISSING
+ * that names no attribute leaves the capture nothing to ask: the follow-up rejects with
+ * MISSING_ATTRIBUTES_NOT_FOUND ('Couldn't find any missing attributes for the service', identity
+ * spec §8) and tells the page nothing.
  */
 export type FollowUp = 'payment' | 'editProfile' | 'login';
 
@@ -84,6 +87,7 @@ export const registrationFollowUp = createAppAsyncThunk<FollowUp, { guid: string
       });
       if (check.ok) to = 'payment';
       else if (check.error.code === 'REQUIRED_ATTRIBUTE_MISSING' && check.error.statusCode === 403) {
+        if (!check.error.args.length) return api.rejectWithValue(foyerError('MISSING_ATTRIBUTES_NOT_FOUND'));
         to = 'editProfile';
         attributes = check.error.args;
       }

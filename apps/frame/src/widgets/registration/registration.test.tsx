@@ -91,6 +91,14 @@ async function alertText() {
 const submit = () => screen.getByRole('button', { name: 'Create account' });
 
 describe('registration form', () => {
+  it('a blank scheme from the service rejects with AUTH_SCHEME_EMPTY, without a template call', async () => {
+    const { server } = setup({
+      'GET /service/demo': () => ({ status: 200, body: { ...DEMO_SERVICE, authenticationSchemeName: '  ' } }),
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain(IDENTITY_ERRORS.AUTH_SCHEME_EMPTY.text);
+    expect(server.requests.map((r) => r.path)).toEqual(['/service/demo']);
+  });
+
   it('loads the service and its registration template, then shows every field with its autofill token', async () => {
     const { server } = setup();
     expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
@@ -236,6 +244,23 @@ describe('registration form', () => {
         payload: { to: 'editProfile', guid: 'guid-new', serviceName: 'demo', attributes: ['phone'] },
       }),
     );
+  });
+
+  it('a REQUIRED_ATTRIBUTE_MISSING naming no attribute: MISSING_ATTRIBUTES_NOT_FOUND, no redirect', async () => {
+    const { harness, user } = setup(
+      {
+        'POST /userProfile': () => ({ status: 201, body: profile('ACTIVE') }),
+        'POST /session': () => ({ status: 200, body: sessionBody({ guid: 'guid-new' }) }),
+        'POST /userProfile/guid-new/link/demo': () => ({ status: 403, body: { code: 'REQUIRED_ATTRIBUTE_MISSING' } }),
+      },
+      { attributes: { autoLogin: 'true' }, fakeTimers: true },
+    );
+    await fill(user);
+    await user.click(submit());
+    await screen.findByText(/successfully created/);
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect((await screen.findByRole('alert')).textContent).toContain(IDENTITY_ERRORS.MISSING_ATTRIBUTES_NOT_FOUND.text);
+    expect(harness.published.some((event) => event.name === 'registration.redirect')).toBe(false);
   });
 
   it('inside the capture container, REQUIRED_ATTRIBUTE_MISSING moves on to edit profile in place', async () => {

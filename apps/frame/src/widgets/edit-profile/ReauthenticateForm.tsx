@@ -1,0 +1,74 @@
+import { useFormik } from 'formik';
+import { lazy, Suspense, useState } from 'react';
+import type { FoyerError } from '@foyer/api';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { Loading } from '../../components/Loading';
+import { t } from '../../i18n';
+import { useAppDispatch } from '../../store/hooks';
+import { useRequest } from '../../store/useRequest';
+import { reauthenticate, reauthenticationRequest } from './reauthenticate';
+
+/** Only services with a reCAPTCHA site key download the captcha. */
+const Captcha = lazy(() => import('../_forms/Captcha').then((module) => ({ default: module.Captcha })));
+
+/**
+ * Secure mode without a live secure session: 'Session has expired.', and a password field to
+ * prove it is still the visitor (POST /session/:id, with the service's captcha when it has one, as
+ * a login); once proved, `onDone`.
+ */
+export function ReauthenticateForm({ error, onDone }: { error: FoyerError; onDone: () => void }) {
+  const dispatch = useAppDispatch();
+  const setup = useRequest(reauthenticationRequest, undefined);
+  const [problem, setProblem] = useState<FoyerError | null>(null);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const siteKey = setup.status === 'succeeded' ? setup.data.recaptchaSiteKey : null;
+  const formik = useFormik({
+    initialValues: { password: '' },
+    onSubmit: async ({ password }, helpers) => {
+      if (setup.status !== 'succeeded') return;
+      setProblem(null);
+      const result = await dispatch(reauthenticate(setup.data, password, captcha ?? undefined));
+      if (result.ok) return onDone();
+      if (siteKey) setCaptchaReset((count) => count + 1);
+      await helpers.setFieldValue('password', '', false);
+      setProblem(result.error);
+    },
+  });
+  if (setup.status !== 'succeeded') {
+    return (
+      <>
+        <ErrorMessageBox error={error} showCode />
+        {setup.status === 'failed' ? <ErrorMessageBox error={setup.error} showCode /> : <Loading />}
+      </>
+    );
+  }
+  return (
+    <form className="form" noValidate onSubmit={formik.handleSubmit}>
+      <ErrorMessageBox error={problem ?? error} showCode />
+      <div className="field">
+        <label htmlFor="reauthenticate-password">{t('editProfile.reauthenticate')}</label>
+        <input
+          id="reauthenticate-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={formik.values.password}
+          onChange={formik.handleChange}
+        />
+      </div>
+      {siteKey && (
+        <Suspense fallback={<p className="field-note">{t('frame.loading')}</p>}>
+          <Captcha id="reauthenticate-captcha" siteKey={siteKey} onChange={setCaptcha} resetKey={captchaReset} />
+        </Suspense>
+      )}
+      <button
+        type="submit"
+        className="button"
+        disabled={!formik.values.password || (!!siteKey && !captcha) || formik.isSubmitting}
+      >
+        {t('editProfile.continue')}
+      </button>
+    </form>
+  );
+}

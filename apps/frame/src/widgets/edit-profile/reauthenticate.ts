@@ -1,0 +1,88 @@
+import { foyerError, type FoyerError } from '@foyer/api';
+import * as identityApi from '@foyer/api/endpoints';
+import { createAppAsyncThunk } from '../../store/asyncStatus';
+import { callIdentity } from '../../store/identityClient';
+import { createRequest } from '../../store/requests';
+import { selectServiceName } from '../../store/selectors';
+import { sessionStarted } from '../../store/sessionSlice';
+import { saveSecureSession, saveSession, storedSessionFrom } from '../../store/sessionStorage';
+import type { AppThunk } from '../../store/thunk';
+import { fetchProfile } from './profileData';
+
+/**
+ * Secure mode without a live secure session: the logged-in visitor proves the password again with
+ * POST /session/:id (identity spec §7, "POST /session or /session/{id}"). The scheme comes from the
+ * service (GET /service/:name, which also gives its captcha site key: the server asks the same
+ * captcha as for a login), its identifiers from GET /authenticationScheme/:name, their values from
+ * the profile (readable with the main session). The answer refreshes the main session and brings
+ * a new secure session, which the update then uses.
+ */
+export interface ReauthenticationSetup {
+  realmName: string;
+  scheme: string;
+  identifiers: string[];
+  validator: string;
+  recaptchaSiteKey: string | null;
+}
+
+export const loadReauthentication = createAppAsyncThunk<ReauthenticationSetup, void>(
+  'reauthentication/load',
+  async (_arg, api) => {
+    const { signal, rejectWithValue } = api;
+    const service = await callIdentity(api, identityApi.getService, {
+      params: { name: selectServiceName(api.getState()) },
+      signal,
+    });
+    if (!service.ok) return rejectWithValue(service.error);
+    const scheme = await callIdentity(api, identityApi.getAuthenticationScheme, {
+      params: { name: service.data.authenticationSchemeName },
+      signal,
+    });
+    if (!scheme.ok) return rejectWithValue(scheme.error);
+    const { validators } = scheme.data;
+    return {
+      realmName: scheme.data.realmName,
+      scheme: scheme.data.name,
+      identifiers: scheme.data.identifiers,
+      validator: validators.includes('password') ? 'password' : (validators[0] ?? 'password'),
+      recaptchaSiteKey: api.getState().frame.settings.recaptchaSiteKey ?? service.data.recaptchaSiteKey ?? null,
+    };
+  },
+);
+
+export const reauthenticationRequest = createRequest<ReauthenticationSetup, void>(
+  'reauthentication',
+  loadReauthentication,
+);
+
+export const reauthenticate =
+  (
+    setup: ReauthenticationSetup,
+    password: string,
+    recaptchaResponse?: string,
+  ): AppThunk<Promise<{ ok: true } | { ok: false; error: FoyerError }>> =>
+  async (dispatch, getState, extra) => {
+    const api = { getState, dispatch, extra };
+    const { sessionId, guid, loggedIn } = getState().session;
+    if (!loggedIn || !sessionId || !guid) return { ok: false, error: foyerError('USER_NOT_LOGGED_IN') };
+    const profile = await dispatch(fetchProfile(false));
+    if (!profile.ok) return profile;
+    const value = (name: string) =>
+      profile.profile.attributes.find((attribute) => attribute.name === name)?.value ?? '';
+    const result = await callIdentity(api, identityApi.reauthenticateSession, {
+      params: { id: sessionId },
+      body: {
+        realmName: setup.realmName,
+        authenticationSchemeName: setup.scheme,
+        identifiers: setup.identifiers.map((name) => ({ name, value: value(name) })),
+        validators: [{ name: setup.validator, value: password }],
+        ...(recaptchaResponse ? { recaptchaResponse } : {}),
+      },
+    });
+    if (!result.ok) return result;
+    const stored = storedSessionFrom(result.data);
+    saveSession(extra.storage, stored);
+    if (result.data.secureSession) saveSecureSession(extra.storage, result.data.secureSession);
+    dispatch(sessionStarted(stored));
+    return { ok: true };
+  };
