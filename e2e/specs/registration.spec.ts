@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Frame, type FrameLocator, type Page } from '@playwright/test';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
-import { routeRecaptchaDouble } from '../support/recaptcha';
+import { CAPTCHA_SITE_KEY, routeRecaptchaDouble } from '../support/recaptcha';
 import { widgetFrame } from '../support/widgets';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -145,9 +145,11 @@ test('cancel publishes registration.cancelled and empties the form', async ({ pa
  * request leaves the machine): it renders an "I'm not a robot" button that solves the captcha.
  */
 test('with a captcha configured: refused until solved, then registered', async ({ page }) => {
-  const SITE_KEY = 'test-site-key-'.padEnd(40, 'x');
-  // The shared double (e2e/support/doubles/recaptcha.js). The demo service has no site key, so
-  // the server checks no token here: the page's setting alone makes the frame ask for one.
+  // A site key the server knows (the seeded demo-captcha service's: the frame asks the server for
+  // its settings, and refuses a key it does not know). The shared double
+  // (e2e/support/doubles/recaptcha.js) stands in for Google's script. The demo service itself has
+  // no site key, so the server checks no token here: the page's setting alone makes the frame ask.
+  const SITE_KEY = CAPTCHA_SITE_KEY;
   const scriptRequests = await routeRecaptchaDouble(page);
   await page.addInitScript((siteKey) => {
     (window as unknown as { FoyerSettings: unknown }).FoyerSettings = { recaptchaSiteKey: siteKey };

@@ -15,6 +15,8 @@ const DOUBLE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'doubl
 
 /** The seeded captcha service (apps/server/src/seed-config.ts) and its secret. */
 export const CAPTCHA_SERVICE = 'demo-captcha';
+/** Its site key (Google's published test key, seeded with the demo data). */
+export const CAPTCHA_SITE_KEY = '6LeIxAcTAAAAAJcZVRqyHh71UMIEGQQ_MAYXHDY2';
 const CAPTCHA_SECRET = '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe';
 
 export interface CaptchaStack {
