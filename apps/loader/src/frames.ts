@@ -15,6 +15,7 @@ import {
   isEventEnvelope,
   isFrameHeight,
   isWidgetName,
+  PAGE_PARAM,
   PROTOCOL_VERSION,
   REDIRECTING_WIDGETS,
   reservedHeight,
@@ -45,8 +46,8 @@ export interface Frame {
 
 export type Handler = (payload: Record<string, unknown>, name: string) => void;
 
-/** Set by `boot`: the loader's own URL, the widgets origin and the page settings. */
-export const env = { src: '', origin: '', settings: {} as Settings };
+/** Set by `boot`: the loader's own URL, the widgets origin, the page settings and the page instance's id. */
+export const env = { src: '', origin: '', settings: {} as Settings, page: '' };
 /**
  * Set by the modal while one is open. `close(true)` is the visitor dismissing it (the modal then
  * emits `modal.dismissed`); a plain `close()` is the widget being done or replaced.
@@ -236,6 +237,8 @@ export function mount(
   const url = new URL('/w/' + widgetRoute(widget, Number(settings.version)), origin);
   const service = attributes.serviceName || settings.serviceName;
   if (typeof service === 'string' && service) url.searchParams.set('serviceName', service);
+  // The page instance, so this page's frames share their basket and no other tab's (protocol page.ts).
+  if (env.page) url.hash = `${PAGE_PARAM}=${env.page}`;
 
   const iframe = document.createElement('iframe');
   iframe.setAttribute('sandbox', SANDBOX);

@@ -2,6 +2,7 @@
  * The loader's pure entry: importing it has no side effects; `boot()` starts the loader.
  * `main.ts` is the script-tag entry built to dist/loader.js.
  */
+import { randomPageId } from '@foyer/protocol/light';
 import { api, replay, type FoyerApi } from './api';
 import { env } from './frames';
 import { observe, scan } from './place';
@@ -24,6 +25,7 @@ export function boot(): void {
   env.src = src;
   env.origin = new URL(src).origin;
   env.settings = readSettings(document, w.FoyerSettings);
+  env.page = randomPageId();
   // Keep the stub object (page code may hold a reference to it) and give it the real methods.
   const queue = prior.q;
   w.Foyer = Object.assign(prior, api, { scan: () => scan(document) });

@@ -52,7 +52,7 @@ describe('placement', () => {
     expect(frame!.getAttribute('allow')).toBe('payment *');
     expect(frame!.title).toBe('Foyer login widget');
     expect(frame!.getAttribute('loading')).toBe('eager');
-    expect(frame!.src).toBe('https://w.example.com/w/login');
+    expect(frame!.src).toMatch(/^https:\/\/w\.example\.com\/w\/login#page=[0-9a-f]{32}$/);
     expect(frame!.style.border).toMatch(/^0/);
     expect(frame!.style.width).toBe('100%');
     expect(frame!.style.display).toBe('block');
@@ -125,10 +125,20 @@ describe('placement', () => {
       LOADER +
         '<div data-foyer-widget="product-selection"></div><div data-foyer-widget="login" data-service-name="sport"></div>',
     );
-    expect(iframes().map((frame) => frame.src)).toEqual([
+    expect(iframes().map((frame) => frame.src.split('#')[0])).toEqual([
       'https://w.example.com/w/v1/product-selection?serviceName=news',
       'https://w.example.com/w/login?serviceName=sport',
     ]);
+  });
+
+  it('names the page instance in every frame’s fragment: one id for the page’s frames', async () => {
+    await boot(
+      LOADER + '<div data-foyer-widget="product-selection"></div><div data-foyer-widget="checkout-button"></div>',
+    );
+    const pages = iframes().map((frame) => new URL(frame.src).hash);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toMatch(/^#page=[0-9a-f]{32}$/);
+    expect(pages[1]).toBe(pages[0]);
   });
 
   it('does nothing but report when it cannot find its own script', async () => {

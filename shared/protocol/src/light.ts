@@ -6,3 +6,4 @@ export * from './events';
 export * from './methods';
 export * from './navigation';
 export * from './origins';
+export * from './page';

@@ -4,17 +4,18 @@
  */
 import { foyerError } from '@foyer/api';
 import { frameContextSchema, widgetRoute, type FrameMethods, type HostMethods, type WidgetName } from '@foyer/protocol';
-import { parseEvent } from '@foyer/protocol';
+import { pageIdFromFragment, parseEvent, randomPageId } from '@foyer/protocol';
 import type { RemoteProxy } from 'penpal';
 import { loadLocale } from '../i18n';
 import { findRoute, type WidgetRoute } from '../routes';
 import { makeStore, type AppStore } from '../store';
 import { contextReady, eventLogged, frameFailed, initialFrameState } from '../store/frameSlice';
 import { createEventHub, type FrameServices } from '../store/services';
-import { browserStores, readSession, SESSION_STORAGE_KEY } from '../store/sessionStorage';
+import { browserStores, readSession } from '../store/sessionStorage';
 import { sessionStateFrom } from '../store/sessionSlice';
-import { openSessionChannel } from '../store/sessionChannel';
-import { adoptSession, logout, syncSessionFromStorage } from '../store/sessionThunks';
+import { shareSessionAndProfile } from '../store/sharedTopics';
+import { openSiblings } from '../store/siblings';
+import { logout, syncSessionFromStorage } from '../store/sessionThunks';
 import { readFrameConfig } from './config';
 import { prefetchingFetch, prefetchLogin } from './prefetch';
 import { resolveContext, splitStandaloneQuery, type RawContext } from './context';
@@ -50,21 +51,9 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
   const events = createEventHub();
   const storage = browserStores(win);
   let store: AppStore | undefined = undefined;
-  const channel = openSessionChannel(
-    (session) => store?.dispatch(adoptSession(session)),
-    () => {
-      const session = store?.getState().session;
-      return session?.loggedIn && session.guid && session.sessionId
-        ? {
-            guid: session.guid,
-            sessionId: session.sessionId,
-            expiry: session.expiry ?? 0,
-            sessionCookie: session.sessionCookie,
-          }
-        : null;
-    },
-  );
-  if (channel) storage.announce = channel.announce;
+  // The page instance the loader named (a frame without one, standalone, is a page of its own).
+  const page = pageIdFromFragment(win.location.hash) ?? randomPageId();
+  const siblings = openSiblings({ origin: win.location.origin, page }) ?? undefined;
   const prefetcher = prefetchingFetch(fetch ?? ((input, init) => win.fetch(input, init)));
   // The handshake with the host takes a while: start the login widget's calls meanwhile, for the
   // service the frame URL names (the loader adds ?serviceName= when the page sets one).
@@ -78,6 +67,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     host: embeddedHost ?? createStandaloneHost((event) => store?.dispatch(eventLogged(event))),
     events,
     sso: () => import('../store/sso').then((module) => module.browserSso(win)),
+    siblings,
   };
   const app = makeStore(
     {
@@ -88,11 +78,9 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
   );
   store = app;
   const cleanups: (() => void)[] = [];
-  if (channel) {
-    cleanups.push(() => channel.close());
-    // A frame that starts without a stored session asks the others (storage may be blocked).
-    if (!app.getState().session.loggedIn) channel.request();
-  }
+  if (siblings) cleanups.push(() => siblings.close());
+  // The session and profile the page's frames hold (storage may be refused): told and asked now.
+  app.dispatch(shareSessionAndProfile());
 
   route?.preload();
   // Fetched while the handshake runs, like the widget's chunk.
@@ -121,12 +109,6 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     app.dispatch(contextReady(resolved));
   };
 
-  // Frames share the widgets origin's storage: a login or logout in one reaches the others.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === SESSION_STORAGE_KEY) void app.dispatch(syncSessionFromStorage());
-  };
-  win.addEventListener('storage', onStorage);
-  cleanups.push(() => win.removeEventListener('storage', onStorage));
   cleanups.push(
     events.subscribe((event) => {
       if (SESSION_EVENTS.has(event.name)) void app.dispatch(syncSessionFromStorage());

@@ -2,10 +2,11 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Basket } from '@foyer/api/widget';
 
 /**
- * The page's basket as this frame holds it (purchase spec §3, §9). Its persistence is the
- * widgets origin's sessionStorage, shared by the page's purchase frames
- * (widgets/_purchase/basketThunks.ts keeps the two in step). null until first read from there.
- * Where the browser refuses storage, this state is the only copy.
+ * The page's basket as this frame holds it (purchase spec §3, §9), its running checkout step
+ * included (`checkout`). The page's frames tell one another every change over their channel
+ * (store/sharedState.ts, widgets/_purchase/basketThunks.ts); the widgets origin's sessionStorage
+ * persists it where the browser grants it. null until this frame first heard of a basket (storage
+ * or a sibling); where storage is refused, the frames' slices are the only copies.
  */
 export type BasketState = Basket | null;
 

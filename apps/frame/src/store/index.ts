@@ -4,6 +4,7 @@ import { frameSlice } from './frameSlice';
 import { profileSlice } from './profileSlice';
 import { memoryServices, type FrameServices } from './services';
 import { sessionSlice } from './sessionSlice';
+import { sharedStateMiddleware } from './sharedState';
 
 /** The slices every route needs; a widget's own requests are injected when its code loads (requests.ts). */
 export const rootReducer = combineSlices(sessionSlice, profileSlice, frameSlice, basketSlice);
@@ -16,7 +17,8 @@ export function makeStore(preloaded?: PreloadedState, services: FrameServices = 
   return configureStore({
     reducer: rootReducer,
     preloadedState: preloaded,
-    middleware: (getDefault) => getDefault({ thunk: { extraArgument: services } }),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: services } }).prepend(sharedStateMiddleware(services)),
   });
 }
 

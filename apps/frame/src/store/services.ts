@@ -1,5 +1,6 @@
 import type { FoyerEvent } from '@foyer/protocol';
 import type { SessionStores } from './sessionStorage';
+import type { Siblings } from './siblings';
 import type { SsoServices } from './sso';
 
 /** What the frame may ask of its host page. Standalone, events go to the on-page log instead. */
@@ -53,6 +54,8 @@ export interface FrameServices {
    * absent (tests, no document): both are skipped.
    */
   sso?: () => Promise<SsoServices>;
+  /** The channel to the page's other frames (siblings.ts); absent: this frame shares nothing. */
+  siblings?: Siblings;
 }
 
 /** Services that touch nothing: tests override what they need. */

@@ -1,9 +1,9 @@
 /**
  * Where the session lives in the frame (identity spec §4): namespace `evolok`; tab storage
  * (sessionStorage) when the server marked the session a browser-session one (`sessionCookie`),
- * persistent storage (localStorage) otherwise. Every frame is on the widgets origin, so all frames
- * of a page share these stores; the `storage` event keeps them in sync.
- * Storage can be blocked (third-party storage settings); then the session lives in memory only.
+ * persistent storage (localStorage) otherwise, where the browser grants them. Storage only
+ * persists the session: the page's frames tell one another over their channel (siblings.ts,
+ * sharedTopics.ts), also where the browser refuses third-party storage (then memory is all).
  */
 import * as z from 'zod/mini';
 
@@ -35,8 +35,6 @@ export interface SessionStores {
   tab: Storage | null;
   /** Persistent storage (localStorage). */
   persistent: Storage | null;
-  /** Tells the page's other frames (see sessionChannel.ts); storage alone may be blocked. */
-  announce?: (session: StoredSession | null) => void;
 }
 
 export function storageAvailable(stores: SessionStores): boolean {
@@ -72,7 +70,6 @@ export function saveSession(stores: SessionStores, session: StoredSession): void
   const other = storeFor(stores, !session.sessionCookie);
   attempt(() => other?.removeItem(SESSION_STORAGE_KEY));
   attempt(() => target?.setItem(SESSION_STORAGE_KEY, JSON.stringify(session)));
-  stores.announce?.(session);
 }
 
 export function saveSecureSession(stores: SessionStores, secure: { sessionId: string; expiry: number }): void {
@@ -83,7 +80,6 @@ export function clearSession(stores: SessionStores): void {
   attempt(() => stores.tab?.removeItem(SECURE_SESSION_STORAGE_KEY));
   attempt(() => stores.tab?.removeItem(SESSION_STORAGE_KEY));
   attempt(() => stores.persistent?.removeItem(SESSION_STORAGE_KEY));
-  stores.announce?.(null);
 }
 
 function readFrom(store: Storage | null): StoredSession | null {

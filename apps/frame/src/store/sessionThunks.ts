@@ -4,6 +4,7 @@
  */
 import type { FoyerError } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
+import { fromElsewhere } from './elsewhere';
 import { callIdentity } from './identityClient';
 import {
   clearSession,
@@ -80,23 +81,29 @@ export const verifySession = (): AppThunk<Promise<FoyerError | null>> => async (
 };
 
 /**
- * Another frame changed the stored session (a `storage` event, or a session event delivered by
- * the page): adopt it. No event is published: the frame that made the change already did.
+ * A session event from another frame, delivered by the page: adopt what that frame stored (the
+ * session itself arrives over the siblings' channel too, see sharedTopics.ts, also where storage
+ * is refused). No event is published: the frame that made the change already did.
  */
 export const syncSessionFromStorage = (): AppThunk => (dispatch, _getState, extra) => {
-  // Without storage the session channel keeps frames in sync; "nothing stored" means nothing here.
+  // Without storage the siblings' channel keeps frames in sync; "nothing stored" means nothing here.
   if (!storageAvailable(extra.storage)) return;
   dispatch(adoptSession(readSession(extra.storage)));
 };
 
-/** Takes over the session another frame announced (null: it logged out or the session expired). */
+/**
+ * Takes over the session another frame announced or stored (null: it logged out or the session
+ * expired). That frame told the page's frames already: this change is not passed on.
+ */
 export const adoptSession =
   (stored: StoredSession | null): AppThunk =>
   (dispatch, getState) => {
     const { session } = getState();
     if (!stored) {
-      if (session.loggedIn) dispatch(sessionCleared());
+      if (session.loggedIn) dispatch(fromElsewhere(sessionCleared()));
       return;
     }
-    if (stored.sessionId !== session.sessionId || stored.guid !== session.guid) dispatch(sessionStarted(stored));
+    if (stored.sessionId !== session.sessionId || stored.guid !== session.guid) {
+      dispatch(fromElsewhere(sessionStarted(stored)));
+    }
   };

@@ -10,6 +10,8 @@ import { makeStore, type PreloadedState } from '../store';
 import { initialFrameState, type FrameState } from '../store/frameSlice';
 import { createEventHub, type FrameServices } from '../store/services';
 import type { SessionStores } from '../store/sessionStorage';
+import { openSiblings, type Siblings } from '../store/siblings';
+import { memoryChannelHub, type OpenChannel } from './memoryChannels';
 
 export class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -46,6 +48,9 @@ export type Reply = { status: number; body?: unknown; raw?: string } | 'network-
 export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
 
 export const API = 'http://widgets.test/ic/api';
+export const WIDGETS_ORIGIN = new URL(API).origin;
+/** The page instance a harness frame belongs to (the loader's `#page=` id). */
+export const TEST_PAGE = 'page-0123456789';
 
 /** A fake identity API: `'METHOD /path'` → handler. Unrouted requests answer 404 NOT_FOUND. */
 /**
@@ -125,6 +130,10 @@ export interface Harness {
   opened: { widget: string; attributes: Record<string, string> }[];
   navigations: string[];
   storage: { tab: MemoryStorage; persistent: MemoryStorage } & SessionStores;
+  /** The in-memory channel this frame's siblings speak on (memoryChannels.ts). */
+  channels: OpenChannel;
+  /** Another frame of the same page (or of `page`) on that channel; close it when done. */
+  sibling(page?: string): Siblings;
 }
 
 export function makeHarness(
@@ -143,6 +152,8 @@ export function makeHarness(
   const navigations: string[] = [];
   const accepts = options.hostAccepts ?? true;
   const storage = { tab: new MemoryStorage(), persistent: new MemoryStorage() };
+  const channels = memoryChannelHub(WIDGETS_ORIGIN);
+  const sibling = (page = TEST_PAGE) => openSiblings({ origin: WIDGETS_ORIGIN, page, open: channels })!;
   const services: FrameServices = {
     fetch: options.fetch ?? (() => Promise.reject(new TypeError('no fetch'))),
     storage,
@@ -158,6 +169,7 @@ export function makeHarness(
       },
     },
     events: createEventHub(),
+    siblings: sibling(),
   };
   const store = makeStore(
     {
@@ -172,7 +184,7 @@ export function makeHarness(
     },
     services,
   );
-  return { store, services, published, opened, navigations, storage };
+  return { store, services, published, opened, navigations, storage, channels, sibling };
 }
 
 export function renderWith(harness: Harness, ui: ReactElement) {

@@ -1,8 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BASKET_KEY, type Basket } from '@foyer/api/widget';
 import { makeHarness, MemoryStorage } from '../../test/harness';
 import { readBasket, writeBasket } from './basketStorage';
-import { syncBasket, updateBasket } from './basketThunks';
+import { shareBasket, updateBasket } from './basketThunks';
 import { basketFromAnotherFrame } from './testBasket';
 
 const PRODUCT: Basket['products'][number] = {
@@ -53,22 +53,18 @@ describe('the basket in sessionStorage (purchase spec §3, §9)', () => {
 });
 
 describe('the basket slice and its storage', () => {
-  it('is read from storage, follows other frames’ storage events, and stops following when told', () => {
+  it('is read from storage and follows the changes the page’s other frames announce', () => {
     const h = makeHarness();
     writeBasket(h.storage.tab, { products: [PRODUCT] });
-    const stop = h.store.dispatch(syncBasket(window));
+    h.store.dispatch(shareBasket());
     expect(h.store.getState().basket).toEqual({ products: [PRODUCT] });
-    // Another frame of the page wrote the basket: the browser fires `storage` here.
-    basketFromAnotherFrame(h.storage.tab, { products: [], id: 'order-2' });
+    basketFromAnotherFrame(h, { products: [], id: 'order-2' });
     expect(h.store.getState().basket).toEqual({ products: [], id: 'order-2' });
-    const seen = vi.fn();
-    const unsubscribe = h.store.subscribe(seen);
-    window.dispatchEvent(new StorageEvent('storage', { key: 'evolok.session' }));
-    expect(seen).not.toHaveBeenCalled();
-    stop();
-    basketFromAnotherFrame(h.storage.tab, null);
+    // Another tab (another page id) has a basket of its own.
+    const otherTab = h.sibling('page-other-tab');
+    otherTab.publish('basket', { products: [PRODUCT] });
+    otherTab.close();
     expect(h.store.getState().basket).toEqual({ products: [], id: 'order-2' });
-    unsubscribe();
   });
 
   it('stores a change, puts it in the slice and publishes basket.updated', () => {

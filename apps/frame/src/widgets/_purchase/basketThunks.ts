@@ -1,16 +1,17 @@
 /**
- * The basket slice and its persistence kept in step: every change goes to storage and to the
- * slice at once; other frames' changes arrive through the transport.
+ * The basket slice, its persistence and the page's other frames kept in step: every change goes
+ * to storage (where the browser grants it) and to the slice at once, and the shared-state
+ * listener tells the siblings (store/sharedState.ts); their changes arrive through `shareBasket`.
  */
-import { EMPTY_BASKET, type Basket } from '@foyer/api/widget';
+import { basketSchema, EMPTY_BASKET, type Basket } from '@foyer/api/widget';
 import { basketChanged } from '../../store/basketSlice';
+import { fromElsewhere } from '../../store/elsewhere';
 import type { AppThunk } from '../../store/thunk';
 import { readStoredBasket, writeBasket } from './basketStorage';
-import { listenToOtherFrames } from './basketTransport';
 
 /**
- * The basket as stored now (another frame may have changed it since the slice last heard), else
- * the slice's copy where the browser refuses storage.
+ * The basket as stored now (another frame may have stored a change whose message is still on its
+ * way), else the slice's copy where the browser refuses storage.
  */
 export const currentBasket = (): AppThunk<Basket> => (_dispatch, getState, extra) =>
   readStoredBasket(extra.storage.tab) ?? getState().basket ?? EMPTY_BASKET;
@@ -33,10 +34,21 @@ export const updateBasket =
     return next;
   };
 
-/** Fills the slice from storage and keeps it in step with the other frames; returns the stop function. */
-export const syncBasket =
-  (win: Window): AppThunk<() => void> =>
-  (dispatch, _getState, extra) => {
-    dispatch(basketChanged(dispatch(currentBasket())));
-    return listenToOtherFrames(win, extra.storage.tab, (basket) => dispatch(basketChanged(basket)));
-  };
+/**
+ * Fills the slice from storage (where granted) and shares the basket with the frames of this page
+ * (purchase spec §3: kept per tab, so another tab's or page's basket is never taken). A frame that
+ * joins later takes a sibling's basket only while it has none: storage, where granted, is the
+ * page's basket already.
+ */
+export const shareBasket = (): AppThunk => (dispatch, getState, extra) => {
+  const stored = readStoredBasket(extra.storage.tab);
+  if (stored) dispatch(fromElsewhere(basketChanged(stored)));
+  extra.siblings?.share<Basket>('basket', {
+    schema: basketSchema,
+    current: (samePage) => (samePage ? (getState().basket ?? undefined) : undefined),
+    receive: (basket, { samePage, snapshot }) => {
+      if (!samePage || (snapshot && getState().basket !== null)) return;
+      dispatch(fromElsewhere(basketChanged(basket)));
+    },
+  });
+};

@@ -1,8 +1,14 @@
-import { BASKET_KEY, type Basket } from '@foyer/api/widget';
+import type { Basket } from '@foyer/api/widget';
+import type { Harness } from '../../test/harness';
 import { writeBasket } from './basketStorage';
 
-/** Tests: another frame of the page stores `basket`; the browser then fires `storage` in this one. */
-export function basketFromAnotherFrame(storage: Storage, basket: Basket | null): void {
-  writeBasket(storage, basket);
-  window.dispatchEvent(new StorageEvent('storage', { key: BASKET_KEY }));
+/**
+ * Tests: another frame of the harness's page changes the basket: it stores it (where storage is
+ * granted) and tells its siblings over the channel, as saveBasket does.
+ */
+export function basketFromAnotherFrame(harness: Harness, basket: Basket | null): void {
+  const next = writeBasket(harness.storage.tab, basket);
+  const other = harness.sibling();
+  other.publish('basket', next);
+  other.close();
 }

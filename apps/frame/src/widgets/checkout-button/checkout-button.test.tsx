@@ -49,11 +49,11 @@ describe('checkout-button widget', () => {
   it('is disabled and shows the step while another frame runs a checkout', () => {
     const { harness } = setup();
     act(() => {
-      basketFromAnotherFrame(harness.storage.tab, digitalBasket({ checkout: { step: 'order', since: Date.now() } }));
+      basketFromAnotherFrame(harness, digitalBasket({ checkout: { step: 'order', since: Date.now() } }));
     });
     expect(screen.getByRole('button', { name: 'Processing order...' })).toHaveProperty('disabled', true);
     act(() => {
-      basketFromAnotherFrame(harness.storage.tab, digitalBasket());
+      basketFromAnotherFrame(harness, digitalBasket());
     });
     expect(screen.getByRole('button', { name: 'Checkout' })).toHaveProperty('disabled', false);
   });
@@ -69,7 +69,7 @@ describe('checkout-button widget', () => {
     emit(harness, { name: 'productSummary.success', payload: { productCount: 1 } });
     await screen.findByRole('button', { name: 'Processing payment...' });
     act(() => {
-      basketFromAnotherFrame(harness.storage.tab, null);
+      basketFromAnotherFrame(harness, null);
     });
     emit(harness, { name: 'payment.success', payload: { orderId: 'order-1' } });
     expect((await screen.findByRole('status')).textContent).toBe('Payment Successful');

@@ -111,7 +111,7 @@ describe('product-selection widget', () => {
     await screen.findByRole('heading', { name: /Digital access/ });
     await user.click(selectButton('Monthly', 'Digital access'));
     act(() => {
-      basketFromAnotherFrame(harness.storage.tab, { products: [] });
+      basketFromAnotherFrame(harness, { products: [] });
     });
     expect(selectButton('Monthly', 'Digital access').getAttribute('aria-pressed')).toBe('false');
   });
@@ -226,7 +226,7 @@ describe('product-selection widget', () => {
     await screen.findByRole('button', { name: 'Processing payment...' });
     expect(harness.opened.at(-1)).toEqual({ widget: 'payment', attributes: { orderId: 'order-1' } });
     act(() => {
-      basketFromAnotherFrame(harness.storage.tab, null);
+      basketFromAnotherFrame(harness, null);
       harness.services.events.emit({ name: 'payment.success', payload: { orderId: 'order-1' } });
     });
     expect(await screen.findByText('Payment Successful')).toBeTruthy();

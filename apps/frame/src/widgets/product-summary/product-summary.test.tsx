@@ -85,7 +85,7 @@ describe('product-summary widget', () => {
   it('updates live when another frame changes the basket', () => {
     const { harness } = setup();
     act(() => {
-      basketFromAnotherFrame(harness.storage.tab, digitalBasket());
+      basketFromAnotherFrame(harness, digitalBasket());
     });
     expect(screen.getAllByRole('row')).toHaveLength(3);
   });
@@ -105,7 +105,7 @@ describe('product-summary widget', () => {
     const { harness, user } = setup({ mode: 'review' });
     // The checkout that opened this step runs in another frame: the remove buttons stay usable.
     act(() => {
-      basketFromAnotherFrame(harness.storage.tab, {
+      basketFromAnotherFrame(harness, {
         ...twoProducts(),
         checkout: { step: 'summary', since: Date.now() },
       });

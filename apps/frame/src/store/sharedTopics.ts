@@ -1,0 +1,64 @@
+/**
+ * The receiving half for the session and the profile (sharedState.ts publishes): what this frame
+ * takes from its siblings, and tells one that asks.
+ * - The session is the site's, like the persistent storage it lives in: any frame of the site
+ *   takes it, except a browser-session one (`sessionCookie`, kept in tab storage), which stays in
+ *   its page. A sibling's snapshot only fills a frame that has no session.
+ * - The profile is one service's answer for one account: taken by frames of that service whose
+ *   session is that account.
+ */
+import * as z from 'zod/mini';
+import { fromElsewhere } from './elsewhere';
+import { profileLoaded } from './profileSlice';
+import { selectServiceName } from './selectors';
+import { sharedProfileSchema, type SharedProfile } from './sharedState';
+import type { SessionState } from './sessionSlice';
+import { storedSessionSchema, type StoredSession } from './sessionStorage';
+import { adoptSession } from './sessionThunks';
+import type { AppThunk } from './thunk';
+
+function storedSessionOf(session: SessionState): StoredSession | null {
+  if (!session.loggedIn || !session.guid || !session.sessionId) return null;
+  const { guid, sessionId, expiry, sessionCookie } = session;
+  return { guid, sessionId, expiry: expiry ?? 0, sessionCookie };
+}
+
+/** Shares the session and the profile with the page's frames (and asks them for theirs). */
+export const shareSessionAndProfile = (): AppThunk => (dispatch, getState, extra) => {
+  const siblings = extra.siblings;
+  if (!siblings) return;
+  siblings.share<StoredSession | null>('session', {
+    schema: z.nullable(storedSessionSchema),
+    current: (samePage) => {
+      const session = storedSessionOf(getState().session);
+      return session && (samePage || !session.sessionCookie) ? session : undefined;
+    },
+    receive: (session, { samePage, snapshot }) => {
+      const mine = getState().session;
+      if (snapshot) {
+        if (session && !mine.loggedIn && (samePage || !session.sessionCookie)) dispatch(adoptSession(session));
+        return;
+      }
+      // Another page's tab session, or its logout while this frame holds a tab session: not ours.
+      if (!samePage && (session ? session.sessionCookie : mine.sessionCookie)) return;
+      dispatch(adoptSession(session));
+    },
+  });
+  siblings.share<SharedProfile>('profile', {
+    schema: sharedProfileSchema,
+    current: () => {
+      const state = getState();
+      const { data } = state.profile;
+      return data && state.session.loggedIn && data.guid === state.session.guid
+        ? { serviceName: selectServiceName(state), profile: data }
+        : undefined;
+    },
+    receive: ({ serviceName, profile }, { snapshot }) => {
+      const state = getState();
+      if (serviceName !== selectServiceName(state)) return;
+      if (!state.session.loggedIn || state.session.guid !== profile.guid) return;
+      if (snapshot && state.profile.data) return;
+      dispatch(fromElsewhere(profileLoaded(profile)));
+    },
+  });
+};
