@@ -6,91 +6,101 @@
 import { axeViolations, widgetDocument } from '../support/axe';
 import { expect, test } from '@playwright/test';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
+import { BOTH_STORAGE_MODES } from '../../playwright.config';
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
 test.use({ bypassCSP: true });
 
-test('an anonymous visitor picks a plan, logs in, gives a delivery address, reviews and pays by bank transfer', async ({
-  page,
-  request,
-}) => {
-  // A customer of its own: buying subscribes the account and saves its address, which would
-  // change what the next run (or a retry) of this journey sees with a shared account.
-  const email = uniqueEmail();
-  await createCustomer(request, email, 'customer-pw-3');
-  const shop = new Shop(page);
-  await shop.open();
-  await expect(shop.checkout).toBeDisabled();
-  await shop.pick('Monthly', 'Print and digital');
-  await shop.choosePaymentType('Bank transfer');
-  await expect(shop.checkout).toBeEnabled();
-  await shop.press(shop.checkout);
+// Also with third-party storage refused: the frames share the basket, the checkout step and the
+// session over their channel only (issue 9).
+test(
+  'an anonymous visitor picks a plan, logs in, gives a delivery address, reviews and pays by bank transfer',
+  { tag: BOTH_STORAGE_MODES },
+  async ({ page, request }) => {
+    // A customer of its own: buying subscribes the account and saves its address, which would
+    // change what the next run (or a retry) of this journey sees with a shared account.
+    const email = uniqueEmail();
+    await createCustomer(request, email, 'customer-pw-3');
+    const shop = new Shop(page);
+    await shop.open();
+    await expect(shop.checkout).toBeDisabled();
+    await shop.pick('Monthly', 'Print and digital');
+    await shop.choosePaymentType('Bank transfer');
+    await expect(shop.checkout).toBeEnabled();
+    await shop.press(shop.checkout);
 
-  // No session: the login opens in the modal, offering to create an account.
-  await expect(shop.dialog).toBeVisible();
-  await expect(shop.step('login').getByRole('button', { name: 'Create an account' })).toBeVisible();
-  await shop.logInInModal(email, 'customer-pw-3');
+    // No session: the login opens in the modal, offering to create an account.
+    await expect(shop.dialog).toBeVisible();
+    await expect(shop.step('login').getByRole('button', { name: 'Create an account' })).toBeVisible();
+    await shop.logInInModal(email, 'customer-pw-3');
 
-  // The profile step: print needs a delivery address.
-  const address = shop.deliveryAddress();
-  await expect(address).toBeVisible();
-  await expect(address.getByLabel('Address line 1')).toHaveAttribute('autocomplete', 'shipping address-line1');
-  // axe on the profile step: the refused form (mandatory fields highlighted), then the filled one.
-  await shop.press(shop.saveProfile);
-  await expect(shop.step('product-profile').getByRole('alert').first()).toBeVisible();
-  expect(await axeViolations(widgetDocument(page, 'product-profile')), 'profile step, refused').toEqual([]);
-  await shop.fillAddress(address);
-  expect(await axeViolations(widgetDocument(page, 'product-profile')), 'profile step, filled').toEqual([]);
-  await shop.press(shop.saveProfile);
+    // The profile step: print needs a delivery address.
+    const address = shop.deliveryAddress();
+    await expect(address).toBeVisible();
+    await expect(address.getByLabel('Address line 1')).toHaveAttribute('autocomplete', 'shipping address-line1');
+    // axe on the profile step: the refused form (mandatory fields highlighted), then the filled one.
+    await shop.press(shop.saveProfile);
+    await expect(shop.step('product-profile').getByRole('alert').first()).toBeVisible();
+    expect(await axeViolations(widgetDocument(page, 'product-profile')), 'profile step, refused').toEqual([]);
+    await shop.fillAddress(address);
+    expect(await axeViolations(widgetDocument(page, 'product-profile')), 'profile step, filled').toEqual([]);
+    await shop.press(shop.saveProfile);
 
-  // The review: the summary of the basket, then the order (paid by bank transfer, the selector's choice).
-  await expect(shop.step('product-summary').getByText('Print and digital').first()).toBeVisible();
-  expect(await axeViolations(widgetDocument(page, 'product-summary')), 'summary, review').toEqual([]);
-  const order = page.waitForRequest((request) => request.method() === 'POST' && /\/widget\/order$/.test(request.url()));
-  await shop.press(shop.confirmOrder);
-  expect((await order).postDataJSON()).toMatchObject({
-    paymentType: 'BANK_TRANSFER',
-    orderItems: [{ product: 'demo-print' }],
-    deliveryAddressGroup: { values: expect.objectContaining({ city: 'Brussels', country: 'BE' }) },
-  });
+    // The review: the summary of the basket, then the order (paid by bank transfer, the selector's choice).
+    await expect(shop.step('product-summary').getByText('Print and digital').first()).toBeVisible();
+    expect(await axeViolations(widgetDocument(page, 'product-summary')), 'summary, review').toEqual([]);
+    const order = page.waitForRequest(
+      (request) => request.method() === 'POST' && /\/widget\/order$/.test(request.url()),
+    );
+    await shop.press(shop.confirmOrder);
+    expect((await order).postDataJSON()).toMatchObject({
+      paymentType: 'BANK_TRANSFER',
+      orderItems: [{ product: 'demo-print' }],
+      deliveryAddressGroup: { values: expect.objectContaining({ city: 'Brussels', country: 'BE' }) },
+    });
 
-  await expect(shop.pay).toBeVisible();
-  expect(await axeViolations(widgetDocument(page, 'payment')), 'payment step').toEqual([]);
-  await shop.press(shop.pay);
-  await expect(shop.paid).toBeVisible();
-  await expect(shop.dialog).toHaveCount(0);
-  expect(await axeViolations(widgetDocument(page, 'checkout-button')), 'checkout button, paid').toEqual([]);
-  await expect(shop.emptySummary).toBeVisible();
-  await expect(shop.plan('Monthly', 'Print and digital')).toHaveAttribute('aria-pressed', 'false');
-  await expect(page.locator('#event-log')).toContainText('foyer:payment.success');
-});
+    await expect(shop.pay).toBeVisible();
+    expect(await axeViolations(widgetDocument(page, 'payment')), 'payment step').toEqual([]);
+    await shop.press(shop.pay);
+    await expect(shop.paid).toBeVisible();
+    await expect(shop.dialog).toHaveCount(0);
+    expect(await axeViolations(widgetDocument(page, 'checkout-button')), 'checkout button, paid').toEqual([]);
+    await expect(shop.emptySummary).toBeVisible();
+    await expect(shop.plan('Monthly', 'Print and digital')).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.locator('#event-log')).toContainText('foyer:payment.success');
+  },
+);
 
-test("a new visitor uses 'Create an account' in the login modal, registers in the profile step and pays by card", async ({
-  page,
-}) => {
-  const shop = new Shop(page);
-  await shop.open();
-  await shop.pick('Monthly', 'Print and digital');
-  await shop.press(shop.checkout);
-  await shop.press(shop.step('login').getByRole('button', { name: 'Create an account' }));
+test(
+  "a new visitor uses 'Create an account' in the login modal, registers in the profile step and pays by card",
+  { tag: BOTH_STORAGE_MODES },
+  async ({ page }) => {
+    const shop = new Shop(page);
+    await shop.open();
+    await shop.pick('Monthly', 'Print and digital');
+    await shop.press(shop.checkout);
+    await shop.press(shop.step('login').getByRole('button', { name: 'Create an account' }));
 
-  // The profile step replaces the login: the account details with the confirm field, then the address.
-  const profile = shop.step('product-profile');
-  const email = uniqueEmail();
-  await profile.getByLabel('Email').fill(email);
-  await profile.getByLabel('Password', { exact: true }).fill('new-visitor-1');
-  await profile.getByLabel(/^Confirm/).fill('new-visitor-1');
-  await profile.getByLabel('First name').fill('Grace');
-  await profile.getByLabel('Last name').fill('Hopper');
-  await shop.fillAddress(shop.deliveryAddress());
-  await shop.press(shop.saveProfile);
+    // The profile step replaces the login: the account details with the confirm field, then the address.
+    const profile = shop.step('product-profile');
+    const email = uniqueEmail();
+    await profile.getByLabel('Email').fill(email);
+    await profile.getByLabel('Password', { exact: true }).fill('new-visitor-1');
+    await profile.getByLabel(/^Confirm/).fill('new-visitor-1');
+    await profile.getByLabel('First name').fill('Grace');
+    await profile.getByLabel('Last name').fill('Hopper');
+    await shop.fillAddress(shop.deliveryAddress());
+    await shop.press(shop.saveProfile);
 
-  // Created and logged in: the review, then the card payment (the manual provider by default).
-  const order = page.waitForRequest((request) => request.method() === 'POST' && /\/widget\/order$/.test(request.url()));
-  await shop.press(shop.confirmOrder);
-  expect((await order).postDataJSON()).toMatchObject({ paymentType: 'CARD' });
-  await shop.press(shop.pay);
-  await expect(shop.paid).toBeVisible();
-  await expect(shop.dialog).toHaveCount(0);
-  await expect(shop.emptySummary).toBeVisible();
-});
+    // Created and logged in: the review, then the card payment (the manual provider by default).
+    const order = page.waitForRequest(
+      (request) => request.method() === 'POST' && /\/widget\/order$/.test(request.url()),
+    );
+    await shop.press(shop.confirmOrder);
+    expect((await order).postDataJSON()).toMatchObject({ paymentType: 'CARD' });
+    await shop.press(shop.pay);
+    await expect(shop.paid).toBeVisible();
+    await expect(shop.dialog).toHaveCount(0);
+    await expect(shop.emptySummary).toBeVisible();
+  },
+);
