@@ -213,9 +213,10 @@ async function openStep(
 }
 
 /**
- * The login frame stored the session before it published login.success, and this frame adopts it
- * from storage on that event; where storage is blocked it comes over the session channel a moment
- * later. Polls (purchase spec §9: 200 ms) for a short while rather than open the login again.
+ * The login frame announced the session over the siblings' channel (and stored it, where granted)
+ * before it published login.success, but the two travel separately: the announcement may come a
+ * moment after the event. Polls (purchase spec §9: 200 ms) for a short while rather than open the
+ * login again.
  */
 async function sessionArrives(loggedIn: () => boolean, signal: AbortSignal): Promise<void> {
   for (let attempt = 0; attempt < 10 && !loggedIn() && !signal.aborted; attempt++) {
