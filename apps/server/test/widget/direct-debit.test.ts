@@ -5,6 +5,7 @@
 import { directDebitRedirectSchema, paymentPageSchema, paymentResultSchema, paymentTypesSchema } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../../src/index';
+import { goCardlessProvider } from '../../src/widget/providers/gocardless';
 import { testServer } from '../helpers';
 import { call, demoSession, orderOk } from './helpers';
 import { startGoCardlessStandIn, type GoCardlessStandIn } from './stand-ins/gocardless';
@@ -157,5 +158,44 @@ describe('direct debit errors', () => {
     });
     expect(refused.statusCode).toBe(402);
     expect(refused.json()).toMatchObject({ code: 'payment_fail', args: ['currency_not_supported'] });
+  });
+});
+
+describe('the GoCardless adapter', () => {
+  it('reads back the payment of a repeated attempt key (409 conflict), and finds it by lookup', async () => {
+    const provider = goCardlessProvider({
+      apiUrl: gocardless.apiUrl,
+      accessToken: gocardless.accessToken,
+      flow: 'redirect_flow',
+    });
+    const flow = await provider.requestMandate({
+      orderId: 'order-conflict',
+      sessionToken: 'session-conflict',
+      successRedirectUrl: SUCCESS_URL,
+      description: 'Order order-conflict',
+    });
+    gocardless.sign(flow.redirectFlowId);
+    const { mandateId } = await provider.completeMandate({
+      redirectFlowId: flow.redirectFlowId,
+      sessionToken: 'session-conflict',
+    });
+    const attempt = { orderId: 'order-conflict', idempotencyKey: 'order-conflict:0' };
+    expect(await provider.lookupPayment({ ...attempt, mandateId })).toBeNull();
+    const collect = () =>
+      provider.collect({
+        ...attempt,
+        paymentId: 'payment-1',
+        mandateId,
+        amountMinor: 100,
+        currency: 'EUR',
+        description: 'Order order-conflict',
+      });
+    const first = await collect();
+    expect(first).toMatchObject({ status: 'succeeded', settled: false });
+    // The answer was lost (a stopped server): the same key again is a conflict naming the payment.
+    expect(await collect()).toEqual(first);
+    expect(gocardless.payments.filter((payment) => payment.orderId === 'order-conflict')).toHaveLength(1);
+    expect(await provider.lookupPayment({ ...attempt, mandateId })).toEqual(first);
+    expect(await provider.lookupPayment({ orderId: 'another-order', idempotencyKey: 'x:0', mandateId })).toBeNull();
   });
 });

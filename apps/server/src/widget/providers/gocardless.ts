@@ -8,7 +8,11 @@
  * - `billing_request` (the current API): POST /billing_requests with a mandate request, then POST
  *   /billing_request_flows for the hosted page; on return GET /billing_requests/:id gives the
  *   mandate once fulfilled. The billing request id plays the part of redirect_flow_id.
- * The first payment is POST /payments on the mandate, with our idempotency key.
+ * The first payment is POST /payments on the mandate, with our idempotency key. GoCardless does not
+ * replay a repeated key: it answers 409 `idempotent_creation_conflict` naming the payment it
+ * created, which is then read back (GET /payments/:id). `lookupPayment` finds an attempt whose
+ * answer was lost (a stopped server) by listing the mandate's payments (GET /payments?mandate=)
+ * and matching the metadata `collect` set (GoCardless cannot filter by metadata).
  */
 import { providerRequest, type ProviderResponse } from './http';
 import { ProviderUnavailable, type ChargeOutcome, type DirectDebitProvider } from './types';
@@ -21,6 +25,28 @@ export interface GoCardlessOptions {
 }
 
 const API_VERSION = '2015-07-06';
+/** GoCardless's largest page (the list endpoints' `limit`). */
+const PAGE_LIMIT = 500;
+/** Statuses of a payment that will not collect money (https://developer.gocardless.com/api-reference#payments). */
+const NOT_COLLECTED = new Set(['cancelled', 'customer_approval_denied', 'failed', 'charged_back']);
+
+/** A GoCardless payment as our outcome: submitted (settles days later), or refused. */
+function paymentOutcome(payment: Record<string, unknown>): ChargeOutcome {
+  const status = typeof payment.status === 'string' ? payment.status : '';
+  if (NOT_COLLECTED.has(status)) return { status: 'failed', code: 'payment_fail', message: `GoCardless: ${status}` };
+  return { status: 'succeeded', reference: text(payment, 'id'), settled: false };
+}
+
+/** The payment GoCardless already created for a repeated Idempotency-Key (409), if that is the refusal. */
+function conflictingPayment(response: ProviderResponse): string | null {
+  if (response.status !== 409) return null;
+  const error = (response.body.error ?? {}) as {
+    errors?: { reason?: unknown; links?: { conflicting_resource_id?: unknown } }[];
+  };
+  const conflict = error.errors?.find((entry) => entry.reason === 'idempotent_creation_conflict');
+  const id = conflict?.links?.conflicting_resource_id;
+  return typeof id === 'string' && id ? id : null;
+}
 
 function refusal(response: ProviderResponse): { code: string; message?: string } {
   const error = (response.body.error ?? {}) as { errors?: { reason?: unknown }[]; message?: unknown };
@@ -128,14 +154,44 @@ export function goCardlessProvider(options: GoCardlessOptions): DirectDebitProvi
             currency: input.currency,
             description: input.description,
             links: { mandate: input.mandateId },
-            metadata: { order_id: input.orderId },
+            // What `lookupPayment` matches when the answer to this call was lost.
+            metadata: { order_id: input.orderId, attempt_key: input.idempotencyKey },
           },
         },
         input.idempotencyKey,
       );
+      // This attempt's key was used before (the call whose answer a stopped server lost): that payment is ours.
+      const created = conflictingPayment(response);
+      if (created) {
+        const existing = await request('GET', `/payments/${encodeURIComponent(created)}`);
+        if (existing.status >= 400) throw new ProviderUnavailable(`GoCardless payment ${created}: ${existing.status}`);
+        return paymentOutcome(field(existing.body, 'payments'));
+      }
       if (response.status >= 400) return { status: 'failed', ...refusal(response) };
       // Submitted to the bank; it settles days later, so the purchases start as ACTIVE_PENDING.
-      return { status: 'succeeded', reference: text(field(response.body, 'payments'), 'id'), settled: false };
+      return paymentOutcome(field(response.body, 'payments'));
+    },
+    async lookupPayment(input) {
+      const payments: Record<string, unknown>[] = [];
+      let after: string | null = null;
+      do {
+        const query = new URLSearchParams({ mandate: input.mandateId, limit: String(PAGE_LIMIT) });
+        if (after) query.set('after', after);
+        const response = await request('GET', `/payments?${query.toString()}`);
+        const page = response.body.payments;
+        if (response.status >= 400 || !Array.isArray(page)) {
+          throw new ProviderUnavailable(`GoCardless payments list answered ${response.status}`);
+        }
+        payments.push(...(page as Record<string, unknown>[]));
+        const cursors = ((response.body.meta ?? {}) as { cursors?: { after?: unknown } }).cursors;
+        after = typeof cursors?.after === 'string' && cursors.after ? cursors.after : null;
+      } while (after);
+      const metadataOf = (payment: Record<string, unknown>) => (payment.metadata ?? {}) as Record<string, unknown>;
+      const ofOrder = payments.filter((payment) => metadataOf(payment).order_id === input.orderId);
+      const found =
+        ofOrder.find((payment) => !NOT_COLLECTED.has(String(payment.status))) ??
+        ofOrder.find((payment) => metadataOf(payment).attempt_key === input.idempotencyKey);
+      return found ? paymentOutcome(found) : null;
     },
   };
 }

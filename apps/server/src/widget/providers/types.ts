@@ -71,6 +71,8 @@ export interface DirectDebitProvider {
   requestMandate(input: MandateRequest): Promise<{ redirectUrl: string; redirectFlowId: string }>;
   completeMandate(input: { redirectFlowId: string; sessionToken: string }): Promise<{ mandateId: string }>;
   collect(input: Omit<ChargeInput, 'token'> & { mandateId: string }): Promise<ChargeOutcome>;
+  /** CardProvider.lookup for the payments collected on one mandate. */
+  lookupPayment(input: PaymentLookup & { mandateId: string }): Promise<ChargeOutcome | null>;
 }
 
 /** Thrown by adapters when the provider cannot be reached or answers nonsense (not a refusal). */

@@ -48,9 +48,8 @@ function mandateCollector(provider: DirectDebitProvider, mandateId: string): Car
     charge: (input) => provider.collect({ ...input, mandateId }),
     // Direct-debit payments never ask for a challenge.
     confirm: async () => ({ status: 'failed', code: 'payment_fail' }),
-    // GoCardless has no search by our key; a retry sends the attempt's key again, which GoCardless
-    // refuses as a conflict instead of collecting twice.
-    lookup: async () => null,
+    // The mandate's payments, matched by the order and attempt key `collect` put in their metadata.
+    lookup: (attempt) => provider.lookupPayment({ ...attempt, mandateId }),
   };
 }
 

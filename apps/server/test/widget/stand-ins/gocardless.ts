@@ -1,9 +1,11 @@
 /**
  * A local stand-in for GoCardless's API (https://developer.gocardless.com/api-reference): redirect
  * flows (create, complete with the session token), billing requests and billing request flows,
- * and payments on a mandate (Idempotency-Key replays the first answer). Requests need the Bearer
- * token and the GoCardless-Version header, as the real API does. The test plays the customer:
- * `sign(flowId)` is the visitor filling in the hosted page.
+ * and payments on a mandate: create (a repeated Idempotency-Key answers 409
+ * `idempotent_creation_conflict` with the first payment's id, as GoCardless does), get, and list
+ * filtered by mandate with cursor pagination. Requests need the Bearer token and the
+ * GoCardless-Version header, as the real API does. The test plays the customer: `sign(flowId)` is
+ * the visitor filling in the hosted page.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +17,19 @@ export interface GoCardlessStandIn {
   accessToken: string;
   redirectFlows: Map<string, { sessionToken: string; successUrl: string; signed: boolean; mandate?: string }>;
   billingRequests: Map<string, { status: 'pending' | 'fulfilled'; mandate?: string; redirectUri?: string }>;
-  payments: { id: string; amount: number; currency: string; mandate: string; orderId: string }[];
+  payments: {
+    id: string;
+    amount: number;
+    currency: string;
+    mandate: string;
+    orderId: string;
+    status: string;
+    metadata: Record<string, string>;
+  }[];
+  /** Payment create calls received so far (counted before the delay, when the payment starts). */
+  readonly received: number;
+  /** Each payment create answers after this long (a slow bank network); the payment exists after it. */
+  delayMs: number;
   /** The customer completes the hosted page of a redirect flow or billing request. */
   sign(id: string): void;
   close(): Promise<void>;
@@ -27,7 +41,9 @@ export async function startGoCardlessStandIn(accessToken = 'gc_sandbox_standin')
   const redirectFlows: GoCardlessStandIn['redirectFlows'] = new Map();
   const billingRequests: GoCardlessStandIn['billingRequests'] = new Map();
   const payments: GoCardlessStandIn['payments'] = [];
-  const replays = new Map<string, { status: number; body: unknown }>();
+  /** Idempotency-Key → the payment created with it. */
+  const created = new Map<string, string>();
+  const state = { delayMs: 0, received: 0 };
   let base = '';
   const error = (status: number, reason: string) => ({
     status,
@@ -38,7 +54,7 @@ export async function startGoCardlessStandIn(accessToken = 'gc_sandbox_standin')
     let raw = '';
     request.setEncoding('utf8');
     request.on('data', (chunk: string) => (raw += chunk));
-    request.on('end', () => {
+    request.on('end', async () => {
       const answer = ({ status, body }: { status: number; body: unknown }) =>
         response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (request.headers.authorization !== `Bearer ${accessToken}`) return answer(error(401, 'unauthorized'));
@@ -108,33 +124,83 @@ export async function startGoCardlessStandIn(accessToken = 'gc_sandbox_standin')
       }
       if (method === 'POST' && path === '/payments') {
         const key = request.headers['idempotency-key'];
-        const replay = typeof key === 'string' ? replays.get(key) : undefined;
-        if (replay) return answer(replay);
         const input = body.payments ?? {};
         const links = (input.links ?? {}) as { mandate?: string };
-        const metadata = (input.metadata ?? {}) as { order_id?: string };
+        const metadata = (input.metadata ?? {}) as Record<string, string>;
         const known = [...redirectFlows.values(), ...billingRequests.values()].some(
           (entry) => entry.mandate === links.mandate,
         );
-        let result: { status: number; body: unknown };
-        if (!known) result = error(404, 'mandate_not_found');
-        else if (!CURRENCIES.includes(String(input.currency))) result = error(422, 'currency_not_supported');
-        else {
-          const payment = {
-            id: next('PM'),
-            amount: Number(input.amount),
-            currency: String(input.currency),
-            mandate: links.mandate!,
-            orderId: metadata.order_id ?? '',
-          };
-          payments.push(payment);
-          result = { status: 201, body: { payments: { ...payment, status: 'pending_submission' } } };
+        if (!known) return answer(error(404, 'mandate_not_found'));
+        if (!CURRENCIES.includes(String(input.currency))) return answer(error(422, 'currency_not_supported'));
+        state.received += 1;
+        if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+        const first = typeof key === 'string' ? created.get(key) : undefined;
+        if (first) {
+          return answer({
+            status: 409,
+            body: {
+              error: {
+                type: 'invalid_state',
+                code: 409,
+                message: 'A resource has already been created with this idempotency key',
+                errors: [
+                  {
+                    reason: 'idempotent_creation_conflict',
+                    message: 'A resource has already been created with this idempotency key',
+                    links: { conflicting_resource_id: first },
+                  },
+                ],
+              },
+            },
+          });
         }
-        if (typeof key === 'string') replays.set(key, result);
-        return answer(result);
+        const payment = {
+          id: next('PM'),
+          amount: Number(input.amount),
+          currency: String(input.currency),
+          mandate: links.mandate!,
+          orderId: metadata.order_id ?? '',
+          status: 'pending_submission',
+          metadata,
+        };
+        payments.push(payment);
+        if (typeof key === 'string') created.set(key, payment.id);
+        return answer({ status: 201, body: { payments: resource(payment) } });
+      }
+      const payment = /^\/payments\/([^/]+)$/.exec(path);
+      if (method === 'GET' && payment) {
+        const found = payments.find((entry) => entry.id === payment[1]);
+        if (!found) return answer(error(404, 'resource_not_found'));
+        return answer({ status: 200, body: { payments: resource(found) } });
+      }
+      if (method === 'GET' && path === '/payments') {
+        // Newest first, `limit` per page, `after` continues past a payment id (cursor pagination).
+        const query = new URL(request.url ?? '/', 'http://stand-in').searchParams;
+        const limit = Math.min(Number(query.get('limit') ?? 50), 500);
+        const mandate = query.get('mandate');
+        const all = payments.filter((entry) => !mandate || entry.mandate === mandate).reverse();
+        const after = query.get('after');
+        const start = after ? all.findIndex((entry) => entry.id === after) + 1 : 0;
+        const page = all.slice(start, start + limit);
+        const more = start + limit < all.length;
+        return answer({
+          status: 200,
+          body: {
+            payments: page.map(resource),
+            meta: { cursors: { before: null, after: more ? page.at(-1)!.id : null }, limit },
+          },
+        });
       }
       answer(error(404, 'not_found'));
     });
+  });
+  const resource = (entry: GoCardlessStandIn['payments'][number]) => ({
+    id: entry.id,
+    amount: entry.amount,
+    currency: entry.currency,
+    status: entry.status,
+    metadata: entry.metadata,
+    links: { mandate: entry.mandate },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -144,6 +210,15 @@ export async function startGoCardlessStandIn(accessToken = 'gc_sandbox_standin')
     redirectFlows,
     billingRequests,
     payments,
+    get received() {
+      return state.received;
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(value) {
+      state.delayMs = value;
+    },
     sign(id) {
       const flow = redirectFlows.get(id);
       if (flow) {
