@@ -117,7 +117,8 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       return;
     }
     // The widget renders only once its language's texts are there (no flash of English).
-    await loadLocale(resolved.settings.locale ?? win.navigator.language);
+    // The document's language is the one its texts are in (screen readers, Intl formatting).
+    doc.documentElement.lang = await loadLocale(resolved.settings.locale ?? win.navigator.language);
     app.dispatch(contextReady(resolved));
   };
 
@@ -180,7 +181,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       }),
     );
   } else {
-    void applyContext({ ...splitStandaloneQuery(win.location.search), settings: {}, inModal: false });
+    void applyContext({ ...splitStandaloneQuery(win.location.search), inModal: false });
   }
 
   return {
