@@ -20,7 +20,9 @@ import { prefetchingFetch, prefetchLogin } from './prefetch';
 import { resolveContext, splitStandaloneQuery, type RawContext } from './context';
 import { connectToParent } from './embedded';
 import { createEmbeddedHost, createStandaloneHost } from './host';
+import { forwardEscape, rememberFocus } from './focus';
 import { observeHeight } from './resize';
+import { frameTitle } from './title';
 import { widgetNameFromPath } from './route';
 
 /** Session events from other frames: the stored session changed, adopt it. */
@@ -94,7 +96,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     if (!app.getState().session.loggedIn) channel.request();
   }
 
-  route?.preload();
+  void route?.preload();
   // Fetched while the handshake runs, like the widget's chunk.
   const schema = route?.schema();
   schema?.catch(() => {});
@@ -120,6 +122,11 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     // The document's language is the one its texts are in (screen readers, Intl formatting).
     doc.documentElement.lang = await loadLocale(resolved.settings.locale ?? win.navigator.language);
     app.dispatch(contextReady(resolved));
+    // Named once its texts are there: the widget's chunk brings its title.
+    await route.preload();
+    const title = frameTitle(widget, resolved.inModal);
+    doc.title = title;
+    embeddedHost?.title(title);
   };
 
   // Frames share the widgets origin's storage: a login or logout in one reaches the others.
@@ -138,6 +145,9 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     doc.documentElement.classList.add('embedded');
     const reporter = observeHeight(rootElement, (height) => embeddedHost.resize(height));
     cleanups.push(() => reporter.disconnect());
+    const focus = rememberFocus(doc);
+    cleanups.push(() => focus.stop());
+    cleanups.push(forwardEscape(win, () => app.getState().frame.inModal, embeddedHost.escape));
     const methods: FrameMethods = {
       deliver: (event: unknown) => {
         const valid = parseEvent(event);
@@ -146,6 +156,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       logout: async () => {
         await app.dispatch(logout());
       },
+      restoreFocus: () => focus.restore(),
     };
     const onConnect = async (remote: RemoteProxy<HostMethods>) => {
       embeddedHost.attach(remote);
