@@ -46,15 +46,27 @@ describe('rememberFocus', () => {
     memory.stop();
   });
 
-  it('falls back to the first control when the remembered one left the document', () => {
+  it('finds a control rendered afresh by its caption', async () => {
+    document.body.innerHTML = '<button>Select</button><div id="actions"><button>Continue</button></div>';
+    const memory = rememberFocus(document);
+    document.querySelectorAll('button')[1]!.focus();
+    const actions = document.getElementById('actions')!;
+    actions.innerHTML = ''; // the plans reload: the button goes, then comes back
+    memory.restore();
+    actions.innerHTML = '<button>Continue</button>';
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Continue'));
+    memory.stop();
+  });
+
+  it('falls back to the first control when the remembered one is gone for good', async () => {
     document.body.innerHTML = '<p>text</p><button id="a">A</button><button id="b">B</button>';
     const memory = rememberFocus(document);
     document.getElementById('b')!.focus();
     document.getElementById('b')!.remove();
     // jsdom lays nothing out: every element has no client rects, so pretend they are shown
     vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
-    memory.restore();
-    expect(document.activeElement!.id).toBe('a');
+    memory.restore(50);
+    await vi.waitFor(() => expect(document.activeElement!.id).toBe('a'));
     memory.stop();
   });
 });

@@ -30,43 +30,60 @@ export function forwardEscape(win: Window, inModal: () => boolean, escape: () =>
 }
 
 export interface FocusMemory {
-  /** Focuses the last focused control again; waits (up to `waitMs`) while it is disabled. */
+  /** Focuses the last focused control again; waits (up to `waitMs`) while it is disabled or away. */
   restore(waitMs?: number): void;
   stop(): void;
 }
 
+/** What names a control across re-renders: its tag with its id, name or caption (never a value). */
+const signatureOf = (element: Element) =>
+  `${element.tagName}:${element.id || element.getAttribute('name') || element.textContent?.trim() || ''}`;
+
 /**
  * Remembers the control that last had focus. A checkout runner's button is disabled while its
- * checkout runs (the browser then moves focus to the body): it is focused again once enabled.
- * A control that left the document gives way to the frame's first control.
+ * checkout runs (the browser then moves focus to the body) and may be rendered afresh meanwhile
+ * (the plans reload after a login): the same control, found again by its signature, is focused
+ * once enabled. When none turns up, the frame's first control is.
  */
 export function rememberFocus(doc: Document): FocusMemory {
   let last: HTMLElement | null = null;
+  let signature = '';
   let cancel = () => {};
   const onFocus = (event: FocusEvent) => {
-    if (event.target instanceof HTMLElement) last = event.target;
+    if (!(event.target instanceof HTMLElement)) return;
+    last = event.target;
+    signature = signatureOf(last);
   };
   doc.addEventListener('focusin', onFocus);
+  const find = () =>
+    last?.isConnected
+      ? last
+      : ([...doc.querySelectorAll<HTMLElement>(FOCUSABLE)].find((element) => signatureOf(element) === signature) ??
+        null);
   return {
     restore(waitMs = 3000) {
       cancel();
-      const target = last?.isConnected ? last : firstControl(doc);
-      if (!target) return;
+      if (!last) return void firstControl(doc)?.focus();
       const attempt = () => {
-        if (disabled(target)) return false;
+        const target = find();
+        if (!target || disabled(target)) return false;
         target.focus();
         return true;
       };
       if (attempt()) return;
       const observer = new MutationObserver(() => {
-        if (target.isConnected && attempt()) cancel();
+        if (attempt()) cancel();
       });
-      const timer = setTimeout(() => cancel(), waitMs);
+      const timer = setTimeout(() => {
+        cancel();
+        if (!find()) firstControl(doc)?.focus();
+      }, waitMs);
       cancel = () => {
         observer.disconnect();
         clearTimeout(timer);
+        cancel = () => {};
       };
-      observer.observe(doc.body, { subtree: true, attributes: true, attributeFilter: ['disabled'] });
+      observer.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
     },
     stop() {
       cancel();
