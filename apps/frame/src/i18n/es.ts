@@ -4,7 +4,8 @@
  */
 import type { CoreTable, TemplateLabels } from './en';
 // dayjs's month and day names for this language (i18n/dates.ts): they ride with this table.
-import 'dayjs/locale/es';
+// With its extension: the e2e suite imports this table in Node, whose ESM resolution needs it.
+import 'dayjs/locale/es.js';
 
 /** Labels of the server's templates by attribute or group name (en.ts TemplateName). */
 export const templateLabels: TemplateLabels = {
