@@ -6,6 +6,7 @@
  * redirect_flow_id appended to the success URL.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { widgetSelector } from '../support/widgets';
 import { createOrder, GOCARDLESS_PAGES, logIn, startPaymentStack, type PaymentStack } from '../support/doubles';
 
 test.describe.configure({ mode: 'serial' });
@@ -47,8 +48,7 @@ async function routeMandatePages(page: Page) {
   });
 }
 
-const widget = (page: Page, name: string) =>
-  page.frameLocator(`iframe[title="Foyer ${name.replace(/-/g, ' ')} widget"]`);
+const widget = (page: Page, name: string) => page.frameLocator(widgetSelector(name));
 
 test('request → mandate page → back to the host page → the mandate is completed and the order paid', async ({
   page,

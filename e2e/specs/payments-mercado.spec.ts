@@ -5,6 +5,7 @@
  */
 import { axeViolations, widgetDocument } from '../support/axe';
 import { expect, test, type Page } from '@playwright/test';
+import { widgetSelector } from '../support/widgets';
 import { createOrder, logIn, routeMercado, startPaymentStack, type PaymentStack } from '../support/doubles';
 
 test.describe.configure({ mode: 'serial' });
@@ -21,7 +22,7 @@ test.afterAll(async () => {
   await world?.stop();
 });
 
-const frame = (page: Page) => page.frameLocator('iframe[title="Foyer payment widget"]');
+const frame = (page: Page) => page.frameLocator(widgetSelector('payment'));
 
 async function openPayment(page: Page, orderId: string, scriptDown: () => boolean = () => false) {
   await routeMercado(page, scriptDown);

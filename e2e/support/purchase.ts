@@ -5,7 +5,7 @@
  */
 import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { stack } from './stack';
-import { widgetFrame } from './widgets';
+import { widgetFrame, widgetSelector } from './widgets';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -51,7 +51,7 @@ export class Shop {
 
   /** The widget shown in the modal: the last frame of that widget on the page. */
   step(widget: string): FrameLocator {
-    return this.dialog.frameLocator(`iframe[title="Foyer ${widget.replace(/-/g, ' ')} widget"]`);
+    return this.dialog.frameLocator(widgetSelector(widget));
   }
 
   /**

@@ -4,12 +4,18 @@
  */
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 
+/**
+ * The iframes of `widget`, by their route (`/w/<name>`, with or without a query). Not by title:
+ * a frame names itself in the page's language once it has loaded ('Log in', 'Iniciar sesión').
+ */
+export const widgetSelector = (widget: string): string => `iframe[src$="/w/${widget}"], iframe[src*="/w/${widget}?"]`;
+
 export function widgetFrame(page: Page, widget: string, index = 0): FrameLocator {
-  return page.frameLocator(`iframe[title="Foyer ${widget.replace(/-/g, ' ')} widget"]`).nth(index);
+  return page.frameLocator(widgetSelector(widget)).nth(index);
 }
 
 export function widgetIframe(page: Page, widget: string): Locator {
-  return page.locator(`iframe[title="Foyer ${widget.replace(/-/g, ' ')} widget"]`);
+  return page.locator(widgetSelector(widget));
 }
 
 export class LoginWidget {

@@ -1,10 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { ErrorMessageBox } from './components/ErrorMessageBox';
 import { Loading } from './components/Loading';
-import { t } from './i18n';
 import { WIDGET_ROUTES, widgetPath, type WidgetRoute } from './routes';
 import type { AppStore } from './store';
 import { useAppSelector } from './store/hooks';
@@ -20,12 +19,7 @@ const EventsLog = lazy(() => import('./components/EventsLog').then((module) => (
 function WidgetPage({ route }: { route: WidgetRoute | null }) {
   const status = useAppSelector((state) => state.frame.status);
   const error = useAppSelector((state) => state.frame.error);
-  const widget = useAppSelector((state) => state.frame.widget);
   const attributes = useAppSelector((state) => state.frame.attributes);
-
-  useEffect(() => {
-    document.title = route && t(`${widget}.title`) !== `${widget}.title` ? t(`${widget}.title`) : t('frame.title');
-  }, [route, widget, status]);
 
   if (status === 'error' && error) return <ErrorMessageBox error={error} showCode />;
   if (status !== 'ready' || !route) return <Loading />;

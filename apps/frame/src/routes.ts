@@ -16,8 +16,11 @@ export interface WidgetRoute {
   /** The widget's attribute schema; loaded with the widget except for login and profile. */
   schema(): Promise<AttributeSchema>;
   Component: LazyExoticComponent<ComponentType<WidgetProps<Record<string, unknown>>>>;
-  /** Starts downloading the chunk (while the handshake with the host is still running). */
-  preload(): void;
+  /**
+   * Starts downloading the chunk (while the handshake with the host is still running); resolves
+   * once it is there (its texts registered), also when it failed (the page shows that).
+   */
+  preload(): Promise<void>;
 }
 
 function route<A extends Record<string, unknown>>(
@@ -28,7 +31,11 @@ function route<A extends Record<string, unknown>>(
     schema: () => Promise.resolve(typeof schema === 'function' ? schema() : schema) as Promise<AttributeSchema>,
     // The schema parsed the attributes the component receives: the erased type is safe here.
     Component: lazy(load) as unknown as WidgetRoute['Component'],
-    preload: () => void load().catch(() => {}),
+    preload: () =>
+      load().then(
+        () => {},
+        () => {},
+      ),
   };
 }
 

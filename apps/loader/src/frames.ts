@@ -14,6 +14,7 @@ import {
   closesModal,
   isEventEnvelope,
   isFrameHeight,
+  isFrameTitle,
   isWidgetName,
   PAGE_PARAM,
   PROTOCOL_VERSION,
@@ -52,7 +53,14 @@ export const env = { src: '', origin: '', settings: {} as Settings, page: '' };
  * Set by the modal while one is open. `close(true)` is the visitor dismissing it (the modal then
  * emits `modal.dismissed`); a plain `close()` is the widget being done or replaced.
  */
-export const modal: { close?: (dismissed?: boolean) => void; escape?: () => void; step?: boolean } = {};
+export const modal: {
+  /** `replaced`: another open takes its place, which keeps the focus and the opener. */
+  close?: (dismissed?: boolean, replaced?: boolean) => void;
+  escape?: () => void;
+  step?: boolean;
+  /** What had the focus before the first of a run of modals opened; it gets it back after. */
+  opener?: Element | null;
+} = {};
 
 export const frames: Frame[] = [];
 export const handlers = new Map<string, Set<Handler>>();
@@ -72,7 +80,7 @@ export function openModal(widget: unknown, attributes: Attributes, options?: unk
   const seq = ++openSeq;
   loadPart<OpenModal>(env.src, 'modal.js', 'FoyerModal').then((open) => {
     if (seq !== openSeq) return;
-    open({ modal, mount, removeFrame, emit }, widget, attributes, options);
+    open({ modal, mount, removeFrame, emit, refocus }, widget, attributes, options);
     modal.step = step;
   }, console.error);
 }
@@ -140,6 +148,18 @@ export function emit(event: EventEnvelope, from?: Frame): void {
 const ownEvent = (widget: WidgetName, name: string) =>
   widget.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()).startsWith(name.split('.')[0]!);
 
+/** After a modal closed: the frame whose control opened it focuses that control again. */
+export function refocus(element: Element | null | undefined): void {
+  try {
+    frames
+      .find((frame) => frame.iframe === element)
+      ?.remote?.restoreFocus()
+      .catch(() => {});
+  } catch {
+    // The connection was destroyed meanwhile.
+  }
+}
+
 export function removeFrame(frame: Frame): void {
   const index = frames.indexOf(frame);
   if (index >= 0) frames.splice(index, 1);
@@ -200,6 +220,12 @@ export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
     },
     escape: () => {
       if (inModal) afterReply(modal.escape);
+    },
+    // Plain text into attributes only: the iframe's title and the dialog's accessible name.
+    title: (text: unknown) => {
+      if (!isFrameTitle(text)) return warn('title', frame, text);
+      iframe.title = text;
+      if (inModal) iframe.closest('[role=dialog]')?.setAttribute('aria-label', text);
     },
   };
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeModal, emit, env, frames, handlers, hostMethods, modal, mount, removeFrame } from './frames';
+import { closeModal, emit, env, frames, handlers, hostMethods, modal, mount, refocus, removeFrame } from './frames';
 import { openModal } from './modal';
 
 // modal.js is a separate bundle fetched by a script tag: here the module stands in for it; penpal.js
@@ -10,7 +10,7 @@ vi.mock('./parts', () => ({
     file === 'modal.js' ? import('./modal').then((m) => m.openModal) : new Promise(() => {}),
 }));
 
-const deps = { modal, mount, removeFrame, emit };
+const deps = { modal, mount, removeFrame, emit, refocus };
 const open = (widget = 'login', options?: unknown) => openModal(deps, widget, { a: 'b' }, options);
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -59,6 +59,55 @@ describe('modal wrapper', () => {
     modal.close!();
     expect(dialog()).toBeNull();
     expect(document.activeElement!.id).toBe('opener');
+  });
+
+  it('makes the page behind inert while open, and only what it made inert live again', () => {
+    const own = document.createElement('div');
+    own.setAttribute('inert', '');
+    document.body.append(own);
+    open();
+    expect(document.getElementById('opener')!.hasAttribute('inert')).toBe(true);
+    expect(dialog()!.hasAttribute('inert')).toBe(false);
+    modal.close!();
+    expect(document.getElementById('opener')!.hasAttribute('inert')).toBe(false);
+    expect(own.hasAttribute('inert')).toBe(true);
+  });
+
+  it('a step replacing the shown one keeps the focus inside, and the first opener gets it back at the end', () => {
+    open();
+    open('product-profile');
+    expect(dialog()!.contains(document.activeElement)).toBe(true);
+    expect(document.querySelectorAll('[role="dialog"]')).toHaveLength(1);
+    expect(document.getElementById('opener')!.hasAttribute('inert')).toBe(true);
+    modal.close!(true);
+    expect(document.activeElement!.id).toBe('opener');
+  });
+
+  it('takes the frame title the frame reports (plain text) as the dialog label and the iframe title', () => {
+    open();
+    const methods = hostMethods(frames[0]!, {});
+    methods.title('Iniciar sesión');
+    expect(dialog()!.getAttribute('aria-label')).toBe('Iniciar sesión');
+    expect(frames[0]!.iframe.title).toBe('Iniciar sesión');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const bad of ['', 'x'.repeat(121), 42, { toString: () => 'x' }]) methods.title(bad as string);
+    expect(dialog()!.getAttribute('aria-label')).toBe('Iniciar sesión');
+    expect(warn).toHaveBeenCalledTimes(4);
+  });
+
+  it('asks the frame that opened it to focus its control again when it closes', () => {
+    document.body.innerHTML = '<div id="host"></div>';
+    const runner = mount(document.getElementById('host')!, 'product-selection', {})!;
+    const restoreFocus = vi.fn(() => Promise.resolve());
+    runner.remote = { restoreFocus } as unknown as typeof runner.remote;
+    runner.iframe.focus();
+    open();
+    open('product-profile'); // a step change: nothing to restore yet
+    expect(restoreFocus).not.toHaveBeenCalled();
+    modal.close!(true);
+    expect(document.activeElement).toBe(runner.iframe);
+    expect(restoreFocus).toHaveBeenCalledTimes(1);
+    removeFrame(runner);
   });
 
   it('keeps focus inside while open', () => {

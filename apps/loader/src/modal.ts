@@ -8,7 +8,7 @@
  * step it opened can stop; not when a success/cancelled event closed it or another open replaced it.
  */
 import { widgetTitle, type WidgetName } from '@foyer/protocol/light';
-import type { emit, Frame, modal, mount, removeFrame } from './frames';
+import type { emit, Frame, modal, mount, refocus, removeFrame } from './frames';
 import { isObject, type Attributes } from './settings';
 
 /** What the modal needs from the loader core; handed over because modal.js is a separate bundle. */
@@ -17,6 +17,7 @@ export interface ModalDeps {
   mount: typeof mount;
   removeFrame: typeof removeFrame;
   emit: typeof emit;
+  refocus: typeof refocus;
 }
 
 export type OpenModal = typeof openModal;
@@ -30,16 +31,17 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, css: string): HT
 }
 
 export function openModal(deps: ModalDeps, widget: unknown, attributes: Attributes, options: unknown): void {
-  const { modal, mount, removeFrame, emit } = deps;
+  const { modal, mount, removeFrame, emit, refocus } = deps;
   if (!document.body) {
     addEventListener('DOMContentLoaded', () => openModal(deps, widget, attributes, options));
     return;
   }
-  modal.close?.();
+  // A checkout step replacing the one shown: the focus goes back, at the end, to what opened the first.
+  const previous = (modal.close ? modal.opener : document.activeElement) as HTMLElement | null | undefined;
+  modal.close?.(false, true);
   const { size = 'md', keyboard = true, backdrop = true, closeButton = true } = isObject(options) ? options : {};
   const width = WIDTHS[String(size)] || 500;
   const body = document.body;
-  const previous = document.activeElement as HTMLElement | null;
   const overflow = body.style.overflow;
 
   const shade = element(
@@ -70,6 +72,9 @@ export function openModal(deps: ModalDeps, widget: unknown, attributes: Attribut
   start.tabIndex = end.tabIndex = 0;
   if (closeButton !== false) box.append(cross);
   root.append(start, box, end);
+  // The page behind cannot take the focus (Tab, a click, a frame there): inert while open.
+  const behind = [...body.children].filter((node) => !node.hasAttribute('inert'));
+  for (const node of behind) node.setAttribute('inert', '');
   body.append(shade, root);
   body.style.overflow = 'hidden';
   const frame: Frame | undefined = mount(box, widget, attributes, true);
@@ -84,19 +89,24 @@ export function openModal(deps: ModalDeps, widget: unknown, attributes: Attribut
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && keyboard !== false) close(true);
   };
-  const close = (dismissed?: boolean) => {
+  const close = (dismissed?: boolean, replaced?: boolean) => {
     if (modal.close !== close) return; // closed already (a late request from the frame)
-    modal.close = modal.escape = undefined;
+    modal.close = modal.escape = modal.opener = undefined;
+    for (const node of behind) node.removeAttribute('inert');
     document.removeEventListener('focusin', onFocus, true);
     document.removeEventListener('keydown', onKey);
     if (frame) removeFrame(frame);
     shade.remove();
     root.remove();
     body.style.overflow = overflow;
-    previous?.focus?.();
+    if (!replaced) {
+      previous?.focus?.();
+      refocus(previous);
+    }
     if (dismissed === true && frame) emit({ name: 'modal.dismissed', payload: { widget: frame.widget } });
   };
   modal.close = close;
+  modal.opener = previous;
   modal.escape = () => onKey(new KeyboardEvent('keydown', { key: 'Escape' }));
   root.addEventListener('click', (event) => {
     if (event.target === root && backdrop === true) close(true);

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { widgetSelector } from '../widgets';
 import { startStack, type RunningStack } from '../../../scripts/stack-process';
 import { startGoCardlessStandIn, type GoCardlessStandIn } from '../../../apps/server/test/widget/stand-ins/gocardless';
 import { startMercadoStandIn, type MercadoStandIn } from '../../../apps/server/test/widget/stand-ins/mercadopago';
@@ -311,7 +312,7 @@ export async function createOrder(
 
 /** Logs in through the page's login widget (the frames share the session). */
 export async function logIn(page: Page) {
-  const login = page.frameLocator('iframe[title="Foyer login widget"]');
+  const login = page.frameLocator(widgetSelector('login'));
   await login.getByLabel('Email').fill(DEMO_ACCOUNT.email);
   await login.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password);
   await login.getByRole('button', { name: /^log ?in$/i }).click();

@@ -45,6 +45,12 @@ export interface HostMethods {
    * with `keyboard: false` (no-op inline).
    */
   escape(): void;
+  /**
+   * The frame's name in the page's language ('Log in', 'Iniciar sesión'), once its texts are
+   * loaded: it becomes the iframe's title and, in the modal, the dialog's accessible name. Plain
+   * text of at most MAX_TITLE_LENGTH characters; anything else is ignored.
+   */
+  title(text: string): void;
 }
 
 /** Methods each frame exposes to the loader. */
@@ -54,6 +60,18 @@ export interface FrameMethods {
   deliver(event: EventEnvelope): void;
   /** `Foyer.logout()`: ends the session; resolves when done. */
   logout(): Promise<void>;
+  /**
+   * The modal this frame's control opened has closed: focus that control again (or, when it is
+   * disabled or gone, the frame's first control), so a keyboard visitor continues where they were.
+   */
+  restoreFocus(): void;
+}
+
+/** Longest frame title the loader accepts (characters). */
+export const MAX_TITLE_LENGTH = 120;
+
+export function isFrameTitle(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_TITLE_LENGTH;
 }
 
 /** Largest frame height the loader accepts (px); protects the host page from absurd values. */

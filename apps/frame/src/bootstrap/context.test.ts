@@ -6,7 +6,20 @@ describe('splitStandaloneQuery', () => {
     expect(splitStandaloneQuery('?resetAttributeKey=k1&serviceName=demo&showHeader=false')).toEqual({
       attributes: { serviceName: 'demo', showHeader: 'false' },
       query: { resetAttributeKey: 'k1', serviceName: 'demo' },
+      settings: {},
     });
-    expect(splitStandaloneQuery('?activationKey=a')).toEqual({ attributes: {}, query: { activationKey: 'a' } });
+    expect(splitStandaloneQuery('?activationKey=a')).toEqual({
+      attributes: {},
+      query: { activationKey: 'a' },
+      settings: {},
+    });
+  });
+
+  it('takes locale as a page setting, not an attribute', () => {
+    expect(splitStandaloneQuery('?locale=es&showHeader=false')).toEqual({
+      attributes: { showHeader: 'false' },
+      query: {},
+      settings: { locale: 'es' },
+    });
   });
 });

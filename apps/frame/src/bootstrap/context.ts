@@ -98,18 +98,26 @@ function hostUrl(raw: RawContext): string | null {
 /** Query parameters the widgets read from the page (identity spec §2); never widget attributes. */
 export const PAGE_QUERY_PARAMETERS: ReadonlySet<string> = new Set(['activationKey', 'resetAttributeKey']);
 
+/** Page settings a standalone route takes from its query string (support staff check a language). */
+export const STANDALONE_SETTINGS: ReadonlySet<string> = new Set(['locale']);
+
 /**
- * Standalone (a frame URL opened directly) the frame's own query string stands for both the
- * attributes and the page's query: the page parameters are taken out of the attributes, and
- * `serviceName` counts as both.
+ * Standalone (a frame URL opened directly) the frame's own query string stands for the
+ * attributes, the page's query and the page settings of STANDALONE_SETTINGS: the page parameters
+ * and settings are taken out of the attributes, and `serviceName` counts as both.
  */
-export function splitStandaloneQuery(search: string): Pick<RawContext, 'attributes' | 'query'> {
+export function splitStandaloneQuery(search: string): Pick<RawContext, 'attributes' | 'query' | 'settings'> {
   const all = Object.fromEntries(new URLSearchParams(search));
   const attributes: Record<string, string> = {};
   const query: Record<string, string> = {};
+  const settings: Record<string, string> = {};
   for (const [key, value] of Object.entries(all)) {
-    if (PAGE_QUERY_PARAMETERS.has(key) || key === 'serviceName') query[key] = value;
-    if (!PAGE_QUERY_PARAMETERS.has(key)) attributes[key] = value;
+    if (STANDALONE_SETTINGS.has(key)) settings[key] = value;
+    else if (PAGE_QUERY_PARAMETERS.has(key)) query[key] = value;
+    else {
+      attributes[key] = value;
+      if (key === 'serviceName') query[key] = value;
+    }
   }
-  return { attributes, query };
+  return { attributes, query, settings };
 }

@@ -16,6 +16,10 @@ export interface EmbeddedHost extends HostBridge {
   /** Called on every (re)connect; events published before the first connect are sent then. */
   attach(remote: RemoteProxy<HostMethods>): void;
   resize(height: number): void;
+  /** The frame's name in the page's language (iframe title, the modal's label). */
+  title(text: string): void;
+  /** An Esc the widget left alone: the loader closes the modal the frame is shown in. */
+  escape(): void;
 }
 
 export function createEmbeddedHost(): EmbeddedHost {
@@ -45,6 +49,13 @@ export function createEmbeddedHost(): EmbeddedHost {
       remote?.resize(height).catch(() => {
         // The host went away (navigation); the next connect sends the height again.
       });
+    },
+    title(text) {
+      // An older loader has no such method: its English title stays.
+      remote?.title(text).catch(() => {});
+    },
+    escape() {
+      remote?.escape().catch(() => {});
     },
   };
 }

@@ -2,6 +2,7 @@ import '../test/setup';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../App';
+import { setLocale } from '../i18n';
 import { DEMO_SERVICE, DEMO_TEMPLATE, fakeIdentityServer, sessionBody } from '../test/harness';
 import { startFrame, type StartedFrame } from './start';
 
@@ -43,6 +44,22 @@ describe('standalone (opened directly)', () => {
     expect(document.documentElement.classList.contains('embedded')).toBe(false);
     // The default icDomain is the widgets origin's own API.
     expect(String(server.requests[0]?.path)).toBe('/service/news');
+  });
+
+  it('takes ?locale= as the page setting: Spanish texts, template labels and <html lang>', async () => {
+    const server = fakeIdentityServer({
+      'GET /service/demo': () => ({ status: 200, body: DEMO_SERVICE }),
+      'GET /ui/template/login/default': () => ({ status: 200, body: DEMO_TEMPLATE }),
+    });
+    const frame = openAt('/w/login?serviceName=demo&locale=es', window, server.fetch);
+    await vi.waitFor(() => expect(frame.store.getState().frame.status).toBe('ready'));
+    expect(frame.store.getState().frame.settings.locale).toBe('es');
+    expect(await screen.findByLabelText('Correo electrónico')).toBeTruthy();
+    expect(screen.getByLabelText('Contraseña')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('es');
+    document.documentElement.lang = 'en';
+    setLocale('en');
   });
 
   it('shows INVALID_WIDGET_CONFIG naming every bad attribute, and logs widget.configError', async () => {

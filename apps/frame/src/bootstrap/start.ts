@@ -21,7 +21,9 @@ import { prefetchingFetch, prefetchLogin } from './prefetch';
 import { resolveContext, splitStandaloneQuery, type RawContext } from './context';
 import { connectToParent } from './embedded';
 import { createEmbeddedHost, createStandaloneHost } from './host';
+import { forwardEscape, rememberFocus } from './focus';
 import { observeHeight } from './resize';
+import { frameTitle } from './title';
 import { widgetNameFromPath } from './route';
 
 /** Session events from other frames: the stored session changed, adopt it. */
@@ -82,7 +84,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
   // The session and profile the page's frames hold (storage may be refused): told and asked now.
   app.dispatch(shareSessionAndProfile());
 
-  route?.preload();
+  void route?.preload();
   // Fetched while the handshake runs, like the widget's chunk.
   const schema = route?.schema();
   schema?.catch(() => {});
@@ -105,8 +107,14 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       return;
     }
     // The widget renders only once its language's texts are there (no flash of English).
-    await loadLocale(resolved.settings.locale ?? win.navigator.language);
+    // The document's language is the one its texts are in (screen readers, Intl formatting).
+    doc.documentElement.lang = await loadLocale(resolved.settings.locale ?? win.navigator.language);
     app.dispatch(contextReady(resolved));
+    // Named once its texts are there: the widget's chunk brings its title.
+    await route.preload();
+    const title = frameTitle(widget, resolved.inModal);
+    doc.title = title;
+    embeddedHost?.title(title);
   };
 
   cleanups.push(
@@ -119,6 +127,9 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     doc.documentElement.classList.add('embedded');
     const reporter = observeHeight(rootElement, (height) => embeddedHost.resize(height));
     cleanups.push(() => reporter.disconnect());
+    const focus = rememberFocus(doc);
+    cleanups.push(() => focus.stop());
+    cleanups.push(forwardEscape(win, () => app.getState().frame.inModal, embeddedHost.escape));
     const methods: FrameMethods = {
       deliver: (event: unknown) => {
         const valid = parseEvent(event);
@@ -127,6 +138,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       logout: async () => {
         await app.dispatch(logout());
       },
+      restoreFocus: () => focus.restore(),
     };
     const onConnect = async (remote: RemoteProxy<HostMethods>) => {
       embeddedHost.attach(remote);
@@ -162,7 +174,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       }),
     );
   } else {
-    void applyContext({ ...splitStandaloneQuery(win.location.search), settings: {}, inModal: false });
+    void applyContext({ ...splitStandaloneQuery(win.location.search), inModal: false });
   }
 
   return {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { IDENTITY_ERRORS } from '@foyer/api';
-import { PURCHASE_ERRORS } from '@foyer/api/widget';
+import { PROFILE_CATEGORIES, PURCHASE_ERRORS } from '@foyer/api/widget';
+// The server's seeded templates and profile groups: the labels the frame must translate.
+import { seedConfig } from '../../../server/src/seed-config';
+import { ADDRESS_FIELD_NAMES, ADDRESS_GROUP_NAMES } from '../../../server/src/widget/addresses';
 import { messages as purchaseMessages } from '../widgets/_purchase/messages';
 import { EN } from './en';
-import es from './es';
-import ptBR from './pt-BR';
+import es, { templateLabels as esTemplateLabels } from './es';
+import ptBR, { templateLabels as ptTemplateLabels } from './pt-BR';
 import { LOCALES, type Messages } from './messages';
 
 /** Every widget's messages file, found by path: a new widget is covered without editing this test. */
@@ -25,6 +28,25 @@ describe('translation tables are complete', () => {
         expect(text.trim(), key).not.toBe('');
         expect(placeholders(text), key).toEqual(placeholders(english[key] ?? ''));
       }
+    }
+  });
+
+  it('the es and pt-BR tables translate every label of the seeded templates and profile groups', () => {
+    const names = new Set<string>([
+      ...seedConfig.realms.flatMap((realm) => (realm.attributes ?? []).map((attribute) => attribute.name)),
+      ...seedConfig.authenticationSchemes.flatMap((scheme) =>
+        [scheme.loginTemplate, scheme.registrationTemplate].flatMap((template) =>
+          template ? [...template.identifiers, ...template.validators, ...template.attributes].map((a) => a.name) : [],
+        ),
+      ),
+      ...ADDRESS_FIELD_NAMES,
+      ...Object.values(ADDRESS_GROUP_NAMES),
+      ...PROFILE_CATEGORIES.filter((category) => category !== 'address'),
+    ]);
+    expect(names.size).toBeGreaterThan(10);
+    for (const labels of [esTemplateLabels, ptTemplateLabels] as Record<string, string>[]) {
+      for (const name of names) expect(labels[name]?.trim(), name).toBeTruthy();
+      expect(Object.keys(labels).sort()).toEqual(Object.keys(esTemplateLabels).sort());
     }
   });
 

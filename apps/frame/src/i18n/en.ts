@@ -35,6 +35,33 @@ export const EN_LABELS = {
 
 export type LabelCode = keyof typeof EN_LABELS;
 
+/**
+ * The names (attributes and profile groups) of the server's templates whose labels the frame
+ * translates. English is the template's own label (the site owner's words); the es and pt-BR
+ * tables (`templateLabels` in es.ts, pt-BR.ts) give each of these names, checked against the
+ * seeded templates by completeness.test.ts. A name missing here keeps the template's label.
+ */
+export type TemplateName =
+  | 'email'
+  | 'password'
+  | 'firstName'
+  | 'lastName'
+  | 'displayName'
+  | 'birthDate'
+  | 'phone'
+  | 'fullName'
+  | 'line1'
+  | 'line2'
+  | 'city'
+  | 'postalCode'
+  | 'country'
+  | 'authDetails'
+  | 'personalDetails'
+  | 'otherDetails'
+  | 'deliveryAddress'
+  | 'billingAddress';
+export type TemplateLabels = Readonly<Record<TemplateName, string>>;
+
 /** Every key of the core table: the other core tables (es.ts, pt-BR.ts) must have each one. */
 export type CoreKey = LabelCode | IdentityErrorCode;
 export type CoreTable = Readonly<Record<CoreKey, string>>;

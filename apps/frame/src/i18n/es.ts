@@ -2,9 +2,32 @@
  * The Spanish core table: the frame's UI labels and the error catalogue's texts. Loaded on demand
  * (its own chunk) by `loadLocale`. `satisfies CoreTable` makes a missing key a compile error.
  */
-import type { CoreTable } from './en';
+import type { CoreTable, TemplateLabels } from './en';
 // dayjs's month and day names for this language (i18n/dates.ts): they ride with this table.
-import 'dayjs/locale/es';
+// With its extension: the e2e suite imports this table in Node, whose ESM resolution needs it.
+import 'dayjs/locale/es.js';
+
+/** Labels of the server's templates by attribute or group name (en.ts TemplateName). */
+export const templateLabels: TemplateLabels = {
+  email: 'Correo electrónico',
+  password: 'Contraseña',
+  firstName: 'Nombre',
+  lastName: 'Apellidos',
+  displayName: 'Nombre visible',
+  birthDate: 'Fecha de nacimiento',
+  phone: 'Teléfono',
+  fullName: 'Nombre completo',
+  line1: 'Dirección (línea 1)',
+  line2: 'Dirección (línea 2)',
+  city: 'Ciudad',
+  postalCode: 'Código postal',
+  country: 'País (código ISO, p. ej. ES)',
+  authDetails: 'Cuenta',
+  personalDetails: 'Datos personales',
+  otherDetails: 'Otros datos',
+  deliveryAddress: 'Dirección de entrega',
+  billingAddress: 'Dirección de facturación',
+};
 
 const es = {
   // Error catalogue (shared/api IDENTITY_ERRORS)
@@ -81,10 +104,10 @@ const es = {
   'logout.submitting': 'Cerrando sesión…',
   'profile.title': 'Tu cuenta',
   'profile.notLoggedIn': 'No has iniciado sesión.',
-  'profile.attribute.email': 'Correo electrónico',
-  'profile.attribute.firstName': 'Nombre',
-  'profile.attribute.lastName': 'Apellidos',
-  'profile.attribute.displayName': 'Nombre visible',
+  'profile.attribute.email': templateLabels.email,
+  'profile.attribute.firstName': templateLabels.firstName,
+  'profile.attribute.lastName': templateLabels.lastName,
+  'profile.attribute.displayName': templateLabels.displayName,
 } satisfies CoreTable;
 
 /** The purchase widgets' texts ride along: only a visitor who reads this language downloads them. */

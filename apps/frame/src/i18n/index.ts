@@ -41,7 +41,10 @@ export function setLocale(locale: string | undefined): void {
 }
 
 /** Core tables other than English: a chunk each, downloaded only by a visitor who needs it. */
-const CORE_TABLES: Record<Exclude<Locale, 'en'>, () => Promise<{ default: TranslationTable }>> = {
+const CORE_TABLES: Record<
+  Exclude<Locale, 'en'>,
+  () => Promise<{ default: TranslationTable; templateLabels: TranslationTable }>
+> = {
   es: () => import('./es'),
   'pt-BR': () => import('./pt-BR'),
 };
@@ -54,7 +57,12 @@ export async function loadLocale(tag: string | undefined): Promise<Locale> {
   const locale = resolveLocale(tag);
   if (locale !== 'en') {
     try {
-      registerTranslations(locale, (await CORE_TABLES[locale]()).default);
+      const { default: core, templateLabels } = await CORE_TABLES[locale]();
+      registerTranslations(locale, core);
+      registerTranslations(
+        locale,
+        Object.fromEntries(Object.entries(templateLabels).map(([name, label]) => [TEMPLATE_PREFIX + name, label])),
+      );
     } catch (error) {
       console.error(`Foyer: could not load the ${locale} texts; showing English`, error);
       setLocale('en');
@@ -76,6 +84,17 @@ function table(): TranslationTable {
 
 export function hasTranslation(code: string): boolean {
   return code in table() || code in EN;
+}
+
+const TEMPLATE_PREFIX = 'template.';
+
+/**
+ * The label of a server template's attribute or profile group in the current language: the
+ * table's translation by name (en.ts TemplateName), else the template's own (English) label.
+ */
+export function templateLabel(name: string, label: string): string {
+  const code = TEMPLATE_PREFIX + name;
+  return table()[code] ?? label;
 }
 
 export function t(code: string, args: readonly (string | number)[] = []): string {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadLocale, registerTranslations, resolveLocale, setLocale, t } from './index';
+import { loadLocale, registerTranslations, resolveLocale, setLocale, t, templateLabel } from './index';
 
 afterEach(() => setLocale('en'));
 
@@ -29,6 +29,17 @@ describe('locale choice and lazy tables', () => {
     await loadLocale('es');
     registerTranslations('es', { 'late.key': 'tarde' });
     expect(t('late.key')).toBe('tarde');
+  });
+
+  it("translates template labels by name; English and unknown names keep the template's label", async () => {
+    expect(templateLabel('firstName', 'Given name')).toBe('Given name');
+    await loadLocale('es');
+    expect(templateLabel('firstName', 'First name')).toBe('Nombre');
+    expect(templateLabel('deliveryAddress', 'Delivery address')).toBe('Dirección de entrega');
+    expect(templateLabel('favouriteTeam', 'Favourite team')).toBe('Favourite team');
+    expect(t('field.required', [templateLabel('firstName', 'First name')])).toBe('Nombre es obligatorio.');
+    await loadLocale('pt-BR');
+    expect(templateLabel('birthDate', 'Birth date')).toBe('Data de nascimento');
   });
 
   it('English needs no download and unknown languages fall back to it', async () => {

@@ -3,9 +3,32 @@
  * Loaded on demand (its own chunk) by `loadLocale`. `satisfies CoreTable` makes a missing key a
  * compile error.
  */
-import type { CoreTable } from './en';
+import type { CoreTable, TemplateLabels } from './en';
 // dayjs's month and day names for this language (i18n/dates.ts): they ride with this table.
-import 'dayjs/locale/pt-br';
+// With its extension: the e2e suite imports this table in Node, whose ESM resolution needs it.
+import 'dayjs/locale/pt-br.js';
+
+/** Labels of the server's templates by attribute or group name (en.ts TemplateName). */
+export const templateLabels: TemplateLabels = {
+  email: 'E-mail',
+  password: 'Senha',
+  firstName: 'Nome',
+  lastName: 'Sobrenome',
+  displayName: 'Nome de exibição',
+  birthDate: 'Data de nascimento',
+  phone: 'Telefone',
+  fullName: 'Nome completo',
+  line1: 'Endereço (linha 1)',
+  line2: 'Endereço (linha 2)',
+  city: 'Cidade',
+  postalCode: 'CEP',
+  country: 'País (código ISO, ex.: BR)',
+  authDetails: 'Conta',
+  personalDetails: 'Dados pessoais',
+  otherDetails: 'Outros dados',
+  deliveryAddress: 'Endereço de entrega',
+  billingAddress: 'Endereço de cobrança',
+};
 
 const ptBR = {
   // Error catalogue (shared/api IDENTITY_ERRORS)
@@ -82,10 +105,10 @@ const ptBR = {
   'logout.submitting': 'Saindo…',
   'profile.title': 'Sua conta',
   'profile.notLoggedIn': 'Você não está conectado.',
-  'profile.attribute.email': 'E-mail',
-  'profile.attribute.firstName': 'Nome',
-  'profile.attribute.lastName': 'Sobrenome',
-  'profile.attribute.displayName': 'Nome de exibição',
+  'profile.attribute.email': templateLabels.email,
+  'profile.attribute.firstName': templateLabels.firstName,
+  'profile.attribute.lastName': templateLabels.lastName,
+  'profile.attribute.displayName': templateLabels.displayName,
 } satisfies CoreTable;
 
 /** The purchase widgets' texts ride along: only a visitor who reads this language downloads them. */

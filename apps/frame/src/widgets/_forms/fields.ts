@@ -4,7 +4,7 @@
  * rendering (AttributeField) and the validation (the yup schemas of schema.ts), so the two cannot disagree.
  */
 import type { Attribute, Template } from '@foyer/api';
-import { t } from '../../i18n';
+import { t, templateLabel } from '../../i18n';
 
 export type FieldRole = 'identifier' | 'validator' | 'confirm' | 'attribute';
 
@@ -82,7 +82,7 @@ export function fieldOf(role: Exclude<FieldRole, 'confirm'>, attribute: Attribut
     key: `${role}:${attribute.name}`,
     name: attribute.name,
     role,
-    label: attribute.label || attribute.name,
+    label: templateLabel(attribute.name, attribute.label || attribute.name),
     attribute,
     control: controlOf(attribute),
     // Identifiers and validators are always mandatory (the server refuses them empty).

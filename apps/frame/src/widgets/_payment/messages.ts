@@ -7,6 +7,7 @@ import { defineMessages } from '../../i18n/messages';
 export const paymentMessages = defineMessages({
   en: {
     'payment.title': 'PAYMENT DETAILS',
+    'payment.name': 'Payment',
     'payment.acceptedCards': 'Accepted cards',
     'payment.card.visa': 'Visa',
     'payment.card.mastercard': 'Mastercard',
@@ -50,6 +51,7 @@ export const paymentMessages = defineMessages({
   },
   es: {
     'payment.title': 'DATOS DE PAGO',
+    'payment.name': 'Pago',
     'payment.acceptedCards': 'Tarjetas aceptadas',
     'payment.card.visa': 'Visa',
     'payment.card.mastercard': 'Mastercard',
@@ -93,6 +95,7 @@ export const paymentMessages = defineMessages({
   },
   'pt-BR': {
     'payment.title': 'DADOS DE PAGAMENTO',
+    'payment.name': 'Pagamento',
     'payment.acceptedCards': 'Cartões aceitos',
     'payment.card.visa': 'Visa',
     'payment.card.mastercard': 'Mastercard',

@@ -7,7 +7,7 @@
 import { ATTRIBUTE_TYPES, type Attribute } from '@foyer/api';
 import type { AddressKind, ProfileAttribute, ProfileGroup, ProfileGroups, SavedAddress } from '@foyer/api/widget';
 import { fieldOf, isPasswordAttribute, type FieldSpec } from '../_forms/fields';
-import { t } from '../../i18n';
+import { t, templateLabel } from '../../i18n';
 
 const INPUT_TYPES = ['text', 'email', 'password', 'tel', 'number'] as const;
 
@@ -82,7 +82,7 @@ function addressSection(kind: AddressKind, group: ProfileGroup, saved: SavedAddr
   return {
     kind,
     group: group.name,
-    title: group.displayName,
+    title: templateLabel(group.name, group.displayName),
     fields: group.attributes.map((shown) => ({
       ...fieldOf('attribute', toAttribute(shown)),
       key: `${group.name}:${shown.name}`,
@@ -94,7 +94,7 @@ function addressSection(kind: AddressKind, group: ProfileGroup, saved: SavedAddr
 export function profileFields(groups: ProfileGroups, loggedIn: boolean): ProfileFields {
   const details: DetailSection[] = [];
   const section = (group: ProfileGroup, fields: FieldSpec[]) => {
-    if (fields.length) details.push({ name: group.name, title: group.displayName, fields });
+    if (fields.length) details.push({ name: group.name, title: templateLabel(group.name, group.displayName), fields });
   };
   // The server leaves authDetails out for a session; a stale answer must not ask for a password.
   if (groups.authDetails && !loggedIn) section(groups.authDetails, authFields(groups.authDetails));

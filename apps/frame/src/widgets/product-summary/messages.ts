@@ -3,6 +3,7 @@ import { defineMessages } from '../../i18n/messages';
 export const productSummaryMessages = defineMessages({
   en: {
     'productSummary.title': 'Order summary',
+    'productSummary.reviewTitle': 'Review your order',
     'productSummary.caption': 'Selected products',
     'productSummary.number': 'No.',
     'productSummary.product': 'Product',
@@ -18,6 +19,7 @@ export const productSummaryMessages = defineMessages({
   },
   es: {
     'productSummary.title': 'Resumen del pedido',
+    'productSummary.reviewTitle': 'Revisa tu pedido',
     'productSummary.caption': 'Productos seleccionados',
     'productSummary.number': 'N.º',
     'productSummary.product': 'Producto',
@@ -33,6 +35,7 @@ export const productSummaryMessages = defineMessages({
   },
   'pt-BR': {
     'productSummary.title': 'Resumo do pedido',
+    'productSummary.reviewTitle': 'Revise seu pedido',
     'productSummary.caption': 'Produtos selecionados',
     'productSummary.number': 'N.º',
     'productSummary.product': 'Produto',

@@ -4,7 +4,7 @@ import type { ProfileAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';
 import { LogoutButton } from '../../components/LogoutButton';
-import { hasTranslation, t } from '../../i18n';
+import { hasTranslation, t, templateLabel } from '../../i18n';
 import type { WidgetProps } from '../widgetProps';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { syncSessionFromStorage } from '../../store/sessionThunks';
@@ -24,7 +24,7 @@ const RELOAD_ON: ReadonlySet<string> = new Set([
 
 function attributeLabel(name: string): string {
   const code = `profile.attribute.${name}`;
-  return hasTranslation(code) ? t(code) : name;
+  return hasTranslation(code) ? t(code) : templateLabel(name, name);
 }
 
 /** The profile display: panes none (loading), available, not-logged-in, account-locked. */

@@ -1,0 +1,122 @@
+/**
+ * The checkout by keyboard alone (issue 12, Build item 4), on the demo shop against the real
+ * stack: Tab, Space, arrows, typing and Enter only. The modal is named after its step, the first
+ * Tab after a step change stays inside it, Esc inside a step's frame closes it, and the focus
+ * returns to the control that opened it (product-selection's Continue, inside its frame).
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
+
+/** True when `control` has the focus of the whole page: its document is the focused one. */
+const focused = (control: Locator) =>
+  control.evaluate((element) => element.ownerDocument.hasFocus() && element.ownerDocument.activeElement === element);
+
+/** The host page's focus is inside the modal (the dialog or a frame within it). */
+const focusInDialog = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+
+/** Presses Tab until `control` has the focus; every stop on the way must satisfy `check`. */
+async function tabTo(page: Page, control: Locator, check?: () => Promise<boolean>, max = 40): Promise<void> {
+  await expect(control).toBeVisible();
+  for (let i = 0; i < max; i++) {
+    if (await focused(control)) return;
+    await page.keyboard.press('Tab');
+    // Focus moving between a cross-process frame and the page is asynchronous.
+    await page.waitForTimeout(30);
+    if (check) expect(await check(), `Tab stop ${i + 1} before ${String(control)}`).toBe(true);
+  }
+  throw new Error(`Tab never reached ${String(control)}`);
+}
+
+async function type(page: Page, control: Locator, text: string, check: () => Promise<boolean>): Promise<void> {
+  await tabTo(page, control, check);
+  await page.keyboard.type(text);
+  await expect(control).toHaveValue(text);
+}
+
+async function pickByKeyboard(page: Page, shop: Shop): Promise<Locator> {
+  await shop.open();
+  const plan = shop.plan('Monthly', 'Print and digital');
+  await tabTo(page, plan);
+  await page.keyboard.press('Space');
+  await expect(plan).toHaveAttribute('aria-pressed', 'true');
+  // Bank transfer in the payment-type select: arrows change a closed select's choice.
+  const select = shop.paymentType.getByRole('combobox');
+  await tabTo(page, select);
+  for (
+    let i = 0;
+    i < 6 && (await select.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)) !== 'Bank transfer';
+    i++
+  )
+    await page.keyboard.press('ArrowDown');
+  await expect(select).toHaveValue('BANK_TRANSFER');
+  // Continue: Shift+Tab back up to the selection's own button.
+  const next = shop.selection.getByRole('button', { name: 'Continue', exact: true });
+  for (let i = 0; i < 40 && !(await focused(next)); i++) {
+    await page.keyboard.press('Shift+Tab');
+    await page.waitForTimeout(30);
+  }
+  expect(await focused(next)).toBe(true);
+  return next;
+}
+
+test('the checkout walked by keyboard alone: pick, continue, log in, details, review, pay; focus returns to Continue', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail();
+  await createCustomer(request, email, 'customer-pw-7');
+  const shop = new Shop(page);
+  const next = await pickByKeyboard(page, shop);
+  const inside = () => focusInDialog(page);
+
+  await page.keyboard.press('Enter');
+  await expect(shop.dialog).toHaveAccessibleName('Log in');
+  await expect.poll(inside).toBe(true);
+  const login = shop.step('login');
+  await type(page, login.getByLabel('Email'), email, inside);
+  await type(page, login.getByLabel('Password', { exact: true }), 'customer-pw-7', inside);
+  await page.keyboard.press('Enter');
+
+  // The details step replaces the login: the first Tab must not reach the page behind.
+  await expect(shop.dialog).toHaveAccessibleName('Your details');
+  const address = shop.deliveryAddress();
+  await expect(address).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.waitForTimeout(50);
+  expect(await inside(), 'first Tab after the step change').toBe(true);
+  await type(page, address.getByLabel('Full name'), 'Ada Lovelace', inside);
+  await type(page, address.getByLabel('Address line 1'), '12 Rue de la Loi', inside);
+  await type(page, address.getByLabel('City'), 'Brussels', inside);
+  await type(page, address.getByLabel('Postal code'), '1000', inside);
+  await type(page, address.getByLabel(/^Country/), 'BE', inside);
+  await tabTo(page, shop.saveProfile, inside);
+  await page.keyboard.press('Enter');
+
+  await expect(shop.dialog).toHaveAccessibleName('Review your order');
+  await tabTo(page, shop.confirmOrder, inside);
+  await page.keyboard.press('Enter');
+
+  await expect(shop.dialog).toHaveAccessibleName('Payment');
+  await tabTo(page, shop.pay, inside);
+  await page.keyboard.press('Enter');
+
+  await expect(shop.paid).toBeVisible();
+  await expect(shop.dialog).toHaveCount(0);
+  await expect.poll(() => focused(next)).toBe(true);
+});
+
+test('Esc inside the login step closes the modal and gives the focus back to Continue', async ({ page }) => {
+  const shop = new Shop(page);
+  const next = await pickByKeyboard(page, shop);
+  await page.keyboard.press('Enter');
+  await expect(shop.dialog).toHaveAccessibleName('Log in');
+  const email = shop.step('login').getByLabel('Email');
+  await tabTo(page, email, () => focusInDialog(page));
+  // Only the key press: its frame is removed before a key release could reach it.
+  await page.keyboard.down('Escape');
+  await expect(shop.dialog).toHaveCount(0);
+  await expect.poll(() => focused(next)).toBe(true);
+  await page.keyboard.up('Escape');
+  await expect(page.locator('#event-log')).toContainText('foyer:modal.dismissed');
+});
