@@ -27,6 +27,11 @@ const WIDGET_ROUTES = [
   'manual-payment',
   'direct-debit-request',
   'direct-debit-complete',
+  // account area (issue 13); standalone they ask for a login
+  'purchases-list',
+  'grant-invitations',
+  'cancel-subscription',
+  'v1/subscriptions-list',
 ] as const;
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.

@@ -85,6 +85,10 @@ const PURCHASE_WIDGETS: Record<string, () => Promise<WidgetModule>> = {
   'manual-payment': () => import('./widgets/manual-payment'),
   'direct-debit-request': () => import('./widgets/direct-debit-request'),
   'direct-debit-complete': () => import('./widgets/direct-debit-complete'),
+  'purchases-list': () => import('./widgets/purchases-list'),
+  'grant-invitations': () => import('./widgets/grant-invitations'),
+  'cancel-subscription': () => import('./widgets/cancel-subscription'),
+  'v1/subscriptions-list': () => import('./widgets/subscriptions-list'),
 };
 
 function lazyRoutes(

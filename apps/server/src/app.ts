@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import { APP_NAME_HEADER, foyerError, SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER } from '@foyer/api';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { grantRoutes } from './account/identity-routes';
 import type { AppDeps } from './deps';
 import { refuseBadStrings } from './http/bad-bytes';
 import { errorHandler, sendError } from './http/errors';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       profileUpdateRoutes(api, deps);
       recaptchaRoutes(api, deps);
       ssoRoutes(api, deps);
+      grantRoutes(api, deps);
     },
     { prefix: IDENTITY_PREFIX },
   );

@@ -50,6 +50,19 @@ export const EVENT_NAMES = [
   'directDebit.redirect',
   'directDebit.success',
   'directDebit.failed',
+  // Account area (issue 13).
+  'purchasesList.loaded',
+  'purchasesList.failed',
+  'beneficiary.invited',
+  'beneficiary.removed',
+  'beneficiary.failed',
+  'grantInvitations.loaded',
+  'grant.accepted',
+  'grant.declined',
+  'grant.failed',
+  'subscription.cancelled',
+  'cancelSubscription.failed',
+  'subscriptionsList.loaded',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -106,6 +106,35 @@ export const directDebitCompleteAttributesSchema = z.strictObject({
 });
 export type DirectDebitCompleteAttributes = z.infer<typeof directDebitCompleteAttributesSchema>;
 
+/** Purchases list (purchase spec §2): title default PURCHASES LIST. Logged-in visitors only. */
+export const purchasesListAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  /** A column with the number of beneficiaries of each subscription. */
+  showNumberBeneficiaries: flagAttribute(true),
+  /** The actions menu of each subscription: display beneficiaries, add beneficiary. */
+  showActions: flagAttribute(true),
+});
+export type PurchasesListAttributes = z.infer<typeof purchasesListAttributesSchema>;
+
+/** Grant invitations (purchase spec §2): title default GRANT INVITE; reads the page's `invitationKey`. */
+export const grantInvitationsAttributesSchema = z.strictObject({
+  ...commonAttributes,
+});
+export type GrantInvitationsAttributes = z.infer<typeof grantInvitationsAttributesSchema>;
+
+/** Cancel a subscription (purchase spec §4): one of the visitor's running ones, or the one given. */
+export const cancelSubscriptionAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  subscriptionId: textAttribute(),
+});
+export type CancelSubscriptionAttributes = z.infer<typeof cancelSubscriptionAttributesSchema>;
+
+/** Subscriptions list (identity spec §2, purchase spec v1): name, start date, plan frequency, status. */
+export const subscriptionsListAttributesSchema = z.strictObject({
+  ...commonAttributes,
+});
+export type SubscriptionsListAttributes = z.infer<typeof subscriptionsListAttributesSchema>;
+
 export const purchaseAttributeSchemas = {
   'product-selection': productSelectionAttributesSchema,
   'product-profile': productProfileAttributesSchema,
@@ -118,4 +147,8 @@ export const purchaseAttributeSchemas = {
   'manual-payment': paymentAttributesSchema,
   'direct-debit-request': directDebitRequestAttributesSchema,
   'direct-debit-complete': directDebitCompleteAttributesSchema,
+  'purchases-list': purchasesListAttributesSchema,
+  'grant-invitations': grantInvitationsAttributesSchema,
+  'cancel-subscription': cancelSubscriptionAttributesSchema,
+  'v1/subscriptions-list': subscriptionsListAttributesSchema,
 } as const;

@@ -9,6 +9,8 @@ const id = z.string().check(z.minLength(1), z.maxLength(100));
 const widgetPayload = z.strictObject({ widget: z.string().check(z.maxLength(100)) });
 const basketPayload = z.strictObject({ productCount: z.number() });
 const orderPayload = z.strictObject({ orderId: id });
+const countPayload = z.strictObject({ count: z.number() });
+const subscriptionPayload = z.strictObject({ subscriptionId: id });
 
 export const purchaseEventPayloadSchemas = {
   /** Published by the loader when the visitor closes a modal (Esc, backdrop, close button, Foyer.close). */
@@ -31,4 +33,18 @@ export const purchaseEventPayloadSchemas = {
   'directDebit.redirect': orderPayload,
   'directDebit.success': orderPayload,
   'directDebit.failed': failurePayload,
+  // Account area (issue 13). Ids only: never an invitation key or an address.
+  'purchasesList.loaded': countPayload,
+  'purchasesList.failed': failurePayload,
+  'beneficiary.invited': subscriptionPayload,
+  'beneficiary.removed': subscriptionPayload,
+  'beneficiary.failed': failurePayload,
+  'grantInvitations.loaded': countPayload,
+  'grant.accepted': subscriptionPayload,
+  'grant.declined': subscriptionPayload,
+  'grant.failed': failurePayload,
+  /** Also closes a modal holding the cancel-subscription widget (a `.cancelled` event). */
+  'subscription.cancelled': z.strictObject({ subscriptionId: id, cancelDate: id }),
+  'cancelSubscription.failed': failurePayload,
+  'subscriptionsList.loaded': countPayload,
 };

@@ -137,6 +137,11 @@ export const WIDGET_HEIGHTS: Partial<Record<WidgetName, readonly [narrow: number
   'manual-payment': [113, 113, 45],
   'direct-debit-request': [95, 95, 45],
   'direct-debit-complete': [113, 113, 45],
+  // Account area: logged out they show the header and one line (not measured by the script yet).
+  'purchases-list': [113, 113, 45],
+  'grant-invitations': [113, 113, 45],
+  'cancel-subscription': [113, 113, 45],
+  'v1/subscriptions-list': [113, 113, 45],
 };
 
 /** For a widget not in WIDGET_HEIGHTS: about one short form. */

@@ -11,7 +11,7 @@ export interface IdentifierValue {
 }
 
 /** PostgreSQL's unique_violation: two registrations raced for one identifier. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 

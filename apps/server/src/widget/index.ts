@@ -3,6 +3,7 @@
  * `/widget`, mounted by app.ts under `/pm/api` (the default pmDomain).
  */
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from '../account/routes';
 import type { AppDeps } from '../deps';
 import { attemptOwner } from './payments';
 import { providersFromEnv } from './providers';
@@ -32,4 +33,5 @@ export function widgetRoutes(app: FastifyInstance, deps: AppDeps, options: Widge
   const owner = attemptOwner();
   paymentRoutes(app, deps, providers, owner);
   directDebitRoutes(app, deps, providers, owner);
+  accountRoutes(app, deps);
 }

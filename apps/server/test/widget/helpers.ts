@@ -14,7 +14,12 @@ export interface CallOptions {
   query?: Record<string, string | string[]>;
 }
 
-export function call(server: PreparedServer, method: 'GET' | 'POST' | 'PUT', path: string, options: CallOptions = {}) {
+export function call(
+  server: PreparedServer,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: CallOptions = {},
+) {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(options.query ?? {})) {
     for (const one of [value].flat()) query.append(key, one);

@@ -42,6 +42,17 @@ export const PURCHASE_ERRORS = {
   operator_token_invalid: { status: 401, text: 'A valid operator token is required' },
   order_expired: { status: 409, text: 'This order has expired. Please order again' },
   start_date_out_of_range: { status: 400, text: 'The start date must be between today and one year from today' },
+  // Account area (issue 13).
+  subscription_not_found: { status: 404, text: 'This subscription was not found' },
+  beneficiary_not_found: { status: 404, text: 'This beneficiary was not found' },
+  grant_not_found: { status: 404, text: 'This invitation was not found or has expired' },
+  too_many_invitations: { status: 429, text: 'Too many invitations. Please try again later' },
+  cancel_reason_invalid: { status: 400, text: 'Please choose a reason' },
+  cancel_date_invalid: {
+    status: 400,
+    text: 'The cancellation date must be between today and the end of the subscription',
+  },
+  subscription_not_cancellable: { status: 409, text: 'This subscription can no longer be cancelled' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type PurchaseErrorCode = keyof typeof PURCHASE_ERRORS;

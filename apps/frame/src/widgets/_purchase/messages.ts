@@ -46,6 +46,13 @@ const ES_ERRORS: Record<PurchaseErrorCode, string> = {
   operator_token_invalid: 'Se necesita un token de operador válido',
   order_expired: 'Este pedido ha caducado. Haz el pedido de nuevo',
   start_date_out_of_range: 'La fecha de inicio debe estar entre hoy y dentro de un año',
+  subscription_not_found: 'No se encontró esta suscripción',
+  beneficiary_not_found: 'No se encontró este beneficiario',
+  grant_not_found: 'No se encontró esta invitación o ha caducado',
+  too_many_invitations: 'Demasiadas invitaciones. Inténtalo más tarde',
+  cancel_reason_invalid: 'Elige un motivo',
+  cancel_date_invalid: 'La fecha de cancelación debe estar entre hoy y el final de la suscripción',
+  subscription_not_cancellable: 'Esta suscripción ya no se puede cancelar',
 };
 
 const PT_BR_ERRORS: Record<PurchaseErrorCode, string> = {
@@ -80,6 +87,13 @@ const PT_BR_ERRORS: Record<PurchaseErrorCode, string> = {
   operator_token_invalid: 'É necessário um token de operador válido',
   order_expired: 'Este pedido expirou. Faça o pedido novamente',
   start_date_out_of_range: 'A data de início deve estar entre hoje e daqui a um ano',
+  subscription_not_found: 'Esta assinatura não foi encontrada',
+  beneficiary_not_found: 'Este beneficiário não foi encontrado',
+  grant_not_found: 'Este convite não foi encontrado ou expirou',
+  too_many_invitations: 'Convites demais. Tente novamente mais tarde',
+  cancel_reason_invalid: 'Escolha um motivo',
+  cancel_date_invalid: 'A data de cancelamento deve estar entre hoje e o fim da assinatura',
+  subscription_not_cancellable: 'Esta assinatura não pode mais ser cancelada',
 };
 
 /** The purchase spec's own words for codes it shares with the identity catalogue (§8). */

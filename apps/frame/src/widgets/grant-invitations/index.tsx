@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { foyerError, type FoyerError } from '@foyer/api';
+import type { GrantAction, GrantInvitation } from '@foyer/api/widget';
+import type { GrantInvitationsAttributes } from '@foyer/protocol';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { Loading } from '../../components/Loading';
+import { WidgetHeading } from '../../components/WidgetHeading';
+import { t } from '../../i18n';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useRequest } from '../../store/useRequest';
+import type { WidgetProps } from '../widgetProps';
+import { MessageBox } from '../_forms/MessageBox';
+import { answerGrant, grantsRequest } from '../_subscriptions/accountRequests';
+import { grantStatusLabel } from '../_subscriptions/labels';
+import { useAccountSession } from '../_subscriptions/useAccountSession';
+import '../_forms/forms.css';
+import '../_purchase/messages';
+import '../_subscriptions/messages';
+import '../_subscriptions/account-area.css';
+
+/**
+ * Grant invitations (purchase spec §2, §4): the invitations received, and the one of the page's
+ * `invitationKey`. Accept and Decline only while PENDING, then the list reloads; the keyed row is
+ * hidden once ACCEPTED or DECLINED; other statuses show as text. 'No records' when there is
+ * nothing and no key. Failures: action_accept_fail / action_decline_fail.
+ */
+export default function GrantInvitations({ attributes }: WidgetProps<GrantInvitationsAttributes>) {
+  const dispatch = useAppDispatch();
+  const invitationKey = useAppSelector((state) => state.frame.query.invitationKey) ?? null;
+  const [reloads, setReloads] = useState(0);
+  const reload = () => setReloads((count) => count + 1);
+  const { loggedIn, sessionId } = useAccountSession(reload);
+  const state = useRequest(grantsRequest, invitationKey, { skip: !loggedIn, reloadOn: [sessionId, reloads] });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<FoyerError | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function act(grant: GrantInvitation, action: GrantAction, key: string) {
+    setBusy(grant.key);
+    setError(null);
+    setDone(null);
+    const result = await dispatch(answerGrant({ key, action }));
+    setBusy(null);
+    if (answerGrant.rejected.match(result)) {
+      const code = action === 'accept' ? 'action_accept_fail' : 'action_decline_fail';
+      const failed = result.payload;
+      setError(failed && failed.code !== 'technical_difficulties' ? failed : foyerError(code));
+    } else {
+      setDone(t(action === 'accept' ? 'grants.accepted' : 'grants.declined', [grant.productName]));
+    }
+    reload();
+  }
+
+  const heading = <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('grants.title')}</WidgetHeading>;
+  if (!loggedIn) {
+    return (
+      <div className="grant-invitations">
+        {heading}
+        <p>{t('account.loginRequired')}</p>
+      </div>
+    );
+  }
+  if (state.status === 'failed' && !state.data) {
+    return (
+      <div className="grant-invitations">
+        {heading}
+        {attributes.showErrorMsgs && <ErrorMessageBox error={state.error} />}
+        <button type="button" className="button" onClick={state.retry}>
+          {t('frame.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!state.data) return <Loading />;
+  const { received, keyed, keyError } = state.data;
+  // The keyed invitation first (once: it may be in received too), hidden once answered.
+  const keyedShown = keyed && keyed.status !== 'ACCEPTED' && keyed.status !== 'DECLINED' ? keyed : null;
+  const rows: { grant: GrantInvitation; actKey: string }[] = [
+    ...(keyedShown && invitationKey ? [{ grant: keyedShown, actKey: invitationKey }] : []),
+    ...received.filter((grant) => grant.key !== keyed?.key).map((grant) => ({ grant, actKey: grant.key })),
+  ];
+
+  return (
+    <div className="grant-invitations">
+      {heading}
+      {done && <MessageBox text={done} severity="success" />}
+      {error && attributes.showErrorMsgs && <ErrorMessageBox error={error} />}
+      {keyError && !keyed && attributes.showErrorMsgs && <ErrorMessageBox error={keyError} />}
+      {rows.length === 0 ? (
+        !invitationKey && <p>{t('grants.empty')}</p>
+      ) : (
+        <div className="account-table-wrap">
+          <table className="account-table">
+            <caption className="visually-hidden">{t('grants.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('grants.product')}</th>
+                <th scope="col">{t('grants.roleName')}</th>
+                <th scope="col">{t('grants.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ grant, actKey }) => (
+                <tr key={grant.key} data-grant={grant.key}>
+                  <th scope="row">{grant.productName}</th>
+                  <td>{grant.roleName}</td>
+                  <td>
+                    {grant.status === 'PENDING' ? (
+                      <div className="account-row-actions">
+                        <button
+                          type="button"
+                          className="button"
+                          disabled={busy !== null}
+                          aria-label={t('grants.acceptFor', [grant.productName])}
+                          onClick={() => void act(grant, 'accept', actKey)}
+                        >
+                          {t('grants.accept')}
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-secondary"
+                          disabled={busy !== null}
+                          aria-label={t('grants.declineFor', [grant.productName])}
+                          onClick={() => void act(grant, 'decline', actKey)}
+                        >
+                          {t('grants.decline')}
+                        </button>
+                      </div>
+                    ) : (
+                      grantStatusLabel(grant.status)
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

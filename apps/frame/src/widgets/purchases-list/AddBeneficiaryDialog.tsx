@@ -1,0 +1,133 @@
+/**
+ * Add-beneficiary dialog (purchase spec §2, §5): email (required, valid), optional message; Add is
+ * disabled while the form is invalid. A duplicate shows duplicated_beneficiary; any other refusal
+ * add_beneficiary_fail (session problems keep their own words). Success: 'Your friend has been invited'.
+ */
+import { useId, useState } from 'react';
+import { useFormik } from 'formik';
+import { object, string } from 'yup';
+import { EMAIL_PATTERN, foyerError, type FoyerError } from '@foyer/api';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { SubmitButton } from '../../components/Loading';
+import { t } from '../../i18n';
+import { useAppDispatch } from '../../store/hooks';
+import { MessageBox } from '../_forms/MessageBox';
+import { sendInvitation } from '../_subscriptions/accountRequests';
+import { Dialog } from '../_subscriptions/Dialog';
+
+const schema = object({
+  email: string()
+    .trim()
+    .required(() => t('addBeneficiary.emailRequired'))
+    .matches(EMAIL_PATTERN, () => t('addBeneficiary.emailInvalid')),
+  message: string().max(500),
+});
+
+/** The codes shown as the server words them; everything else is the spec's add_beneficiary_fail. */
+const OWN_WORDS = new Set(['duplicated_beneficiary', 'too_many_invitations', 'SESSION_HAS_EXPIRED', 'NETWORK_ERROR']);
+
+export function AddBeneficiaryDialog({
+  subscriptionId,
+  name,
+  showErrors,
+  onClose,
+  onInvited,
+}: {
+  subscriptionId: string;
+  name: string;
+  showErrors: boolean;
+  onClose(): void;
+  onInvited(): void;
+}) {
+  const id = useId();
+  const dispatch = useAppDispatch();
+  const [error, setError] = useState<FoyerError | null>(null);
+  const [invited, setInvited] = useState(false);
+  const form = useFormik({
+    initialValues: { email: '', message: '' },
+    validationSchema: schema,
+    validateOnMount: true,
+    onSubmit: async ({ email, message }) => {
+      setError(null);
+      const result = await dispatch(
+        sendInvitation({ subscriptionId, email: email.trim(), ...(message.trim() ? { message: message.trim() } : {}) }),
+      );
+      if (sendInvitation.fulfilled.match(result)) {
+        setInvited(true);
+        onInvited();
+        return;
+      }
+      const failed = result.payload ?? foyerError('technical_difficulties');
+      setError(OWN_WORDS.has(failed.code) ? failed : foyerError('add_beneficiary_fail'));
+    },
+  });
+  const emailError = form.touched.email || form.submitCount > 0 ? form.errors.email : undefined;
+
+  return (
+    <Dialog title={t('addBeneficiary.title', [name])} onClose={onClose}>
+      {invited ? (
+        <>
+          <MessageBox text={t('addBeneficiary.success')} severity="success" />
+          <div className="actions">
+            <button type="button" className="button" onClick={onClose}>
+              {t('account.close')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <form noValidate onSubmit={form.handleSubmit}>
+          {error && showErrors && <ErrorMessageBox error={error} />}
+          <div className="field">
+            <label htmlFor={`${id}-email`} className="field-label">
+              {t('addBeneficiary.email')}
+            </label>
+            <input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              className="field-input"
+              autoComplete="off"
+              required
+              aria-required="true"
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? `${id}-email-error` : undefined}
+              value={form.values.email}
+              onChange={form.handleChange}
+              onBlur={form.handleBlur}
+            />
+            {emailError && (
+              <p id={`${id}-email-error`} className="field-error" role="alert">
+                {emailError}
+              </p>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-message`} className="field-label">
+              {t('addBeneficiary.message')}
+            </label>
+            <textarea
+              id={`${id}-message`}
+              name="message"
+              className="field-input"
+              rows={3}
+              maxLength={500}
+              value={form.values.message}
+              onChange={form.handleChange}
+            />
+          </div>
+          <div className="actions">
+            <SubmitButton
+              busy={form.isSubmitting}
+              disabled={!form.isValid}
+              label={t('addBeneficiary.add')}
+              busyLabel={t('addBeneficiary.adding')}
+            />
+            <button type="button" className="button button-secondary" onClick={onClose}>
+              {t('account.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * Beneficiaries dialog (purchase spec §2): email, status and a remove button per beneficiary; a
+ * removal asks for confirmation first (confirm or cancel); 'No beneficiaries' when there are none.
+ */
+import { useState } from 'react';
+import type { FoyerError } from '@foyer/api';
+import type { Beneficiary } from '@foyer/api/widget';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { Loading, SubmitButton } from '../../components/Loading';
+import { t } from '../../i18n';
+import { useAppDispatch } from '../../store/hooks';
+import { useRequest } from '../../store/useRequest';
+import { MessageBox } from '../_forms/MessageBox';
+import { beneficiariesRequest, dropBeneficiary } from '../_subscriptions/accountRequests';
+import { Dialog } from '../_subscriptions/Dialog';
+import { grantStatusLabel } from '../_subscriptions/labels';
+
+export function BeneficiariesDialog({
+  subscriptionId,
+  name,
+  showErrors,
+  onClose,
+  onChanged,
+}: {
+  subscriptionId: string;
+  name: string;
+  showErrors: boolean;
+  onClose(): void;
+  onChanged(): void;
+}) {
+  const dispatch = useAppDispatch();
+  const state = useRequest(beneficiariesRequest, subscriptionId);
+  const [confirming, setConfirming] = useState<Beneficiary | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<FoyerError | null>(null);
+  const [removed, setRemoved] = useState<string | null>(null);
+
+  async function remove(beneficiary: Beneficiary) {
+    setBusy(true);
+    setError(null);
+    const result = await dispatch(dropBeneficiary({ subscriptionId, key: beneficiary.key }));
+    setBusy(false);
+    setConfirming(null);
+    if (dropBeneficiary.rejected.match(result)) {
+      if (result.payload) setError(result.payload);
+      return;
+    }
+    setRemoved(beneficiary.email);
+    state.retry();
+    onChanged();
+  }
+
+  const rows = state.data ?? [];
+  return (
+    <Dialog title={t('beneficiaries.title', [name])} onClose={onClose}>
+      {error && showErrors && <ErrorMessageBox error={error} />}
+      {removed && <MessageBox text={t('beneficiaries.removed', [removed])} severity="success" />}
+      {state.status === 'failed' && showErrors && <ErrorMessageBox error={state.error} />}
+      {state.status === 'loading' && !state.data ? (
+        <Loading />
+      ) : rows.length === 0 ? (
+        state.status === 'succeeded' && <p>{t('beneficiaries.empty')}</p>
+      ) : (
+        <div className="account-table-wrap">
+          <table className="account-table beneficiaries">
+            <thead>
+              <tr>
+                <th scope="col">{t('beneficiaries.email')}</th>
+                <th scope="col">{t('beneficiaries.status')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('purchasesList.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  <th scope="row">{row.email}</th>
+                  <td>{grantStatusLabel(row.status)}</td>
+                  <td>
+                    {(row.status === 'PENDING' || row.status === 'ACCEPTED') && (
+                      <button
+                        type="button"
+                        className="button button-secondary"
+                        aria-label={t('beneficiaries.removeFor', [row.email])}
+                        onClick={() => setConfirming(row)}
+                      >
+                        {t('beneficiaries.remove')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {confirming && (
+        <Dialog title={t('beneficiaries.confirmTitle')} role="alertdialog" onClose={() => setConfirming(null)}>
+          <p>{t('beneficiaries.confirmText', [confirming.email])}</p>
+          <div className="actions">
+            <SubmitButton
+              type="button"
+              busy={busy}
+              label={t('beneficiaries.confirm')}
+              busyLabel={t('beneficiaries.confirm')}
+              onClick={() => void remove(confirming)}
+            />
+            <button type="button" className="button button-secondary" onClick={() => setConfirming(null)}>
+              {t('account.cancel')}
+            </button>
+          </div>
+        </Dialog>
+      )}
+      <div className="actions">
+        <button type="button" className="button button-secondary" onClick={onClose}>
+          {t('account.close')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

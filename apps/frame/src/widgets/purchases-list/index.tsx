@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import type { PurchasesListAttributes } from '@foyer/protocol';
+import type { Purchase } from '@foyer/api/widget';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { Loading } from '../../components/Loading';
+import { WidgetHeading } from '../../components/WidgetHeading';
+import { t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
+import { useRequest } from '../../store/useRequest';
+import type { WidgetProps } from '../widgetProps';
+import { purchasesRequest } from '../_subscriptions/accountRequests';
+import { ActionsMenu } from '../_subscriptions/ActionsMenu';
+import { frequencyLabel, purchaseFrequency, purchaseName, purchaseStatusLabel } from '../_subscriptions/labels';
+import { useAccountSession } from '../_subscriptions/useAccountSession';
+import { AddBeneficiaryDialog } from './AddBeneficiaryDialog';
+import { BeneficiariesDialog } from './BeneficiariesDialog';
+import '../_forms/forms.css';
+import '../_purchase/messages';
+import '../_subscriptions/messages';
+import '../_subscriptions/account-area.css';
+
+type Open = { kind: 'beneficiaries' | 'add'; purchase: Purchase } | null;
+
+/** Only the owner's running subscriptions take beneficiaries. */
+function canShare(purchase: Purchase): boolean {
+  const status = purchase.subscription?.status;
+  return status === 'ACTIVE' || status === 'ACTIVE_PENDING';
+}
+
+/**
+ * Purchases list (purchase spec §2): product and plan, start and end date (dd-MMM-yyyy), frequency,
+ * status, optionally the number of beneficiaries and an actions menu (display beneficiaries, add
+ * beneficiary). Logged-in visitors only; reloads on login, logout and the session events.
+ */
+export default function PurchasesList({ attributes }: WidgetProps<PurchasesListAttributes>) {
+  const [reloads, setReloads] = useState(0);
+  const reload = () => setReloads((count) => count + 1);
+  const { loggedIn, sessionId } = useAccountSession(reload);
+  const state = useRequest(purchasesRequest, undefined, { skip: !loggedIn, reloadOn: [sessionId, reloads] });
+  const [open, setOpen] = useState<Open>(null);
+
+  const heading = (
+    <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('purchasesList.title')}</WidgetHeading>
+  );
+  if (!loggedIn) {
+    return (
+      <div className="purchases-list">
+        {heading}
+        <p>{t('account.loginRequired')}</p>
+      </div>
+    );
+  }
+  if (state.status === 'failed' && !state.data) {
+    return (
+      <div className="purchases-list">
+        {heading}
+        {attributes.showErrorMsgs && <ErrorMessageBox error={state.error} />}
+        <button type="button" className="button" onClick={state.retry}>
+          {t('frame.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!state.data) return <Loading />;
+  const purchases = state.data;
+  const showActions = attributes.showActions && purchases.some(canShare);
+
+  return (
+    <div className="purchases-list">
+      {heading}
+      {purchases.length === 0 ? (
+        <p>{t('purchasesList.empty')}</p>
+      ) : (
+        <div className="account-table-wrap">
+          <table className="account-table">
+            <caption className="visually-hidden">{t('purchasesList.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('purchasesList.product')}</th>
+                <th scope="col">{t('purchasesList.startDate')}</th>
+                <th scope="col">{t('purchasesList.endDate')}</th>
+                <th scope="col">{t('purchasesList.frequency')}</th>
+                <th scope="col">{t('purchasesList.status')}</th>
+                {attributes.showNumberBeneficiaries && <th scope="col">{t('purchasesList.beneficiaries')}</th>}
+                {showActions && <th scope="col">{t('purchasesList.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {purchases.map((purchase) => {
+                const name = purchaseName(purchase);
+                return (
+                  <tr key={purchase.id} data-purchase={purchase.id}>
+                    <th scope="row">{name}</th>
+                    <td>{formatDate(purchase.subscription?.startDate, 'dd-MMM-yyyy')}</td>
+                    <td>{formatDate(purchase.subscription?.endDate, 'dd-MMM-yyyy')}</td>
+                    <td>{frequencyLabel(purchaseFrequency(purchase))}</td>
+                    <td>{purchaseStatusLabel(purchase.status)}</td>
+                    {attributes.showNumberBeneficiaries && (
+                      <td>{purchase.subscription ? purchase.beneficiaries : '-'}</td>
+                    )}
+                    {showActions && (
+                      <td>
+                        {canShare(purchase) && (
+                          <ActionsMenu
+                            label={t('purchasesList.actionsFor', [name])}
+                            caption={t('purchasesList.actions')}
+                            items={[
+                              {
+                                label: t('purchasesList.displayBeneficiaries'),
+                                onSelect: () => setOpen({ kind: 'beneficiaries', purchase }),
+                              },
+                              {
+                                label: t('purchasesList.addBeneficiary'),
+                                onSelect: () => setOpen({ kind: 'add', purchase }),
+                              },
+                            ]}
+                          />
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {open?.kind === 'beneficiaries' && open.purchase.subscription && (
+        <BeneficiariesDialog
+          subscriptionId={open.purchase.subscription.id}
+          name={purchaseName(open.purchase)}
+          showErrors={attributes.showErrorMsgs}
+          onClose={() => setOpen(null)}
+          onChanged={reload}
+        />
+      )}
+      {open?.kind === 'add' && open.purchase.subscription && (
+        <AddBeneficiaryDialog
+          subscriptionId={open.purchase.subscription.id}
+          name={purchaseName(open.purchase)}
+          showErrors={attributes.showErrorMsgs}
+          onClose={() => setOpen(null)}
+          onInvited={reload}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import type { SubscriptionsListAttributes } from '@foyer/protocol';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { Loading } from '../../components/Loading';
+import { WidgetHeading } from '../../components/WidgetHeading';
+import { t } from '../../i18n';
+import { useRequest } from '../../store/useRequest';
+import type { WidgetProps } from '../widgetProps';
+import { useServices } from '../_purchase/useServices';
+import { purchasesRequest } from '../_subscriptions/accountRequests';
+import { useAccountSession } from '../_subscriptions/useAccountSession';
+import { SubscriptionItem } from './SubscriptionItem';
+import '../_purchase/messages';
+import '../_subscriptions/messages';
+import '../_subscriptions/account-area.css';
+
+/**
+ * Subscriptions list (identity spec §2, purchase spec v1 widgets): the visitor's subscriptions,
+ * from the same data as the purchases list (one-off purchases are not subscriptions).
+ */
+export default function SubscriptionsList({ attributes }: WidgetProps<SubscriptionsListAttributes>) {
+  const services = useServices();
+  const [reloads, setReloads] = useState(0);
+  const { loggedIn, sessionId } = useAccountSession(() => setReloads((count) => count + 1));
+  const state = useRequest(purchasesRequest, undefined, { skip: !loggedIn, reloadOn: [sessionId, reloads] });
+  const subscriptions = (state.data ?? []).filter((purchase) => purchase.subscription);
+  const count = state.status === 'succeeded' ? subscriptions.length : null;
+  useEffect(() => {
+    if (count !== null) services.host.publish({ name: 'subscriptionsList.loaded', payload: { count } });
+  }, [services, count]);
+
+  const heading = (
+    <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('subscriptions.title')}</WidgetHeading>
+  );
+  if (!loggedIn) {
+    return (
+      <div className="subscriptions-list">
+        {heading}
+        <p>{t('account.loginRequired')}</p>
+      </div>
+    );
+  }
+  if (state.status === 'failed' && !state.data) {
+    return (
+      <div className="subscriptions-list">
+        {heading}
+        {attributes.showErrorMsgs && <ErrorMessageBox error={state.error} />}
+      </div>
+    );
+  }
+  if (!state.data) return <Loading />;
+  return (
+    <div className="subscriptions-list">
+      {heading}
+      {subscriptions.length === 0 ? (
+        <p>{t('subscriptions.empty')}</p>
+      ) : (
+        <div className="account-table-wrap">
+          <table className="account-table">
+            <caption className="visually-hidden">{t('subscriptions.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('subscriptions.name')}</th>
+                <th scope="col">{t('subscriptions.startDate')}</th>
+                <th scope="col">{t('subscriptions.frequency')}</th>
+                <th scope="col">{t('subscriptions.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {subscriptions.map((purchase) => (
+                <SubscriptionItem key={purchase.id} purchase={purchase} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Subscription cancellation (purchase spec §4 "Cancel a subscription", §7 product manager): the
+ * owner picks a reason from the `List_Reasons_Cancel` property and a last day, today or later and
+ * not after the subscription's own end. The subscription (and its purchase) become CANCELLED; it
+ * still entitles its owner and beneficiaries until that day (entitlements.ts).
+ */
+import { CANCEL_REASONS_PROPERTY, parseCancellationReasons, type CancelSubscription, type Property } from '@foyer/api';
+import type { Db } from '../db';
+import { ApiError } from '../http/errors';
+import { isoDay, validDay } from '../widget/dates';
+
+export async function readProperty(db: Db, name: string): Promise<Property> {
+  const rows = await db.query<{ name: string; value: string }>('SELECT name, value FROM properties WHERE name = $1', [
+    name,
+  ]);
+  if (!rows[0]) throw new ApiError('NOT_FOUND');
+  return rows[0];
+}
+
+export interface CancelledSubscription {
+  id: string;
+  status: string;
+  startDate: string;
+  endDate?: string;
+  cancelDate: string;
+}
+
+export async function cancelSubscription(
+  db: Db,
+  input: { guid: string; subscriptionId: string } & CancelSubscription,
+  now: number,
+): Promise<CancelledSubscription> {
+  const reasons = parseCancellationReasons((await readProperty(db, CANCEL_REASONS_PROPERTY)).value);
+  if (!reasons.some((reason) => reason.key === input.reason)) throw new ApiError('cancel_reason_invalid');
+  const today = isoDay(now);
+  const found = await db.query<{ status: string; end_date: string | null }>(
+    'SELECT status, end_date::text AS end_date FROM subscriptions WHERE id = $1 AND guid = $2',
+    [input.subscriptionId, input.guid],
+  );
+  const subscription = found[0];
+  // Someone else's subscription answers as an unknown one: nobody learns which ids exist.
+  if (!subscription) throw new ApiError('subscription_not_found');
+  if (
+    !validDay(input.cancelDate) ||
+    input.cancelDate < today ||
+    (subscription.end_date !== null && input.cancelDate > subscription.end_date)
+  ) {
+    throw new ApiError('cancel_date_invalid');
+  }
+  return db.transaction(async (tx) => {
+    // Conditional on the running status: two cancellations racing, one lands.
+    const rows = await tx.query<{ id: string; status: string; start_date: string; purchase_id: string }>(
+      `UPDATE subscriptions SET status = 'CANCELLED', cancel_date = $3::date, end_date = $3::date,
+              cancel_reason = $4, cancelled_at = $5
+        WHERE id = $1 AND guid = $2 AND status IN ('ACTIVE', 'ACTIVE_PENDING')
+          AND (end_date IS NULL OR end_date >= $6::date)
+        RETURNING id, status, start_date::text AS start_date, purchase_id`,
+      [input.subscriptionId, input.guid, input.cancelDate, input.reason, now, today],
+    );
+    const row = rows[0];
+    if (!row) throw new ApiError('subscription_not_cancellable');
+    await tx.query(`UPDATE purchases SET status = 'CANCELLED' WHERE id = $1`, [row.purchase_id]);
+    return {
+      id: row.id,
+      status: row.status,
+      startDate: row.start_date,
+      endDate: input.cancelDate,
+      cancelDate: input.cancelDate,
+    };
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * What an account may read: the products of its own subscriptions that are still running, and of
+ * the subscriptions it was granted (an accepted invitation) while those run. The paywall asks this.
+ */
+import type { Db } from '../db';
+import { isoDay } from '../widget/dates';
+
+/**
+ * A subscription runs while it is ACTIVE or ACTIVE_PENDING (a bank transfer awaiting
+ * confirmation, shown as ACTIVE), or CANCELLED with its cancellation date still ahead, and its
+ * end date (inclusive; none for open-ended plans) has not passed. SQL over the alias `s`;
+ * `today` is the placeholder of today's `YYYY-MM-DD` (`$2`).
+ */
+export function runningSubscription(today: string): string {
+  return `s.status IN ('ACTIVE', 'ACTIVE_PENDING', 'CANCELLED') AND (s.end_date IS NULL OR s.end_date >= ${today}::date)`;
+}
+
+/**
+ * The catalogue product names (`catalogue_products.name`) `accountId` (a user guid) is entitled
+ * to at `now` (epoch ms), sorted, without duplicates: its own running subscriptions plus the
+ * running subscriptions of grants it accepted. A removed beneficiary or a cancellation whose date
+ * has passed ends the entitlement at once.
+ */
+export async function entitledProductIds(db: Db, accountId: string, now: number): Promise<string[]> {
+  const rows = await db.query<{ product_name: string }>(
+    `SELECT DISTINCT s.product_name FROM subscriptions s
+      WHERE ${runningSubscription('$2')}
+        AND (s.guid = $1
+             OR EXISTS (SELECT 1 FROM grants g
+                         WHERE g.subscription_id = s.id AND g.grantee_guid = $1 AND g.status = 'ACCEPTED'))
+      ORDER BY s.product_name`,
+    [accountId, isoDay(now)],
+  );
+  return rows.map((row) => row.product_name);
+}

@@ -1,0 +1,129 @@
+/**
+ * The account area of the widget service (purchase spec §2 purchases list and grant invitations,
+ * §3 Purchase, Beneficiary, Grant invitation, Cancellation reason): what the server answers and
+ * accepts. A module apart so only the account widgets download these schemas.
+ */
+import * as z from 'zod/mini';
+import { EMAIL_PATTERN } from '../identity/schemas';
+import { PLAN_FREQUENCIES } from './catalogue-schemas';
+import { id, isoDate, matches } from './primitives';
+
+/** Subscription and purchase statuses the reference server writes. */
+export const PURCHASE_STATUSES = ['ACTIVE', 'ACTIVE_PENDING', 'CANCELLED', 'DUPLICATE'] as const;
+/** Grant statuses: the spec's three, then REMOVED (by the owner) and EXPIRED (the key ran out). */
+export const GRANT_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED', 'REMOVED', 'EXPIRED'] as const;
+export type GrantStatus = (typeof GRANT_STATUSES)[number];
+export const GRANT_ACTIONS = ['accept', 'decline'] as const;
+export type GrantAction = (typeof GRANT_ACTIONS)[number];
+
+const planRefSchema = z.object({
+  _id: id,
+  displayName: z.string(),
+  frequency: z.object({ id: z.enum(PLAN_FREQUENCIES) }),
+});
+
+export const purchaseSubscriptionSchema = z.object({
+  id,
+  status: z.string(),
+  startDate: isoDate,
+  endDate: z.optional(isoDate),
+  /** Set once cancelled: the last day of the subscription. */
+  cancelDate: z.optional(isoDate),
+});
+
+/** One row of the purchases list (purchase spec §3 Purchase). */
+export const purchaseSchema = z.object({
+  id,
+  status: z.string(),
+  orderItemId: id,
+  orderItem: z.object({
+    product: z.object({ name: id, displayName: z.string() }),
+    paymentPlan: z.optional(planRefSchema),
+    bundlePlan: z.optional(planRefSchema),
+  }),
+  /** Recurring plans only. */
+  subscription: z.optional(purchaseSubscriptionSchema),
+  /** Beneficiaries invited or accepted (PENDING or ACCEPTED). */
+  beneficiaries: z.number(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+export const purchasesSchema = z.array(purchaseSchema);
+
+const email = z.string().check(z.maxLength(254), matches(EMAIL_PATTERN));
+const message = z.optional(z.string().check(z.maxLength(500)));
+
+/** Invite payload: the spec's `message` or `description` (either is the note mailed to the friend). */
+export const beneficiaryInviteSchema = z.object({
+  subscriptionId: id,
+  email,
+  message,
+  description: message,
+});
+export type BeneficiaryInvite = z.input<typeof beneficiaryInviteSchema>;
+
+/** Purchase spec §3 Beneficiary; `key` is the grant's public id (not the mailed invitation key). */
+export const beneficiarySchema = z.object({
+  key: id,
+  email: z.string(),
+  status: z.enum(GRANT_STATUSES),
+  message: z.optional(z.string()),
+  subscriptionId: id,
+});
+export type Beneficiary = z.infer<typeof beneficiarySchema>;
+export const beneficiariesSchema = z.array(beneficiarySchema);
+
+/**
+ * Purchase spec §3 Grant invitation. `key` is the grant's public id; the invitee acts with it, or
+ * with the mailed invitation key the page received as `invitationKey`.
+ */
+export const grantInvitationSchema = z.object({
+  key: id,
+  roleName: z.string(),
+  status: z.enum(GRANT_STATUSES),
+  email: z.string(),
+  subscriptionId: id,
+  /** The product the grant opens, for display. */
+  productName: z.string(),
+  /** Epoch ms after which a PENDING invitation can no longer be answered. */
+  expiresAt: z.number(),
+});
+export type GrantInvitation = z.infer<typeof grantInvitationSchema>;
+export const grantInvitationsSchema = z.array(grantInvitationSchema);
+
+export const grantActionQuerySchema = z.object({
+  ev_ss: z.optional(z.string().check(z.maxLength(200))),
+  manual: z.optional(z.enum(['true', 'false'])),
+});
+
+/** A property of the product manager (`List_Reasons_Cancel`: `key:value` pairs joined by ';'). */
+export const propertySchema = z.object({ name: id, value: z.string() });
+export type Property = z.infer<typeof propertySchema>;
+export const CANCEL_REASONS_PROPERTY = 'List_Reasons_Cancel';
+
+export interface CancellationReason {
+  key: string;
+  value: string;
+}
+
+/** Purchase spec §3: the property's value split by ';' into `key:value` pairs (blank ones dropped). */
+export function parseCancellationReasons(value: string): CancellationReason[] {
+  return value
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair) => {
+      const colon = pair.indexOf(':');
+      return colon < 0
+        ? { key: pair, value: pair }
+        : { key: pair.slice(0, colon).trim(), value: pair.slice(colon + 1).trim() };
+    })
+    .filter((reason) => reason.key.length > 0);
+}
+
+export const cancelSubscriptionSchema = z.object({
+  /** The last day of the subscription, `YYYY-MM-DD`, today or later. */
+  cancelDate: isoDate,
+  /** A reason key of `List_Reasons_Cancel`. */
+  reason: id,
+});
+export type CancelSubscription = z.input<typeof cancelSubscriptionSchema>;
