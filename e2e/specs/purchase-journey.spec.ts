@@ -17,6 +17,8 @@ test(
   'an anonymous visitor picks a plan, logs in, gives a delivery address, reviews and pays by bank transfer',
   { tag: BOTH_STORAGE_MODES },
   async ({ page, request }) => {
+    // The whole journey with four axe scans: 16–22 s on a quiet machine, near 30 s on a busy one.
+    test.setTimeout(60_000);
     // A customer of its own: buying subscribes the account and saves its address, which would
     // change what the next run (or a retry) of this journey sees with a shared account.
     const email = uniqueEmail();

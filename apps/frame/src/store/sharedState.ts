@@ -24,7 +24,7 @@ export type SharedProfile = z.infer<typeof sharedProfileSchema>;
 /**
  * One per store: after each action this frame made, tells its siblings the state that changed.
  * A plain middleware rather than RTK's listener middleware: four matches do not need the 1.5 KB
- * it would add to every route (login's included). Without a channel (most tests) nothing is sent.
+ * it would add to every route (login's included). Without a channel nothing is sent.
  */
 export function sharedStateMiddleware(services: FrameServices): Middleware {
   return (api) => (next) => (action) => {

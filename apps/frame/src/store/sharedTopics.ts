@@ -1,9 +1,9 @@
 /**
  * The receiving half for the session and the profile (sharedState.ts publishes): what this frame
  * takes from its siblings, and tells one that asks.
- * - The session is the site's, like the persistent storage it lives in: any frame of the site
- *   takes it, except a browser-session one (`sessionCookie`, kept in tab storage), which stays in
- *   its page. A sibling's snapshot only fills a frame that has no session.
+ * - The session is the site's: any frame of the site takes it, other tabs' included (a
+ *   browser-session one, `sessionCookie`, too: it stands for a session cookie, which every tab of
+ *   the browser shares). A sibling's snapshot only fills a frame that has no session.
  * - The profile is one service's answer for one account: taken by frames of that service whose
  *   session is that account.
  */
@@ -29,18 +29,9 @@ export const shareSessionAndProfile = (): AppThunk => (dispatch, getState, extra
   if (!siblings) return;
   siblings.share<StoredSession | null>('session', {
     schema: z.nullable(storedSessionSchema),
-    current: (samePage) => {
-      const session = storedSessionOf(getState().session);
-      return session && (samePage || !session.sessionCookie) ? session : undefined;
-    },
-    receive: (session, { samePage, snapshot }) => {
-      const mine = getState().session;
-      if (snapshot) {
-        if (session && !mine.loggedIn && (samePage || !session.sessionCookie)) dispatch(adoptSession(session));
-        return;
-      }
-      // Another page's tab session, or its logout while this frame holds a tab session: not ours.
-      if (!samePage && (session ? session.sessionCookie : mine.sessionCookie)) return;
+    current: () => storedSessionOf(getState().session) ?? undefined,
+    receive: (session, { snapshot }) => {
+      if (snapshot && (!session || getState().session.loggedIn)) return;
       dispatch(adoptSession(session));
     },
   });

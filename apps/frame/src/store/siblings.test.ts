@@ -135,22 +135,23 @@ describe('the siblings channel: state shared by a page’s frames (storage refus
     expect(late.store.getState().basket).toBeNull();
   });
 
-  it('shares a logout; a browser-session (tab) session stays in its page', () => {
+  it('shares a login and a logout with every frame of the site, other tabs included', async () => {
     const p = page({ storageRefused: true });
     cleanup = p.close;
     const a = p.frame();
     const b = p.frame();
     const otherTab = p.frame('page-of-another-tab');
+    // A browser-session session (sessionCookie) too: it stands for a cookie every tab shares.
     a.store.dispatch(sessionStarted({ ...SESSION, sessionCookie: true }));
-    expect(b.store.getState().session.loggedIn).toBe(true);
-    expect(otherTab.store.getState().session.loggedIn).toBe(false);
-    a.store.dispatch(sessionStarted(SESSION));
+    expect(b.store.getState().session).toMatchObject({ loggedIn: true, sessionCookie: true });
     expect(otherTab.store.getState().session.loggedIn).toBe(true);
-    return a.store.dispatch(logout()).then(() => {
-      expect(b.store.getState().session.loggedIn).toBe(false);
-      expect(otherTab.store.getState().session.loggedIn).toBe(false);
-      expect(b.store.getState().profile.state).toBe('not-logged-in');
-    });
+    const lateTab = p.frame('page-of-a-third-tab');
+    expect(lateTab.store.getState().session.loggedIn).toBe(true);
+    await a.store.dispatch(logout());
+    for (const h of [b, otherTab, lateTab]) expect(h.store.getState().session.loggedIn).toBe(false);
+    expect(b.store.getState().profile.state).toBe('not-logged-in');
+    // Only the frame that logged out told the page.
+    expect(b.published).toEqual([]);
   });
 
   it('shares a profile only with frames of the same service and account', () => {
