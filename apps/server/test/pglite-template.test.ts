@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../src/db';
 import { LOCK_FILE } from '../src/db/folder-lock';
+import { PGLITE_SETTINGS } from '../src/db/pglite';
 import { templateStore } from '../src/db/pglite-template';
 
 const postgres = Boolean(process.env.DATABASE_URL);
@@ -38,7 +39,9 @@ describe.skipIf(postgres)('the PGlite template', () => {
     const memory = await openDb({ dataDir: 'memory' });
     expect(await migrate(memory)).toContain('001');
     const [buffers] = await memory.query<{ shared_buffers: string }>('SHOW shared_buffers');
-    expect(buffers?.shared_buffers).toBe('32MB');
+    expect(`shared_buffers=${buffers?.shared_buffers}`).toBe(
+      PGLITE_SETTINGS.find((setting) => setting.startsWith('shared_buffers=')),
+    );
     await memory.close();
 
     const folder = join(root, 'data');

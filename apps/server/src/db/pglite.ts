@@ -30,7 +30,7 @@ function wrap(target: Queryable, transaction: Db['transaction'], close: () => Pr
  * small buffer pool loses little.
  */
 export const PGLITE_SETTINGS = [
-  'shared_buffers=32MB',
+  'shared_buffers=16MB',
   'wal_buffers=1MB',
   'max_connections=5',
   'temp_buffers=2MB',
