@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { chromiumLaunchOptions } from '../playwright.config';
 import { CLS_PAGES, CLS_VIEWPORTS, measureCls, measureOffscreenFrames } from './layout-bench';
-import { startStack } from './stack-process';
+import { processRssMb, startStack } from './stack-process';
 import { measureThroughput } from './throughput';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
@@ -43,6 +43,8 @@ async function withPage<T>(context: () => Promise<BrowserContext>, run: (page: P
 }
 
 const stack = await startStack(['--ephemeral']);
+// The server's memory right after a cold start on the embedded database (issue 10: ≤ 400 MB).
+const coldRssMb = processRssMb(stack.pid);
 const browser = await chromium.launch(chromiumLaunchOptions);
 const newContext = () => browser.newContext();
 const widgetsOrigin = new URL(stack.widgetsUrl).origin;
@@ -282,6 +284,12 @@ try {
       `${group.requestsPerSecond.toFixed(0)} / ${health.requestsPerSecond.toFixed(0)} = ${throughputRatio.toFixed(2)}`,
       'reported',
       true,
+    ],
+    [
+      'server memory after a cold start (RSS, PGlite)',
+      `${coldRssMb ?? '?'} MB`,
+      '≤ 400 MB (issue 10)',
+      coldRssMb !== null && coldRssMb <= 400,
     ],
     ['host navigation → login first field, embedded', `${median(embeddedMs)} ms`, '', true],
     ['same route opened standalone', `${median(standaloneMs)} ms`, '', true],

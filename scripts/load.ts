@@ -12,10 +12,9 @@
  *   npm run load -- [--visitors 200] [--seconds 60]
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { formatAuthorization } from '@foyer/api';
 import pg from 'pg';
-import { startStack } from './stack-process';
+import { processRssMb, startStack } from './stack-process';
 import { measureThroughput } from './throughput';
 
 function flag(name: string, fallback: number): number {
@@ -67,16 +66,6 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-function rssMb(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Math.round(Number(match[1]) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** A fresh schema on DATABASE_URL's PostgreSQL, dropped afterwards. */
 async function postgresSchema(url: string): Promise<{ schema: string; drop(): Promise<void> }> {
   const schema = `foyer_load_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -103,7 +92,7 @@ const stack = await startStack(['--ephemeral', ...(postgres ? ['--database-url']
   },
 });
 const base = stack.widgetsUrl;
-const rssCold = rssMb(stack.pid);
+const rssCold = processRssMb(stack.pid);
 
 interface PlacedOrder {
   key: string;
@@ -190,7 +179,7 @@ const groupRate = await measureThroughput(`${base}/pm/api/widget/productgroup/de
 const started = performance.now();
 await Promise.all(Array.from({ length: VISITORS }, () => visitor(started + SECONDS * 1000)));
 const elapsed = (performance.now() - started) / 1000;
-const rssLoaded = rssMb(stack.pid);
+const rssLoaded = processRssMb(stack.pid);
 
 // Every acknowledged order must still be there, and paid once.
 let lost = 0;

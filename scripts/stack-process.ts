@@ -3,6 +3,7 @@
  * process so test runners never have to load the server's WASM database or native modules.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -57,4 +58,15 @@ export function startStack(
       });
     });
   });
+}
+
+/** A process's resident memory in MB (Linux /proc), or null where it cannot be read. */
+export function processRssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Math.round(Number(match[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
 }

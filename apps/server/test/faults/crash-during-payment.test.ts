@@ -20,6 +20,7 @@ import {
   type SessionResponse,
 } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STALE_ATTEMPT_MS } from '../../src/widget/payments';
 import { DEMO, freshDatabase, loginBody, type DatabaseTarget } from '../helpers';
 import { startGoCardlessStandIn, type GoCardlessStandIn } from '../widget/stand-ins/gocardless';
 import { startStripeStandIn, type StripeStandIn } from '../widget/stand-ins/stripe';
@@ -66,7 +67,8 @@ function startServerProcess(): Promise<{ url: string; child: ChildProcess }> {
   children.add(child);
   child.once('exit', () => children.delete(child));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start within 40 s')), 40_000);
+    // Generous: two cores shared by parallel test runs can make a start take most of a minute.
+    const timer = setTimeout(() => reject(new Error('the server did not start within 90 s')), 90_000);
     child.once('exit', (code) => reject(new Error(`the server exited early (${code})`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (!line.startsWith('{')) return;
@@ -156,8 +158,8 @@ describe('the server killed during the provider call', () => {
     const debitRetry = await completeDebit(second.url);
     expect(debitRetry.status).toBe(200);
     const debit = paymentResultSchema.parse(await debitRetry.json());
-    // Found at the providers, not released after STALE_ATTEMPT_MS and charged again.
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Found at the providers at once, not released once stale and charged again.
+    expect(Date.now() - started).toBeLessThan(STALE_ATTEMPT_MS);
     expect(debit).toMatchObject({ orderId: debitOrder.id, status: 'SUCCEEDED', providerName: 'GOCARDLESS' });
     expect(debit.purchases.map((purchase) => purchase.status)).toEqual(['ACTIVE_PENDING']);
     const sameKey = paymentResultSchema.parse(await (await pay(second.url, 'first-mount')).json());
@@ -169,5 +171,5 @@ describe('the server killed during the provider call', () => {
     expect(((await page.json()) as { orderStatus: string }).orderStatus).toBe('PAID');
     second.child.kill('SIGTERM');
     await new Promise((resolve) => second.child.once('exit', resolve));
-  }, 90_000);
+  }, 240_000);
 });
