@@ -113,6 +113,15 @@ for (const locale of ['es', 'pt-BR'] as const) {
   });
 }
 
+test('es: the modal is named after its widget in Spanish, and so is its close cross', async ({ page }) => {
+  await hostPage(page, 'es', []);
+  await page.evaluate(() => (window as unknown as { Foyer: { open(widget: string): void } }).Foyer.open('login'));
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toHaveAccessibleName('Iniciar sesión');
+  await expect(dialog.getByRole('button', { name: 'Cerrar', exact: true })).toBeVisible();
+  await expect(widgetFrame(page, 'login').getByLabel('Correo electrónico')).toBeVisible();
+});
+
 test('a standalone route takes ?locale=', async ({ page }) => {
   await page.goto(`${stack.widgetsUrl}/w/login?serviceName=demo&locale=es`);
   await expect(page.getByLabel('Correo electrónico')).toBeVisible();

@@ -222,10 +222,13 @@ export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
       if (inModal) afterReply(modal.escape);
     },
     // Plain text into attributes only: the iframe's title and the dialog's accessible name.
-    title: (text: unknown) => {
+    title: (text: unknown, close?: unknown) => {
       if (!isFrameTitle(text)) return warn('title', frame, text);
       iframe.title = text;
-      if (inModal) iframe.closest('[role=dialog]')?.setAttribute('aria-label', text);
+      const dialog = inModal && iframe.closest('[role=dialog]');
+      if (!dialog) return;
+      dialog.setAttribute('aria-label', text);
+      if (isFrameTitle(close)) dialog.querySelector('button')?.setAttribute('aria-label', close);
     },
   };
 }

@@ -83,12 +83,13 @@ describe('modal wrapper', () => {
     expect(document.activeElement!.id).toBe('opener');
   });
 
-  it('takes the frame title the frame reports (plain text) as the dialog label and the iframe title', () => {
+  it("takes the frame's title (plain text) as the dialog label and the iframe title, and its word for Close", () => {
     open();
     const methods = hostMethods(frames[0]!, {});
-    methods.title('Iniciar sesión');
+    methods.title('Iniciar sesión', 'Cerrar');
     expect(dialog()!.getAttribute('aria-label')).toBe('Iniciar sesión');
     expect(frames[0]!.iframe.title).toBe('Iniciar sesión');
+    expect(dialog()!.querySelector('button')!.getAttribute('aria-label')).toBe('Cerrar');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     for (const bad of ['', 'x'.repeat(121), 42, { toString: () => 'x' }]) methods.title(bad as string);
     expect(dialog()!.getAttribute('aria-label')).toBe('Iniciar sesión');

@@ -48,9 +48,10 @@ export interface HostMethods {
   /**
    * The frame's name in the page's language ('Log in', 'Iniciar sesión'), once its texts are
    * loaded: it becomes the iframe's title and, in the modal, the dialog's accessible name. Plain
-   * text of at most MAX_TITLE_LENGTH characters; anything else is ignored.
+   * text of at most MAX_TITLE_LENGTH characters; anything else is ignored. `close` is the
+   * frame's word for the modal's close cross ('Cerrar'), checked the same way.
    */
-  title(text: string): void;
+  title(text: string, close?: string): void;
 }
 
 /** Methods each frame exposes to the loader. */

@@ -16,8 +16,8 @@ export interface EmbeddedHost extends HostBridge {
   /** Called on every (re)connect; events published before the first connect are sent then. */
   attach(remote: RemoteProxy<HostMethods>): void;
   resize(height: number): void;
-  /** The frame's name in the page's language (iframe title, the modal's label). */
-  title(text: string): void;
+  /** The frame's name in the page's language (iframe title, the modal's label) and its word for Close. */
+  title(text: string, close: string): void;
   /** An Esc the widget left alone: the loader closes the modal the frame is shown in. */
   escape(): void;
 }
@@ -50,9 +50,9 @@ export function createEmbeddedHost(): EmbeddedHost {
         // The host went away (navigation); the next connect sends the height again.
       });
     },
-    title(text) {
+    title(text, close) {
       // An older loader has no such method: its English title stays.
-      remote?.title(text).catch(() => {});
+      remote?.title(text, close).catch(() => {});
     },
     escape() {
       remote?.escape().catch(() => {});

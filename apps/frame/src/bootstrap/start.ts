@@ -6,7 +6,7 @@ import { foyerError } from '@foyer/api';
 import { frameContextSchema, widgetRoute, type FrameMethods, type HostMethods, type WidgetName } from '@foyer/protocol';
 import { pageIdFromFragment, parseEvent, randomPageId } from '@foyer/protocol';
 import type { RemoteProxy } from 'penpal';
-import { loadLocale } from '../i18n';
+import { loadLocale, t } from '../i18n';
 import { findRoute, type WidgetRoute } from '../routes';
 import { makeStore, type AppStore } from '../store';
 import { contextReady, eventLogged, frameFailed, initialFrameState } from '../store/frameSlice';
@@ -114,7 +114,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     await route.preload();
     const title = frameTitle(widget, resolved.inModal);
     doc.title = title;
-    embeddedHost?.title(title);
+    embeddedHost?.title(title, t('frame.close'));
   };
 
   cleanups.push(
