@@ -226,3 +226,76 @@ test('a stranger cannot invite on, list or cancel someone else’s subscription'
   );
   expect(((await cancelled.json()) as { code: string }).code).toBe('subscription_not_found');
 });
+
+test('an invitee without an account registers, activates, then accepts through the mailed link', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const owner = uniqueEmail();
+  const newcomer = uniqueEmail();
+  await createCustomer(request, owner, 'account-pw-3');
+  const created = await request.post(`${stack.widgetsUrl}/ic/api/session`, {
+    headers: { authorization: 'Evolok evolok.api.service=demo' },
+    data: {
+      realmName: 'default',
+      authenticationSchemeName: 'default',
+      identifiers: [{ name: 'email', value: owner }],
+      validators: [{ name: 'password', value: 'account-pw-3' }],
+    },
+  });
+  const ownerSession = ((await created.json()) as { mainSession: { sessionId: string } }).mainSession.sessionId;
+  const pm = `${stack.widgetsUrl}/pm/api`;
+  const order = await request.post(`${pm}/widget/order?ev_ss=${ownerSession}`, {
+    data: {
+      orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-yearly-eur' }],
+      paymentType: 'BANK_TRANSFER',
+    },
+  });
+  const { id } = (await order.json()) as { id: string };
+  await request.post(`${pm}/widget/payment/${id}?ev_ss=${ownerSession}`, { data: { token: 'manual' } });
+  const purchases = (await (await request.get(`${pm}/widget/account/purchases/?ev_ss=${ownerSession}`)).json()) as {
+    subscription?: { id: string };
+  }[];
+  const invited = await request.post(`${pm}/widget/account/beneficiary/invite/?ev_ss=${ownerSession}`, {
+    data: { subscriptionId: purchases[0]!.subscription!.id, email: newcomer },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const link = await invitationLink(request, newcomer);
+
+  // The newcomer has no account: registers (the identity API the registration widget uses) and
+  // activates with the mailed link on the demo's activation page.
+  const registered = await request.post(`${stack.widgetsUrl}/ic/api/userProfile`, {
+    data: {
+      realm: 'default',
+      services: ['demo'],
+      attributes: [
+        { name: 'email', value: newcomer },
+        { name: 'password', value: 'newcomer-pw-1' },
+        { name: 'firstName', value: 'New' },
+        { name: 'lastName', value: 'Comer' },
+      ],
+    },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  let activation = '';
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get(`${stack.widgetsUrl}/dev/mailbox`)).json()) as Mail[];
+      activation =
+        /https?:\/\/\S+activationKey=\S+/.exec(mails.find((mail) => mail.to === newcomer)?.text ?? '')?.[0] ?? '';
+      return activation;
+    })
+    .not.toBe('');
+  await page.goto(activation);
+  await expect(widgetFrame(page, 'account-activation').getByRole('alert')).toContainText(
+    'Your account has been activated',
+  );
+
+  await page.goto(link);
+  await new LoginWidget(page).logIn(newcomer, 'newcomer-pw-1');
+  const grants = widgetFrame(page, 'grant-invitations');
+  await grants.getByRole('button', { name: 'Accept the invitation to Digital access' }).click();
+  await expect(grants.getByText('You accepted the invitation to Digital access')).toBeVisible();
+  await expect(page.locator('#event-log')).toContainText('foyer:grant.accepted');
+});

@@ -73,9 +73,10 @@ async function ownRunningSubscription(
   guid: string,
   subscriptionId: string,
   now: number,
-): Promise<{ id: string; product_name: string }> {
-  const rows = await db.query<{ id: string; product_name: string }>(
-    `SELECT s.id, s.product_name FROM subscriptions s
+): Promise<{ id: string; product_name: string; display_name: string }> {
+  const rows = await db.query<{ id: string; product_name: string; display_name: string }>(
+    `SELECT s.id, s.product_name, COALESCE(i.snapshot->>'displayName', s.product_name) AS display_name
+       FROM subscriptions s JOIN purchases p ON p.id = s.purchase_id JOIN order_items i ON i.id = p.order_item_id
       WHERE s.id = $1 AND s.guid = $3 AND s.status IN ('ACTIVE', 'ACTIVE_PENDING')
         AND (s.end_date IS NULL OR s.end_date >= $2::date)`,
     [subscriptionId, isoDay(now), guid],
@@ -88,6 +89,8 @@ export interface Invitation {
   beneficiary: Beneficiary;
   /** The secret for the mail; never answered to the owner. */
   invitationKey: string;
+  /** The product's display name, for the mail. */
+  productName: string;
 }
 
 /**
@@ -136,6 +139,7 @@ export async function inviteBeneficiary(
   }
   return {
     invitationKey,
+    productName: subscription.display_name,
     beneficiary: {
       key: id,
       email,

@@ -71,9 +71,6 @@ export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
         },
         now,
       );
-      const productName = (await listPurchases(db, guid, now)).find(
-        (purchase) => purchase.subscription?.id === body.subscriptionId,
-      )?.orderItem.product.displayName;
       deps.background.run(
         () =>
           deps.mailer.send(
@@ -81,7 +78,7 @@ export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
               to: invitation.beneficiary.email,
               siteUrl: deps.siteUrl,
               invitationKey: invitation.invitationKey,
-              productName: productName ?? 'a',
+              productName: invitation.productName,
               note: invitation.beneficiary.message,
             }),
           ),

@@ -114,6 +114,10 @@ describe('the account area', () => {
     expect(beneficiary).toMatchObject({ email: 'friend@foyer.test', status: 'PENDING', message: 'Enjoy!' });
     const key = await invitationKeyFor('friend@foyer.test');
     expect(key).not.toBe(beneficiary.key);
+    const mail = (await mailbox(server)).find((message) => message.to === 'friend@foyer.test')!;
+    expect(mail.subject).toBe('Invitation to Digital access');
+    expect(mail.text).toContain('"Enjoy!"');
+    expect(mail.text).toContain('/invitation?invitationKey=');
     const stored = await server.db.query<{ key_hash: string }>('SELECT key_hash FROM grants WHERE id = $1', [
       beneficiary.key,
     ]);
@@ -210,6 +214,53 @@ describe('the account area', () => {
       headers: { authorization: profileAuth(stranger.session) },
     });
     expect(foreign.statusCode).toBe(403);
+  });
+
+  it('the identity service grant calls: received, one grant, decline by id, owner deletes; others FORBIDDEN', async () => {
+    await invite(owner.session, subscriptionId, 'stranger@foyer.test');
+    const auth = (sessionId: string) => ({ authorization: profileAuth(sessionId) });
+    const received = await server.app.inject({
+      method: 'GET',
+      url: `/ic/api/userProfile/${stranger.guid}/grant/received`,
+      headers: auth(stranger.session),
+    });
+    const [grant] = grantInvitationsSchema.parse(received.json());
+    expect(grant).toMatchObject({ email: 'stranger@foyer.test', status: 'PENDING' });
+    const one = await server.app.inject({
+      method: 'GET',
+      url: `/ic/api/userProfile/${stranger.guid}/grant/${grant!.key}`,
+      headers: auth(stranger.session),
+    });
+    expect(one.json().key).toBe(grant!.key);
+    const foreign = await server.app.inject({
+      method: 'POST',
+      url: `/ic/api/userProfile/${stranger.guid}/grant/${grant!.key}/decline`,
+      headers: auth(friend.session),
+    });
+    expect(foreign.statusCode).toBe(403);
+    const declined = await server.app.inject({
+      method: 'POST',
+      url: `/ic/api/userProfile/${stranger.guid}/grant/${grant!.key}/decline`,
+      headers: auth(stranger.session),
+    });
+    expect(declined.json().status).toBe('DECLINED');
+    await invite(owner.session, subscriptionId, 'withdrawn@foyer.test');
+    const sent = grantInvitationsSchema.parse(
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `/ic/api/userProfile/${owner.guid}/grant/sent`,
+          headers: auth(owner.session),
+        })
+      ).json(),
+    );
+    const withdrawn = sent.find((row) => row.email === 'withdrawn@foyer.test')!;
+    const deleted = await server.app.inject({
+      method: 'DELETE',
+      url: `/ic/api/userProfile/${owner.guid}/grant/${withdrawn.key}`,
+      headers: auth(owner.session),
+    });
+    expect(deleted.statusCode).toBe(204);
   });
 
   it('removing a beneficiary ends the entitlement; only the owner may', async () => {

@@ -1,7 +1,7 @@
 /**
  * A menu button (WAI-ARIA menu button pattern): Enter, Space or ArrowDown open the menu on its
- * first item, ArrowUp on its last; arrows, Home and End move between items; Escape and Tab close
- * it, Escape returning focus to the button.
+ * first item, ArrowUp on its last; arrows, Home and End move between items; Escape, Tab and focus
+ * moving elsewhere close it, Escape returning focus to the button.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
@@ -54,7 +54,13 @@ export function ActionsMenu({ label, caption, items }: { label: string; caption:
   }
 
   return (
-    <div className="actions-menu">
+    <div
+      className="actions-menu"
+      onBlur={(event) => {
+        // Focus left the button and its menu (a click elsewhere, Shift+Tab): the menu closes.
+        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(null);
+      }}
+    >
       <button
         ref={button}
         type="button"

@@ -1,5 +1,5 @@
 import '../../test/setup';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { purchasesListAttributesSchema } from '@foyer/protocol';
@@ -73,6 +73,18 @@ describe('purchases-list', () => {
     ]);
     expect(within(other).queryByRole('button')).toBeNull();
     expect(harness.published).toContainEqual({ name: 'purchasesList.loaded', payload: { count: 2 } });
+  });
+
+  it('reloads on session events: another frame logged out, then the list is gone', async () => {
+    const { harness, server } = setup({
+      'GET /pm/api/widget/account/purchases/': () => ({ status: 200, body: [purchase('ACTIVE')] }),
+    });
+    expect(await screen.findByText('Digital — Yearly')).toBeTruthy();
+    // The other frame's logout cleared the stored session; this frame adopts it on the event.
+    act(() => harness.services.events.emit({ name: 'logout.action', payload: {} }));
+    expect(await screen.findByText('Please log in to see this.')).toBeTruthy();
+    expect(screen.queryByText('Digital — Yearly')).toBeNull();
+    expect(server.requests).toHaveLength(1);
   });
 
   it("says 'No purchases' when there are none", async () => {
