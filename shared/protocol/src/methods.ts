@@ -54,6 +54,11 @@ export interface FrameMethods {
   deliver(event: EventEnvelope): void;
   /** `Foyer.logout()`: ends the session; resolves when done. */
   logout(): Promise<void>;
+  /**
+   * `Foyer.setAppearance()`: the page's new appearance, JSON as the page gave it; the frame
+   * checks it (`parseAppearance`) and applies what is valid.
+   */
+  setAppearance(appearance: unknown): void;
 }
 
 /** Largest frame height the loader accepts (px); protects the host page from absurd values. */

@@ -15,6 +15,7 @@ import { browserStores, readSession, SESSION_STORAGE_KEY } from '../store/sessio
 import { sessionStateFrom } from '../store/sessionSlice';
 import { openSessionChannel } from '../store/sessionChannel';
 import { adoptSession, logout, syncSessionFromStorage } from '../store/sessionThunks';
+import { controlAppearance } from './appearance';
 import { readFrameConfig } from './config';
 import { prefetchingFetch, prefetchLogin } from './prefetch';
 import { resolveContext, splitStandaloneQuery, type RawContext } from './context';
@@ -100,7 +101,14 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
   schema?.catch(() => {});
   if (!route) app.dispatch(frameFailed(foyerError('WIDGET_NOT_AVAILABLE', [widget], 404)));
 
-  const applyContext = async (raw: RawContext) => {
+  const look = controlAppearance(win);
+  cleanups.push(look.stop);
+
+  const applyContext = async ({ attributes: { appearance, ...attributes }, ...rest }: RawContext) => {
+    // `appearance` is the page's theming, not one of the widget's own attributes.
+    const raw: RawContext = { ...rest, attributes };
+    look.setPage(raw.settings.appearance);
+    look.setWidget(appearance);
     if (!route || !schema) return;
     let attributeSchema;
     try {
@@ -145,6 +153,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       logout: async () => {
         await app.dispatch(logout());
       },
+      setAppearance: (appearance: unknown) => look.setPage(appearance),
     };
     const onConnect = async (remote: RemoteProxy<HostMethods>) => {
       embeddedHost.attach(remote);
