@@ -15,7 +15,7 @@ import { browserStores, readSession, SESSION_STORAGE_KEY } from '../store/sessio
 import { sessionStateFrom } from '../store/sessionSlice';
 import { openSessionChannel } from '../store/sessionChannel';
 import { adoptSession, logout, syncSessionFromStorage } from '../store/sessionThunks';
-import { controlAppearance } from './appearance';
+import type { AppearanceControl } from './appearance';
 import { readFrameConfig } from './config';
 import { prefetchingFetch, prefetchLogin } from './prefetch';
 import { resolveContext, splitStandaloneQuery, type RawContext } from './context';
@@ -101,14 +101,24 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
   schema?.catch(() => {});
   if (!route) app.dispatch(frameFailed(foyerError('WIDGET_NOT_AVAILABLE', [widget], 404)));
 
-  const look = controlAppearance(win);
-  cleanups.push(look.stop);
+  // Theming code loads only for a page that themes: the login route's budget is tight.
+  let look: Promise<AppearanceControl> | undefined;
+  const theming = () =>
+    (look ??= import('./appearance').then((module) => {
+      const control = module.controlAppearance(win);
+      cleanups.push(control.stop);
+      return control;
+    }));
 
   const applyContext = async ({ attributes: { appearance, ...attributes }, ...rest }: RawContext) => {
     // `appearance` is the page's theming, not one of the widget's own attributes.
     const raw: RawContext = { ...rest, attributes };
-    look.setPage(raw.settings.appearance);
-    look.setWidget(appearance);
+    if (look || raw.settings.appearance !== undefined || appearance !== undefined) {
+      // Before the widget renders, so a dark page never flashes the light theme.
+      const control = await theming().catch(() => undefined);
+      control?.setPage(raw.settings.appearance);
+      control?.setWidget(appearance);
+    }
     if (!route || !schema) return;
     let attributeSchema;
     try {
@@ -153,7 +163,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       logout: async () => {
         await app.dispatch(logout());
       },
-      setAppearance: (appearance: unknown) => look.setPage(appearance),
+      setAppearance: (appearance: unknown) => void theming().then((control) => control.setPage(appearance)),
     };
     const onConnect = async (remote: RemoteProxy<HostMethods>) => {
       embeddedHost.attach(remote);
