@@ -71,7 +71,7 @@ export function openModal(widget: unknown, attributes: Attributes, options?: unk
   const seq = ++openSeq;
   loadPart<OpenModal>(env.src, 'modal.js', 'FoyerModal').then((open) => {
     if (seq !== openSeq) return;
-    open({ modal, mount, removeFrame, emit }, widget, attributes, options);
+    open({ modal, mount, removeFrame, emit, appearance: env.settings.appearance }, widget, attributes, options);
     modal.step = step;
   }, console.error);
 }
