@@ -6,15 +6,15 @@
  *
  *   <script>
  *     window.Foyer = window.Foyer || { q: [] };
- *     ['on', 'off', 'mount', 'open', 'close', 'logout'].forEach(function (m) {
+ *     ['on', 'off', 'mount', 'open', 'close', 'logout', 'setAppearance'].forEach(function (m) {
  *       Foyer[m] = Foyer[m] || function () { Foyer.q.push([m].concat([].slice.call(arguments))); };
  *     });
  *   </script>
  *   <script async src="https://widgets.example.com/loader.js"></script>
  */
 import type { FrameMethods, WidgetName } from '@foyer/protocol/light';
-import { closeModal, frames, handlers, mount, openModal, type Handler } from './frames';
-import { toAttributes } from './settings';
+import { closeModal, env, frames, handlers, mount, openModal, type Handler } from './frames';
+import { isObject, toAttributes } from './settings';
 
 export interface ModalOptions {
   /** Max width 300 / 500 / 800 px; default md. */
@@ -37,6 +37,11 @@ export interface FoyerApi {
   close(): void;
   /** Ends the session through a connected widget frame; rejects when none is connected. */
   logout(): ReturnType<FrameMethods['logout']>;
+  /**
+   * Themes every widget: `{ theme: 'light' | 'dark' | 'auto', variables: { colorPrimary, … } }`.
+   * Replaces the page's `appearance` setting; each frame checks the values (README, Appearance).
+   */
+  setAppearance(appearance: Record<string, unknown>): void;
 }
 
 const listenerArgs = (name: unknown, handler: unknown): name is string =>
@@ -69,6 +74,25 @@ export const api: FoyerApi = {
     if (!frames.length) return Promise.reject(none());
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(none()), 10_000));
     return Promise.race([...frames.map((frame) => frame.ready), timeout]).then((remote) => remote.logout());
+  },
+  // Only forwarded: the frames check it (shared/protocol appearance.ts), so the loader stays small.
+  // Frames connecting later read it from the settings.
+  setAppearance(appearance) {
+    let copy: unknown;
+    try {
+      copy = isObject(appearance) && JSON.parse(JSON.stringify(appearance));
+    } catch {
+      // A cycle or a BigInt: reported below like any other non-object.
+    }
+    if (!copy) return console.warn('Foyer.setAppearance: expects a JSON object');
+    env.settings = { ...env.settings, appearance: copy };
+    for (const frame of frames) {
+      try {
+        frame.remote?.setAppearance(copy).catch(() => {});
+      } catch {
+        // The connection was destroyed meanwhile; a reconnect reads the settings.
+      }
+    }
   },
 };
 

@@ -80,7 +80,12 @@ export function openModal(widget: unknown, attributes: Attributes, options?: unk
   const seq = ++openSeq;
   loadPart<OpenModal>(env.src, 'modal.js', 'FoyerModal').then((open) => {
     if (seq !== openSeq) return;
-    open({ modal, mount, removeFrame, emit, refocus }, widget, attributes, options);
+    open(
+      { modal, mount, removeFrame, emit, refocus, appearance: env.settings.appearance },
+      widget,
+      attributes,
+      options,
+    );
     modal.step = step;
   }, console.error);
 }

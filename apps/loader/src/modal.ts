@@ -18,9 +18,28 @@ export interface ModalDeps {
   removeFrame: typeof removeFrame;
   emit: typeof emit;
   refocus: typeof refocus;
+  /** The page's `appearance` setting, unchecked (see `theme`). */
+  appearance?: unknown;
 }
 
 export type OpenModal = typeof openModal;
+
+/**
+ * The dialog box follows the page's appearance (theme and background) so the widget's frame does
+ * not sit in a white box on a dark page. Only `style` properties are set: the browser drops any
+ * value that is not a colour, so nothing the page sent is injected.
+ */
+function theme(box: HTMLElement, appearance: unknown): void {
+  const { theme, variables } = isObject(appearance) ? appearance : {};
+  if (theme === 'dark' || (theme === 'auto' && window.matchMedia?.('(prefers-color-scheme:dark)').matches)) {
+    box.style.backgroundColor = '#15191f';
+    box.style.color = '#e6edf3';
+  }
+  if (isObject(variables)) {
+    box.style.backgroundColor = String(variables.colorBackground || box.style.backgroundColor);
+    box.style.color = String(variables.colorText || box.style.color);
+  }
+}
 
 const WIDTHS: Record<string, number> = { sm: 300, md: 500, lg: 800 };
 
@@ -48,20 +67,23 @@ export function openModal(deps: ModalDeps, widget: unknown, attributes: Attribut
     'div',
     `position:fixed;inset:0;z-index:1040;background-color:rgba(0,0,0,${backdrop === false ? 0 : 0.5})`,
   );
+  // Phones get the whole screen; elsewhere the box keeps a margin and scrolls on its own.
+  const phone = !!window.matchMedia?.('(max-width:575.98px)').matches;
   const root = element(
     'div',
-    'position:fixed;inset:0;z-index:1050;overflow:auto;display:flex;align-items:flex-start;padding:28px 8px',
+    `position:fixed;inset:0;z-index:1050;overflow:auto;display:flex;align-items:flex-start;padding:${phone ? 0 : '28px 8px'}`,
   );
   root.setAttribute('role', 'dialog');
   root.setAttribute('aria-modal', 'true');
   root.setAttribute('aria-label', widgetTitle(widget as WidgetName));
   const box = element(
     'div',
-    `position:relative;margin:auto;width:100%;max-width:${width}px;padding-top:${closeButton === false ? 0 : 32}px;background-color:#fff;border-radius:6px;box-shadow:0 5px 15px rgba(0,0,0,.5)`,
+    `position:relative;margin:auto;width:100%;max-width:${phone ? 'none' : width + 'px'};${phone ? 'min-height:100%;max-height:100%' : 'max-height:calc(100vh - 56px);border-radius:6px'};overflow-y:auto;overscroll-behavior:contain;padding:${closeButton === false ? 16 : 44}px 16px 16px;background-color:#fff;color:#1f2328;box-shadow:0 5px 15px rgba(0,0,0,.5)`,
   );
+  theme(box, deps.appearance);
   const cross = element(
     'button',
-    'position:absolute;top:0;right:4px;border:0;background-color:transparent;font:28px/1 sans-serif;padding:4px 8px;cursor:pointer',
+    'position:absolute;top:4px;right:4px;border:0;background-color:transparent;color:inherit;font:28px/1 sans-serif;padding:4px 8px;cursor:pointer',
   );
   cross.type = 'button';
   cross.setAttribute('aria-label', 'Close');

@@ -66,6 +66,11 @@ export interface FrameMethods {
    * disabled or gone, the frame's first control), so a keyboard visitor continues where they were.
    */
   restoreFocus(): void;
+  /**
+   * `Foyer.setAppearance()`: the page's new appearance, JSON as the page gave it; the frame
+   * checks it (`parseAppearance`) and applies what is valid.
+   */
+  setAppearance(appearance: unknown): void;
 }
 
 /** Longest frame title the loader accepts (characters). */

@@ -16,6 +16,7 @@ import { sessionStateFrom } from '../store/sessionSlice';
 import { shareSessionAndProfile } from '../store/sharedTopics';
 import { openSiblings } from '../store/siblings';
 import { logout, syncSessionFromStorage } from '../store/sessionThunks';
+import type { AppearanceControl } from './appearance';
 import { readFrameConfig } from './config';
 import { prefetchingFetch, prefetchLogin } from './prefetch';
 import { resolveContext, splitStandaloneQuery, type RawContext } from './context';
@@ -90,7 +91,24 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
   schema?.catch(() => {});
   if (!route) app.dispatch(frameFailed(foyerError('WIDGET_NOT_AVAILABLE', [widget], 404)));
 
-  const applyContext = async (raw: RawContext) => {
+  // Theming code loads only for a page that themes: the login route's budget is tight.
+  let look: Promise<AppearanceControl> | undefined;
+  const theming = () =>
+    (look ??= import('./appearance').then((module) => {
+      const control = module.controlAppearance(win);
+      cleanups.push(control.stop);
+      return control;
+    }));
+
+  const applyContext = async ({ attributes: { appearance, ...attributes }, ...rest }: RawContext) => {
+    // `appearance` is the page's theming, not one of the widget's own attributes.
+    const raw: RawContext = { ...rest, attributes };
+    if (look || raw.settings.appearance !== undefined || appearance !== undefined) {
+      // Before the widget renders, so a dark page never flashes the light theme.
+      const control = await theming().catch(() => undefined);
+      control?.setPage(raw.settings.appearance);
+      control?.setWidget(appearance);
+    }
     if (!route || !schema) return;
     let attributeSchema;
     try {
@@ -139,6 +157,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
         await app.dispatch(logout());
       },
       restoreFocus: () => focus.restore(),
+      setAppearance: (appearance: unknown) => void theming().then((control) => control.setPage(appearance)),
     };
     const onConnect = async (remote: RemoteProxy<HostMethods>) => {
       embeddedHost.attach(remote);

@@ -182,7 +182,7 @@ describe('payment widget', () => {
       'POST /pm/api/widget/payment/ord-1': () => new Promise((resolve) => (resolvePayment = resolve)),
     });
     renderWith(harness, <PaymentWidget attributes={attributes} />);
-    const button = await screen.findByRole('button', { name: 'Pay' });
+    const button = await screen.findByRole('button', { name: 'Pay €12.99' });
     await userEvent.dblClick(button);
     expect(screen.getByRole('button', { name: /Processing payment/ })).toHaveProperty('disabled', true);
     await act(async () => resolvePayment({ status: 200, body: paid }));

@@ -6,12 +6,13 @@ import { useAppDispatch } from '../../store/hooks';
 import { PaymentShell } from '../_payment/PaymentShell';
 import { PaymentAttempts, submitPayment } from '../_payment/submitPayment';
 import type { PaymentFormProps } from '../_payment/types';
+import { payLabel } from '../_payment/payLabel';
 
 /** The manual provider's token: only the visitor's confirmation (bank transfer, cash, invoice). */
 export const MANUAL_TOKEN = 'manual';
 
 /** Manual payment (provider MANUAL): one button, a spinner, the success message (purchase spec §2). */
-export default function ManualForm({ attributes, orderId }: PaymentFormProps) {
+export default function ManualForm({ attributes, orderId, page }: PaymentFormProps) {
   const dispatch = useAppDispatch();
   const attempts = useRef(new PaymentAttempts()).current;
   const [busy, setBusy] = useState(false);
@@ -37,7 +38,7 @@ export default function ManualForm({ attributes, orderId }: PaymentFormProps) {
       <SubmitButton
         type="button"
         busy={busy}
-        label={attributes.submitLabel ?? t('payment.pay')}
+        label={payLabel(attributes, page.total)}
         busyLabel={t('payment.paying')}
         onClick={() => void pay()}
       />

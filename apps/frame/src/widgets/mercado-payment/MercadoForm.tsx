@@ -9,6 +9,7 @@ import { PaymentShell, ScriptFailed } from '../_payment/PaymentShell';
 import { useProviderScript } from '../_payment/providerScript';
 import { PaymentAttempts, submitPayment } from '../_payment/submitPayment';
 import type { PaymentFormProps } from '../_payment/types';
+import { payLabel } from '../_payment/payLabel';
 import {
   binOf,
   cardDigits,
@@ -41,7 +42,7 @@ export default function MercadoForm({ attributes, orderId, page }: PaymentFormPr
       </PaymentShell>
     );
   }
-  return <MercadoCardForm attributes={attributes} orderId={orderId} {...script.value} />;
+  return <MercadoCardForm attributes={attributes} orderId={orderId} page={page} {...script.value} />;
 }
 
 type Values = Record<MercadoField | 'identificationType', string>;
@@ -75,9 +76,10 @@ const digits = (max: number) => (value: string) => value.replace(/\D/g, '').slic
 function MercadoCardForm({
   attributes,
   orderId,
+  page,
   mp,
   types,
-}: Omit<PaymentFormProps, 'page'> & { mp: MercadoPagoInstance; types: IdentificationType[] }) {
+}: PaymentFormProps & { mp: MercadoPagoInstance; types: IdentificationType[] }) {
   const dispatch = useAppDispatch();
   const attempts = useRef(new PaymentAttempts()).current;
   const running = useRef(false);
@@ -248,7 +250,7 @@ function MercadoCardForm({
           </div>
           {field('identificationNumber', 'payment.mercado.docNumber', { autoComplete: 'off', maxLength: 30 })}
         </div>
-        <SubmitButton busy={busy} label={attributes.submitLabel ?? t('payment.pay')} busyLabel={t('payment.paying')} />
+        <SubmitButton busy={busy} label={payLabel(attributes, page.total)} busyLabel={t('payment.paying')} />
       </form>
     </PaymentShell>
   );

@@ -170,18 +170,17 @@ function ProductCard({
               {plan.description && <p className="plan-description">{plan.description}</p>}
               {plan.subscribed && <p className="plan-subscribed">{t('productSelection.subscribed')}</p>}
               {!displayOnly && (
-                // A toggle button: the name stays 'Select <plan> (<product>)', aria-pressed says picked.
+                // A toggle button: the name stays 'Select <plan> (<product>)' and aria-pressed says
+                // picked; the visible text says 'Selected' on the picked one.
                 <button
                   type="button"
                   className="button plan-select"
                   aria-pressed={selected}
+                  aria-label={`${t('productSelection.select')} ${t('productSelection.planOf', [plan.displayName, product.displayName])}`}
                   disabled={disabled || plan.subscribed}
                   onClick={() => onPick(product, plan)}
                 >
-                  {t('productSelection.select')}{' '}
-                  <span className="visually-hidden">
-                    {t('productSelection.planOf', [plan.displayName, product.displayName])}
-                  </span>
+                  {t(selected ? 'productSelection.selected' : 'productSelection.select')}
                 </button>
               )}
             </li>

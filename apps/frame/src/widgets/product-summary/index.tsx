@@ -41,13 +41,15 @@ export default function ProductSummaryWidget({ attributes }: WidgetProps<Product
           <caption>{t('productSummary.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('productSummary.number')}</th>
+              <th scope="col" className="summary-number">
+                {t('productSummary.number')}
+              </th>
               <th scope="col">{t('productSummary.product')}</th>
               <th scope="col">{t('productSummary.description')}</th>
               <th scope="col">{t('productSummary.frequency')}</th>
               <th scope="col">{t('productSummary.price')}</th>
               {canRemove && (
-                <th scope="col">
+                <th scope="col" className="summary-action">
                   <span className="visually-hidden">{t('productSummary.actions')}</span>
                 </th>
               )}
@@ -56,16 +58,21 @@ export default function ProductSummaryWidget({ attributes }: WidgetProps<Product
           <tbody>
             {basket.products.map((line, index) => (
               <tr key={line.name}>
-                <td>{index + 1}</td>
+                <td className="summary-number">{index + 1}</td>
                 <th scope="row">
                   {line.displayName}
                   {line.paymentPlan.displayName && ` – ${line.paymentPlan.displayName}`}
                 </th>
-                <td>{line.paymentPlan.description}</td>
-                <td>{t(`purchase.frequency.${line.paymentPlan.frequency.id}`)}</td>
-                <td>{planPrice(line.paymentPlan.price, line.paymentPlan.currency.symbol)}</td>
+                {/* data-label names the cell in the narrow, stacked layout (purchase.css). */}
+                <td data-label={t('productSummary.description')}>{line.paymentPlan.description}</td>
+                <td data-label={t('productSummary.frequency')}>
+                  {t(`purchase.frequency.${line.paymentPlan.frequency.id}`)}
+                </td>
+                <td className="summary-amount" data-label={t('productSummary.price')}>
+                  {planPrice(line.paymentPlan.price, line.paymentPlan.currency.symbol)}
+                </td>
                 {canRemove && (
-                  <td>
+                  <td className="summary-action">
                     <button
                       type="button"
                       className="button checkout-secondary"
@@ -85,7 +92,7 @@ export default function ProductSummaryWidget({ attributes }: WidgetProps<Product
                 <th scope="row" colSpan={4}>
                   {t('productSummary.total')}
                 </th>
-                <td>{total}</td>
+                <td className="summary-amount">{total}</td>
                 {canRemove && <td />}
               </tr>
             </tfoot>

@@ -27,6 +27,15 @@ function attributeLabel(name: string): string {
   return hasTranslation(code) ? t(code) : templateLabel(name, name);
 }
 
+/** The account's attributes as the server lists them, but First name always before Last name. */
+function displayOrder<T extends { name: string }>(attributes: readonly T[]): T[] {
+  const list = [...attributes];
+  const first = list.findIndex((attribute) => attribute.name === 'firstName');
+  const last = list.findIndex((attribute) => attribute.name === 'lastName');
+  if (first > last && last >= 0) [list[first], list[last]] = [list[last]!, list[first]!];
+  return list;
+}
+
 /** The profile display: panes none (loading), available, not-logged-in, account-locked. */
 export default function ProfileWidget({ attributes }: WidgetProps<ProfileAttributes>) {
   const dispatch = useAppDispatch();
@@ -84,7 +93,7 @@ export default function ProfileWidget({ attributes }: WidgetProps<ProfileAttribu
           {header}
           {error}
           <dl className="profile-attributes">
-            {(profile.data?.attributes ?? []).map((attribute) => (
+            {displayOrder(profile.data?.attributes ?? []).map((attribute) => (
               <div key={attribute.name}>
                 <dt>{attributeLabel(attribute.name)}</dt>
                 <dd>{attribute.value}</dd>
@@ -92,7 +101,7 @@ export default function ProfileWidget({ attributes }: WidgetProps<ProfileAttribu
             ))}
           </dl>
           {attributes.showLogout && (
-            <div className="actions">
+            <div className="actions profile-actions">
               <LogoutButton />
             </div>
           )}

@@ -63,6 +63,22 @@ describe('profile widget panes', () => {
     expect(harness.published).toEqual([{ name: 'session.expired', payload: {} }]);
   });
 
+  it('lists First name before Last name whatever order the server sends', async () => {
+    const body = profileBody();
+    body.attributes = [
+      { name: 'lastName', value: 'Doe' },
+      { name: 'email', value: 'demo@foyer.test' },
+      { name: 'firstName', value: 'Jane' },
+    ];
+    setup(() => ({ status: 200, body }));
+    await screen.findByText('Jane');
+    expect([...document.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual([
+      'Jane',
+      'demo@foyer.test',
+      'Doe',
+    ]);
+  });
+
   it('hides Log out when showLogout is false', async () => {
     setup(() => ({ status: 200, body: profileBody() }), { attributes: { showLogout: 'false' } });
     await screen.findByText('demo@foyer.test');

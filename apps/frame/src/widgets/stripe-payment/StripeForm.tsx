@@ -9,6 +9,7 @@ import { PaymentShell, ScriptFailed } from '../_payment/PaymentShell';
 import { useProviderScript } from '../_payment/providerScript';
 import { PaymentAttempts, submitPayment } from '../_payment/submitPayment';
 import type { PaymentFormProps } from '../_payment/types';
+import { payLabel } from '../_payment/payLabel';
 
 type FieldName = 'cardNumber' | 'cardExpiry' | 'cardCvc';
 const FIELDS: { name: FieldName; label: string }[] = [
@@ -41,10 +42,10 @@ export default function StripeForm({ attributes, orderId, page }: PaymentFormPro
       </PaymentShell>
     );
   }
-  return <StripeCardForm attributes={attributes} orderId={orderId} stripe={script.value} />;
+  return <StripeCardForm attributes={attributes} orderId={orderId} page={page} stripe={script.value} />;
 }
 
-function StripeCardForm({ attributes, orderId, stripe }: Omit<PaymentFormProps, 'page'> & { stripe: Stripe }) {
+function StripeCardForm({ attributes, orderId, page, stripe }: PaymentFormProps & { stripe: Stripe }) {
   const dispatch = useAppDispatch();
   const hosts = useRef<Partial<Record<FieldName, HTMLDivElement | null>>>({});
   const elementsRef = useRef<StripeElements | null>(null);
@@ -153,7 +154,7 @@ function StripeCardForm({ attributes, orderId, stripe }: Omit<PaymentFormProps, 
             )}
           </div>
         ))}
-        <SubmitButton busy={busy} label={attributes.submitLabel ?? t('payment.pay')} busyLabel={t('payment.paying')} />
+        <SubmitButton busy={busy} label={payLabel(attributes, page.total)} busyLabel={t('payment.paying')} />
       </form>
     </PaymentShell>
   );
