@@ -13,6 +13,7 @@ import { registrationRoutes } from './routes/registration';
 import { serviceRoutes } from './routes/service';
 import { ssoRoutes } from './routes/sso';
 import { sessionRoutes } from './routes/session';
+import { socialRoutes } from './routes/social';
 import { templateRoutes } from './routes/templates';
 import { userProfileRoutes } from './routes/userProfile';
 import { staticRoutes } from './static';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       profileUpdateRoutes(api, deps);
       recaptchaRoutes(api, deps);
       ssoRoutes(api, deps);
+      socialRoutes(api, deps);
     },
     { prefix: IDENTITY_PREFIX },
   );

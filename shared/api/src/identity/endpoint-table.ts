@@ -1,5 +1,6 @@
 /** Every identity call in one table, for the server's route builder and tests (not for bundles). */
 import * as accountEndpoints from './account-endpoints';
+import * as socialEndpoints from './social-endpoints';
 import {
   createSession,
   reauthenticateSession,
@@ -14,6 +15,7 @@ import {
 /** The whole table, for the server's route builder and tests. */
 export const identityEndpoints = {
   ...accountEndpoints,
+  ...socialEndpoints,
   createSession,
   reauthenticateSession,
   getSession,
