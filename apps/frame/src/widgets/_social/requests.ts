@@ -1,0 +1,85 @@
+/**
+ * The social widgets' server data as request slices: the networks the service configured
+ * (GET /social/permissions), the user's linked profiles (GET /social/:guid), the social
+ * registration form with the provider's profile to fill it, and the link form.
+ */
+import {
+  SOCIAL_NETWORKS,
+  socialNetworkOf,
+  type LinkedProfiles,
+  type SocialNetwork,
+  type SocialProfile,
+  type Template,
+} from '@foyer/api';
+import * as socialApi from '@foyer/api/social';
+import { createAppAsyncThunk } from '../../store/asyncStatus';
+import { callIdentity } from '../../store/identityClient';
+import { createRequest } from '../../store/requests';
+import { selectServiceName } from '../../store/selectors';
+
+/**
+ * The networks to offer: those the page named (case-insensitive, googleplus as google, in the
+ * page's order), else all, and only those the service configured. Unsupported names are reported.
+ */
+export function offeredNetworks(
+  named: readonly string[],
+  configured: readonly SocialNetwork[],
+): { networks: SocialNetwork[]; unsupported: string[] } {
+  const unsupported = named.filter((name) => !socialNetworkOf(name));
+  const wanted = named.length
+    ? named.map(socialNetworkOf).filter((n): n is SocialNetwork => !!n)
+    : [...SOCIAL_NETWORKS];
+  return { networks: [...new Set(wanted)].filter((network) => configured.includes(network)), unsupported };
+}
+
+export const socialPermissionsRequest = createRequest<SocialNetwork[], string>(
+  'socialPermissions',
+  createAppAsyncThunk<SocialNetwork[], string>('socialPermissions/load', async (_service, api) => {
+    const result = await callIdentity(api, socialApi.getSocialPermissions, { signal: api.signal });
+    if (!result.ok) return api.rejectWithValue(result.error);
+    return result.data.networks.map((entry) => entry.network);
+  }),
+);
+
+export const linkedProfilesRequest = createRequest<LinkedProfiles, string>(
+  'linkedProfiles',
+  createAppAsyncThunk<LinkedProfiles, string>('linkedProfiles/load', async (guid, api) => {
+    const result = await callIdentity(api, socialApi.getLinkedProfiles, { params: { guid }, signal: api.signal });
+    if (!result.ok) return api.rejectWithValue(result.error);
+    return result.data;
+  }),
+);
+
+export interface SocialRegistrationForm {
+  template: Template;
+  profile: SocialProfile;
+}
+
+export const socialRegistrationFormRequest = createRequest<
+  SocialRegistrationForm,
+  { network: SocialNetwork; ticket: string }
+>(
+  'socialRegistrationForm',
+  createAppAsyncThunk<SocialRegistrationForm, { network: SocialNetwork; ticket: string }>(
+    'socialRegistrationForm/load',
+    async ({ network, ticket }, api) => {
+      const service = selectServiceName(api.getState());
+      const [template, profile] = await Promise.all([
+        callIdentity(api, socialApi.getSocialRegistrationTemplate, { params: { service }, signal: api.signal }),
+        callIdentity(api, socialApi.getSocialProfile, { params: { network }, query: { ticket }, signal: api.signal }),
+      ]);
+      if (!template.ok) return api.rejectWithValue(template.error);
+      if (!profile.ok) return api.rejectWithValue(profile.error);
+      return { template: template.data, profile: profile.data };
+    },
+  ),
+);
+
+export const socialLinkFormRequest = createRequest<Template, string>(
+  'socialLinkForm',
+  createAppAsyncThunk<Template, string>('socialLinkForm/load', async (scheme, api) => {
+    const result = await callIdentity(api, socialApi.getSocialLinkTemplate, { params: { scheme }, signal: api.signal });
+    if (!result.ok) return api.rejectWithValue(result.error);
+    return result.data;
+  }),
+);
