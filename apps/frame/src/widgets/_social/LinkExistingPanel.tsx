@@ -11,7 +11,6 @@ import { useRequest } from '../../store/useRequest';
 import { formSchema, MAX_INPUT_LENGTH, submittedValue, type Values } from '../_forms/schema';
 import { useTemplateForm } from '../_forms/useTemplateForm';
 import { loginFields } from '../login/fields';
-import { loginTemplateRequest } from '../_scheme/loginTemplate';
 import { socialLinkFormRequest } from './requests';
 import { socialLink } from './socialThunks';
 
@@ -42,19 +41,17 @@ export interface LinkExistingPanelProps {
  * 'Forgot Password' flips to the forgot-password panel.
  */
 export function LinkExistingPanel(props: LinkExistingPanelProps) {
-  const scheme = useRequest(loginTemplateRequest, props.schemeAttribute);
-  const schemeName = scheme.status === 'succeeded' ? scheme.data.scheme : '';
-  const form = useRequest(socialLinkFormRequest, schemeName, { skip: !schemeName });
+  const form = useRequest(socialLinkFormRequest, props.schemeAttribute);
   const [flipped, setFlipped] = useState(false);
-  if (scheme.status === 'failed') return <ErrorMessageBox error={scheme.error} />;
   if (form.status === 'failed') return <ErrorMessageBox error={form.error} />;
   if (form.status !== 'succeeded') return <Loading />;
+  const { scheme: schemeName, template } = form.data;
   if (flipped) {
     return (
       <Suspense fallback={<Loading />}>
         <ForgotPasswordPanel
           scheme={schemeName}
-          template={form.data}
+          template={template}
           showHeader
           showLabels={props.showLabels}
           showErrorMsgs={props.showErrorMsgs}
@@ -66,7 +63,7 @@ export function LinkExistingPanel(props: LinkExistingPanelProps) {
       </Suspense>
     );
   }
-  return <LinkForm {...props} scheme={schemeName} template={form.data} onForgotPassword={() => setFlipped(true)} />;
+  return <LinkForm {...props} scheme={schemeName} template={template} onForgotPassword={() => setFlipped(true)} />;
 }
 
 function LinkForm(props: LinkExistingPanelProps & { scheme: string; template: Template; onForgotPassword(): void }) {

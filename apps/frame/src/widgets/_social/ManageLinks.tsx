@@ -8,6 +8,7 @@ import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectServiceName } from '../../store/selectors';
+import { useFrameEvents } from '../../store/useFrameEvents';
 import { useRequest } from '../../store/useRequest';
 import { MessageBox } from '../_forms/MessageBox';
 import { NETWORK_NAMES } from './messages';
@@ -17,6 +18,9 @@ import { socialLink, socialUnlink } from './socialThunks';
 import './social.css';
 
 registerEventSchemas(socialEventPayloadSchemas);
+
+/** Another frame of the page linked or unlinked a network: this list is out of date. */
+const RELOAD_ON: ReadonlySet<string> = new Set(['socialSession.refresh']);
 
 export interface ManageLinksProps {
   mode: 'link' | 'unlink';
@@ -42,6 +46,9 @@ export function ManageLinks(props: ManageLinksProps) {
   const permissions = useRequest(socialPermissionsRequest, service, { skip: !loggedIn });
   const linked = useRequest(linkedProfilesRequest, guid ?? '', { skip: !loggedIn || !guid });
   const [problem, setProblem] = useState<FoyerError | null>(null);
+  useFrameEvents(RELOAD_ON, () => {
+    if (linked.status !== 'loading') linked.retry();
+  });
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const messageRef = useRef<HTMLDivElement>(null);

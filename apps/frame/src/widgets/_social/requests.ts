@@ -4,6 +4,7 @@
  * registration form with the provider's profile to fill it, and the link form.
  */
 import {
+  foyerError,
   SOCIAL_NETWORKS,
   socialNetworkOf,
   type LinkedProfiles,
@@ -11,6 +12,7 @@ import {
   type SocialProfile,
   type Template,
 } from '@foyer/api';
+import * as identityApi from '@foyer/api/endpoints';
 import * as socialApi from '@foyer/api/social';
 import { createAppAsyncThunk } from '../../store/asyncStatus';
 import { callIdentity } from '../../store/identityClient';
@@ -75,11 +77,29 @@ export const socialRegistrationFormRequest = createRequest<
   ),
 );
 
-export const socialLinkFormRequest = createRequest<Template, string>(
+export interface SocialLinkForm {
+  scheme: string;
+  template: Template;
+}
+
+/**
+ * The link form: the scheme the widget names, else the service's (GET /service/:name), then
+ * GET /ui/template/social/link/:scheme. A slice of its own: the login widget's template request
+ * must not be reset by the panel inside it.
+ */
+export const socialLinkFormRequest = createRequest<SocialLinkForm, string | undefined>(
   'socialLinkForm',
-  createAppAsyncThunk<Template, string>('socialLinkForm/load', async (scheme, api) => {
+  createAppAsyncThunk<SocialLinkForm, string | undefined>('socialLinkForm/load', async (schemeAttribute, api) => {
+    let scheme = schemeAttribute?.trim() ?? '';
+    if (!scheme) {
+      const name = selectServiceName(api.getState());
+      if (!name) return api.rejectWithValue(foyerError('AUTH_SCHEME_EMPTY'));
+      const service = await callIdentity(api, identityApi.getService, { params: { name }, signal: api.signal });
+      if (!service.ok) return api.rejectWithValue(service.error);
+      scheme = service.data.authenticationSchemeName;
+    }
     const result = await callIdentity(api, socialApi.getSocialLinkTemplate, { params: { scheme }, signal: api.signal });
     if (!result.ok) return api.rejectWithValue(result.error);
-    return result.data;
+    return { scheme, template: result.data };
   }),
 );

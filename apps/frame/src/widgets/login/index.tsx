@@ -106,9 +106,14 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
   );
   return (
     <>
+      {/* Above the form: the form's messages appearing on blur must not move the buttons mid-click. */}
+      {social && !socialPanel && (
+        <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('login.title')}</WidgetHeading>
+      )}
+      {social}
       {!socialPanel && (
         <LoginForm
-          attributes={attributes}
+          attributes={social ? { ...attributes, showHeader: false } : attributes}
           scheme={scheme}
           template={template}
           recaptchaSiteKey={recaptchaSiteKey}
@@ -119,7 +124,6 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
           }}
         />
       )}
-      {social}
       {attributes.showRegister && !socialPanel && (
         <p>
           <button type="button" className="link-button" onClick={() => dispatch(publishRegister())}>
