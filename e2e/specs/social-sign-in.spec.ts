@@ -178,9 +178,13 @@ test('a refusal at the provider and a closed popup show the spec texts', async (
   await signInWith(page, 'X');
   await expect(login.getByRole('alert')).toHaveText(/We are experiencing technical difficulties/);
 
-  // The visitor closes the popup before answering (the provider page never loads here).
-  const issuer = await standIn('twitter');
-  await page.context().route(`${issuer}/authorize**`, () => undefined);
+  // The visitor closes the popup before answering (the provider's page fails to load here).
+  // (Redirect targets cannot be intercepted: the popup's first request, to our server, fails instead.)
+  const authorize = new URL(`${stack.widgetsUrl}/ic/api/social/twitter/authorize`);
+  await page.context().route(
+    (url) => url.origin === authorize.origin && url.pathname === authorize.pathname,
+    (route) => route.abort(),
+  );
   const popup = page.waitForEvent('popup');
   await login.getByRole('button', { name: 'Sign in with X' }).click();
   await (await popup).close();
