@@ -10,7 +10,8 @@
  * --database-url (with --ephemeral): DATABASE_URL's PostgreSQL (schema FOYER_DB_SCHEMA) instead
  * of the in-memory database (`npm run load` on PostgreSQL).
  */
-import { startServer } from '@foyer/server';
+import { seedConfig, startServer } from '@foyer/server';
+import { startSocialStandIn } from '@foyer/server/social-stand-in';
 import { startDemo } from '@foyer/demo';
 
 const ephemeral = process.argv.includes('--ephemeral');
@@ -26,7 +27,14 @@ const demo = await startDemo({
 });
 // The demo stack (npm start, e2e, bench) asks for what a production server never has by default:
 // the readable outbox at /dev/mailbox and the demo account and catalogue.
-const demoOnly = { devMailbox: true, seedDemo: true };
+// The social networks cannot be reached from here: a local OpenID Connect stand-in per network,
+// and the demo services configured with all four, so the social buttons work offline.
+const social = await startSocialStandIn();
+const demoOnly = {
+  devMailbox: true,
+  seedDemo: true,
+  seed: { ...seedConfig, services: seedConfig.services.map((service) => ({ ...service, social: social.config })) },
+};
 const server = await startServer(
   ephemeral
     ? {
@@ -55,7 +63,7 @@ let stopping = false;
 async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
-  await Promise.allSettled([demo.close(), foreign?.close(), server.close()]);
+  await Promise.allSettled([demo.close(), foreign?.close(), server.close(), social.close()]);
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());

@@ -32,6 +32,12 @@ const WIDGET_ROUTES = [
   'grant-invitations',
   'cancel-subscription',
   'v1/subscriptions-list',
+  // social (issue 14); logged out, link and unlink show 'Not logged-in!'
+  'social-buttons',
+  'social-registration',
+  'link-existing-account',
+  'link-accounts',
+  'unlink-accounts',
 ] as const;
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.

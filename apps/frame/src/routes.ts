@@ -52,6 +52,11 @@ const identitySchemas = () =>
     registerEventSchemas(module.identityEventPayloadSchemas);
     return module.widgetAttributeSchemas as Record<string, AnySchema>;
   });
+const socialSchemas = () =>
+  import('@foyer/protocol/social-attributes').then((module) => {
+    registerEventSchemas(module.socialEventPayloadSchemas);
+    return module.socialWidgetAttributeSchemas as Record<string, AnySchema>;
+  });
 const purchaseSchemas = () =>
   import('@foyer/protocol/purchase-attributes').then((module) => {
     registerEventSchemas(module.purchaseEventPayloadSchemas);
@@ -70,6 +75,15 @@ const IDENTITY_WIDGETS: Record<string, () => Promise<WidgetModule>> = {
   'forgot-password': () => import('./widgets/forgot-password'),
   'reset-password': () => import('./widgets/reset-password'),
   'change-password': () => import('./widgets/change-password'),
+};
+
+/** Social sign-in (issue 14); their schemas come with the social-attributes chunk. */
+const SOCIAL_WIDGETS: Record<string, () => Promise<WidgetModule>> = {
+  'social-buttons': () => import('./widgets/social-buttons'),
+  'link-accounts': () => import('./widgets/link-accounts'),
+  'unlink-accounts': () => import('./widgets/unlink-accounts'),
+  'social-registration': () => import('./widgets/social-registration'),
+  'link-existing-account': () => import('./widgets/link-existing-account'),
 };
 
 /** Purchase (v2). The checkout runners share widgets/_checkout; the payment routes share _payment. */
@@ -110,6 +124,7 @@ export const WIDGET_ROUTES: Readonly<Record<string, WidgetRoute>> = {
   login: route(loginAttributesSchema, () => import('./widgets/login')),
   profile: route(profileAttributesSchema, () => import('./widgets/profile')),
   ...lazyRoutes(IDENTITY_WIDGETS, identitySchemas),
+  ...lazyRoutes(SOCIAL_WIDGETS, socialSchemas),
   ...lazyRoutes(PURCHASE_WIDGETS, purchaseSchemas),
 };
 

@@ -14,6 +14,7 @@ import { registrationRoutes } from './routes/registration';
 import { serviceRoutes } from './routes/service';
 import { ssoRoutes } from './routes/sso';
 import { sessionRoutes } from './routes/session';
+import { socialRoutes } from './routes/social';
 import { templateRoutes } from './routes/templates';
 import { userProfileRoutes } from './routes/userProfile';
 import { staticRoutes } from './static';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       recaptchaRoutes(api, deps);
       ssoRoutes(api, deps);
       grantRoutes(api, deps);
+      socialRoutes(api, deps);
     },
     { prefix: IDENTITY_PREFIX },
   );

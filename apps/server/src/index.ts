@@ -44,6 +44,7 @@ export type { SeedConfig, ServiceSettings } from './seed-config';
 export type { Mailer, MailMessage } from './mail/mailer';
 export type { RecaptchaVerifier } from './adapters/recaptcha';
 export { buildApp } from './app';
+export { seedConfig } from './seed-config';
 
 export interface ServerOptions {
   /** Port to listen on; 0 picks a free port. Default: env PORT, else 8081. */

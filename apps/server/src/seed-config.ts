@@ -4,6 +4,8 @@
  * server: realms, schemes, templates and services are updated in place; accounts are created when
  * missing and never overwritten (their passwords and states may have changed since).
  */
+import type { SocialNetwork } from '@foyer/api';
+import type { SocialNetworkConfig } from './adapters/social/types';
 import type { Attribute, Template } from '@foyer/api';
 import type { CatalogueConfig } from './widget/catalogue';
 
@@ -23,6 +25,13 @@ export interface ServiceSettings {
   assignableRoles?: string[];
   /** New accounts start INACTIVE and get an activation mail (default true). */
   requireActivation?: boolean;
+  /**
+   * Social networks the service offers (issue 14): client id, secret and optionally the redirect
+   * URI and provider endpoints per network. A network left out is not offered.
+   */
+  social?: Partial<Record<SocialNetwork, SocialNetworkConfig>>;
+  /** Scopes asked of every network besides its base ones (identity spec §3: default `email`). */
+  socialScope?: string[];
 }
 
 export interface SeedConfig {

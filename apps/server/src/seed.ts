@@ -61,6 +61,8 @@ function settingsOf(service: SeedConfig['services'][number]): ServiceSettings {
   };
   if (service.recaptchaSiteKey !== undefined) settings.recaptchaSiteKey = service.recaptchaSiteKey;
   if (service.recaptchaSecret !== undefined) settings.recaptchaSecret = service.recaptchaSecret;
+  if (service.social !== undefined) settings.social = service.social;
+  if (service.socialScope !== undefined) settings.socialScope = service.socialScope;
   return settings;
 }
 

@@ -6,6 +6,8 @@ export * from './identity/account-schemas';
 export * from './identity/authorization';
 export * from './identity/endpoints';
 export * from './identity/endpoint-table';
+export * from './identity/social-schemas';
+export * from './identity/social-endpoints';
 export * from './client';
 export * from './frame-config';
 export * from './widget/index';

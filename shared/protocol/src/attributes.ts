@@ -47,6 +47,9 @@ const registrationAttributes = {
   /** Cancel button (identity spec §9: cancel off by default). */
   showCancel: flagAttribute(false),
   submitLabel: textAttribute(),
+  /** Social sign-up buttons above the form (issue 14), comma-separated networks. */
+  socialNetworks: listAttribute(),
+  socialButtonStyle: z._default(z.enum(['text', 'icons']), 'text'),
 };
 
 export const registrationAttributesSchema = z.strictObject(registrationAttributes);

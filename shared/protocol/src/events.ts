@@ -63,6 +63,17 @@ export const EVENT_NAMES = [
   'subscription.cancelled',
   'cancelSubscription.failed',
   'subscriptionsList.loaded',
+  // Social sign-in (issue 14).
+  'socialLogin.success',
+  'socialLogin.failed',
+  'socialRegister.success',
+  'socialRegister.failed',
+  'socialLink.success',
+  'socialLink.failed',
+  'socialUnlink.success',
+  'socialUnlink.failed',
+  'socialSession.refresh',
+  'socialRegistration.cancelled',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -5,9 +5,10 @@ import * as z from 'zod/mini';
 import { MAX_EVENT_PAYLOAD_BYTES, type EVENT_NAMES } from './events';
 // Types only: the runtime table loads with the widgets that use it (see coreEventPayloadSchemas).
 import type { purchaseEventPayloadSchemas } from './purchase-event-schemas';
+import type { socialEventPayloadSchemas } from './social-event-schemas';
 import type { identityEventPayloadSchemas } from './widget-event-schemas';
 import { PROTOCOL_VERSION, MAX_FRAME_HEIGHT } from './methods';
-import { commonAttributes, countAttribute, flagAttribute, textAttribute } from './attribute-helpers';
+import { commonAttributes, countAttribute, flagAttribute, listAttribute, textAttribute } from './attribute-helpers';
 
 /** An absolute http(s) URL, checked with the platform's own URL parser. */
 const httpUrl = () =>
@@ -74,6 +75,9 @@ export const loginAttributesSchema = z.strictObject({
    * widget, or `event`: publish `login.forgotPassword` and let the host page handle it.
    */
   forgotPasswordHandler: z._default(z.enum(['flip', 'event']), 'flip'),
+  /** Social sign-in buttons under the form (issue 14), comma-separated networks; none: no social code loads. */
+  socialNetworks: listAttribute(),
+  socialButtonStyle: z._default(z.enum(['text', 'icons']), 'text'),
 });
 export type LoginAttributes = z.infer<typeof loginAttributesSchema>;
 
@@ -131,7 +135,9 @@ export const coreEventPayloadSchemas = {
 };
 
 type CoreEventName = keyof typeof coreEventPayloadSchemas;
-type WidgetEventSchemas = typeof identityEventPayloadSchemas & typeof purchaseEventPayloadSchemas;
+type WidgetEventSchemas = typeof identityEventPayloadSchemas &
+  typeof purchaseEventPayloadSchemas &
+  typeof socialEventPayloadSchemas;
 /** Every event's payload schema type (the runtime tables are split: core here, widgets lazily). */
 type EventSchemas = typeof coreEventPayloadSchemas & WidgetEventSchemas;
 

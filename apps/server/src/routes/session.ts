@@ -35,7 +35,7 @@ type LoginBody = z.input<typeof sessionCreateSchema>;
 /** The validator whose value is checked against the stored password hash. */
 const PASSWORD_VALIDATOR = 'password';
 
-function sessionResponse(sessionId: string, session: SessionRecord): SessionResponse {
+export function sessionResponse(sessionId: string, session: SessionRecord): SessionResponse {
   return {
     guid: session.guid,
     mainSession: { sessionId, expiry: session.idleExpiresAt, sessionCookie: !session.rememberMe },
@@ -52,7 +52,11 @@ function ssoHeader(service: Service | null): Record<string, string> {
 }
 
 /** The domains header plus one seamless sign-in token per domain (never the session id itself). */
-async function loginSsoHeaders(deps: AppDeps, service: Service, sessionId: string): Promise<Record<string, string>> {
+export async function loginSsoHeaders(
+  deps: AppDeps,
+  service: Service,
+  sessionId: string,
+): Promise<Record<string, string>> {
   const domains = service.settings.ssoDomains ?? [];
   const tokens = await mintSsoTokens(deps.db, {
     sessionId,

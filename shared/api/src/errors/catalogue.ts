@@ -78,6 +78,21 @@ export const IDENTITY_ERRORS = {
   RECAPTCHA_VERIFICATION_FAILED: { status: 400, text: 'Please verify that you are not a robot' },
   RECAPTCHA_SITE_KEY_REQUIRED: { status: 400, text: 'Google Re-captcha Site Key required.' },
   NOT_SUPPORTED_ACTION: { status: 400, text: 'Not Supported action' },
+  // Social sign-in (identity spec §5, §8)
+  SOCIAL_ALL_NETWORKS_CONNECTED: { status: 400, text: 'All social networks are connected!' },
+  SOCIAL_NO_NETWORK_LINKED: { status: 400, text: 'No social network is linked!' },
+  SOCIAL_SETTINGS_INVALID: { status: 400, text: 'Social SDK settings are invalid!' },
+  SOCIAL_ACTION_EMPTY: { status: 400, text: 'Action should not be empty! Available options [Login or Register]' },
+  SOCIAL_NETWORK_EMPTY: { status: 400, text: 'Social Network should not be empty!' },
+  SOCIAL_NETWORK_NOT_SUPPORTED: { status: 400, text: "Social Network '{0}' is not supported!" },
+  SOCIAL_SELECTION_EMPTY: { status: 400, text: 'Select Social Network should not be empty!' },
+  /** The sign-in popup was closed (or blocked) before the provider answered. */
+  SOCIAL_POPUP_CLOSED: { status: 400, text: 'The sign-in window was closed before it finished. Please try again.' },
+  /** The ticket from the provider's answer was used, has expired, or belongs to another network. */
+  SOCIAL_TICKET_INVALID: {
+    status: 401,
+    text: 'Your social sign-in has expired. Please sign in with the network again.',
+  },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type IdentityErrorCode = keyof typeof IDENTITY_ERRORS;

@@ -1,6 +1,7 @@
 /** Every identity call in one table, for the server's route builder and tests (not for bundles). */
 import * as accountEndpoints from './account-endpoints';
 import * as grantEndpoints from './grant-endpoints';
+import * as socialEndpoints from './social-endpoints';
 import {
   createSession,
   reauthenticateSession,
@@ -16,6 +17,7 @@ import {
 export const identityEndpoints = {
   ...accountEndpoints,
   ...grantEndpoints,
+  ...socialEndpoints,
   createSession,
   reauthenticateSession,
   getSession,

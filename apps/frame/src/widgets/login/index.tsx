@@ -18,6 +18,9 @@ const ForgotPasswordPanel = lazy(() =>
 );
 import { WidgetHeading } from '../../components/WidgetHeading';
 
+/** Social buttons load only for a login configured with networks (the login route's budget). */
+const SocialSignIn = lazy(() => import('../_social/SocialSignIn'));
+
 /** The login widget: the template-driven form, or "You are logged in" with a Log out button. */
 export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>) {
   const dispatch = useAppDispatch();
@@ -29,6 +32,8 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
   const previous = useRef(loggedIn);
   const [moveFocus, setMoveFocus] = useState(false);
   const [flipped, setFlipped] = useState(false);
+  // A social registration or link panel replaces the password form while it is open.
+  const [socialPanel, setSocialPanel] = useState(false);
 
   useEffect(() => {
     if (previous.current !== loggedIn) setMoveFocus(true);
@@ -85,20 +90,41 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
       </Suspense>
     );
   }
+  const social = attributes.socialNetworks.length > 0 && (
+    <Suspense fallback={<Loading />}>
+      <SocialSignIn
+        networks={attributes.socialNetworks}
+        action="login"
+        buttonStyle={attributes.socialButtonStyle}
+        showHeader={attributes.showHeader}
+        showLabels={attributes.showLabels}
+        showErrorMsgs={attributes.showErrorMsgs}
+        schemeAttribute={attributes.authenticationSchemeName}
+        onPanel={setSocialPanel}
+      />
+    </Suspense>
+  );
   return (
     <>
-      <LoginForm
-        attributes={attributes}
-        scheme={scheme}
-        template={template}
-        recaptchaSiteKey={recaptchaSiteKey}
-        focusFirstField={moveFocus}
-        onForgotPassword={() => {
-          if (attributes.forgotPasswordHandler === 'flip') setFlipped(true);
-          else dispatch(publishForgotPassword());
-        }}
-      />
-      {attributes.showRegister && (
+      {/* Above the form: the form's messages appearing on blur must not move the buttons mid-click. */}
+      {social && !socialPanel && (
+        <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('login.title')}</WidgetHeading>
+      )}
+      {social}
+      {!socialPanel && (
+        <LoginForm
+          attributes={social ? { ...attributes, showHeader: false } : attributes}
+          scheme={scheme}
+          template={template}
+          recaptchaSiteKey={recaptchaSiteKey}
+          focusFirstField={moveFocus}
+          onForgotPassword={() => {
+            if (attributes.forgotPasswordHandler === 'flip') setFlipped(true);
+            else dispatch(publishForgotPassword());
+          }}
+        />
+      )}
+      {attributes.showRegister && !socialPanel && (
         <p>
           <button type="button" className="link-button" onClick={() => dispatch(publishRegister())}>
             {t('login.register')}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isFoyerError, type FoyerError } from '@foyer/api';
 import type { RegistrationAttributes } from '@foyer/protocol';
 import '../_forms/messages';
@@ -8,12 +8,15 @@ import { Loading } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import type { WidgetProps } from '../widgetProps';
-import { useAppDispatch } from '../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useRequest } from '../../store/useRequest';
 import { registrationRequest } from './loadRegistration';
 import './messages';
 import { REGISTRATION_FOLLOW_UP_MS, registrationFollowUp, type FollowUp } from './register';
 import { RegistrationForm } from './RegistrationForm';
+
+/** Social sign-up buttons load only for a registration configured with networks. */
+const SocialSignIn = lazy(() => import('../_social/SocialSignIn'));
 
 interface Registered {
   guid: string;
@@ -31,6 +34,8 @@ export default function RegistrationWidget({
 }: WidgetProps<RegistrationAttributes> & { onFollowUp?: (to: FollowUp) => void }) {
   const setup = useRequest(registrationRequest, attributes.authenticationSchemeName);
   const [registered, setRegistered] = useState<Registered | null>(null);
+  const [socialPanel, setSocialPanel] = useState(false);
+  const loggedIn = useAppSelector((state) => state.session.loggedIn);
 
   const header = (
     <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('registration.title')}</WidgetHeading>
@@ -59,11 +64,35 @@ export default function RegistrationWidget({
       );
     case 'succeeded':
       return (
-        <RegistrationForm
-          attributes={attributes}
-          {...setup.data}
-          onRegistered={({ guid, loggedIn }) => setRegistered({ guid, loggedIn, serviceName: setup.data.serviceName })}
-        />
+        <>
+          {attributes.socialNetworks.length > 0 && !loggedIn && (
+            <Suspense fallback={<Loading />}>
+              <SocialSignIn
+                networks={attributes.socialNetworks}
+                action="register"
+                buttonStyle={attributes.socialButtonStyle}
+                showHeader={attributes.showHeader}
+                showLabels={attributes.showLabels}
+                showErrorMsgs={attributes.showErrorMsgs}
+                schemeAttribute={attributes.authenticationSchemeName}
+                onPanel={setSocialPanel}
+              />
+            </Suspense>
+          )}
+          {loggedIn && attributes.socialNetworks.length > 0 ? (
+            <p className="logged-in">{t('login.loggedIn')}</p>
+          ) : (
+            !socialPanel && (
+              <RegistrationForm
+                attributes={attributes}
+                {...setup.data}
+                onRegistered={({ guid, loggedIn }) =>
+                  setRegistered({ guid, loggedIn, serviceName: setup.data.serviceName })
+                }
+              />
+            )
+          )}
+        </>
       );
   }
 }

@@ -1,0 +1,143 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { FoyerError, SocialNetwork, Template } from '@foyer/api';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { TextField } from '../../components/Field';
+import { Loading, SubmitButton } from '../../components/Loading';
+import { WidgetHeading } from '../../components/WidgetHeading';
+import { t } from '../../i18n';
+import { useAppDispatch } from '../../store/hooks';
+import { login } from '../../store/loginThunks';
+import { useRequest } from '../../store/useRequest';
+import { formSchema, MAX_INPUT_LENGTH, submittedValue, type Values } from '../_forms/schema';
+import { useTemplateForm } from '../_forms/useTemplateForm';
+import { loginFields } from '../login/fields';
+import { socialLinkFormRequest } from './requests';
+import { socialLink } from './socialThunks';
+
+const ForgotPasswordPanel = lazy(() =>
+  import('../forgot-password/ForgotPasswordPanel').then((module) => ({ default: module.ForgotPasswordPanel })),
+);
+
+export interface LinkExistingPanelProps {
+  network: SocialNetwork;
+  ticket: string;
+  schemeAttribute?: string | undefined;
+  showHeader: boolean;
+  showLabels: boolean;
+  showErrorMsgs: boolean;
+  title?: string | undefined;
+  description?: string | undefined;
+  submitLabel?: string | undefined;
+  showForgotPassword: boolean;
+  alignment: 'left' | 'center' | 'right';
+  /** The embedded panel's anchor back to social registration ('Create New account'). */
+  onRegisterInstead?: (() => void) | undefined;
+  onCancel?: (() => void) | undefined;
+}
+
+/**
+ * Link to an existing account (identity spec §2): the visitor logs in with the scheme's form
+ * (GET /ui/template/social/link/:scheme), then the social identity is linked to that account.
+ * 'Forgot Password' flips to the forgot-password panel.
+ */
+export function LinkExistingPanel(props: LinkExistingPanelProps) {
+  const form = useRequest(socialLinkFormRequest, props.schemeAttribute);
+  const [flipped, setFlipped] = useState(false);
+  if (form.status === 'failed') return <ErrorMessageBox error={form.error} />;
+  if (form.status !== 'succeeded') return <Loading />;
+  const { scheme: schemeName, template } = form.data;
+  if (flipped) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <ForgotPasswordPanel
+          scheme={schemeName}
+          template={template}
+          showHeader
+          showLabels={props.showLabels}
+          showErrorMsgs={props.showErrorMsgs}
+          showCancel
+          alignment={props.alignment}
+          autoFocus
+          onDone={() => setFlipped(false)}
+        />
+      </Suspense>
+    );
+  }
+  return <LinkForm {...props} scheme={schemeName} template={template} onForgotPassword={() => setFlipped(true)} />;
+}
+
+function LinkForm(props: LinkExistingPanelProps & { scheme: string; template: Template; onForgotPassword(): void }) {
+  const dispatch = useAppDispatch();
+  const fields = useMemo(() => loginFields(props.template), [props.template]);
+  const schema = useMemo(() => formSchema(fields, { credentials: 'existing' }), [fields]);
+  const [error, setError] = useState<FoyerError | null>(null);
+  const pick = (values: Values, role: 'identifier' | 'validator') =>
+    fields
+      .filter((field) => field.role === role)
+      .map((field) => ({ name: field.name, value: submittedValue(field, values[field.key] ?? '') }));
+  const form = useTemplateForm({
+    initialValues: Object.fromEntries(fields.map((field) => [field.key, ''])),
+    validationSchema: schema,
+    onSubmit: async (values) => {
+      setError(null);
+      const loggedIn = await dispatch(
+        login({
+          authenticationSchemeName: props.scheme,
+          identifiers: pick(values, 'identifier'),
+          validators: pick(values, 'validator'),
+          rememberMe: false,
+        }),
+      );
+      if (!loggedIn.ok) return setError(loggedIn.error);
+      const linked = await dispatch(socialLink({ network: props.network, ticket: props.ticket }));
+      if (!linked.ok) setError(linked.error);
+    },
+  });
+  return (
+    <form noValidate onSubmit={form.handleSubmit} aria-busy={form.submitting}>
+      <WidgetHeading show={props.showHeader}>{props.title ?? t('social.linkExisting.title')}</WidgetHeading>
+      <p>{props.description ?? t('social.linkExisting.description')}</p>
+      {error && props.showErrorMsgs && <ErrorMessageBox error={error} onClose={() => setError(null)} />}
+      {fields.map((field) => (
+        <TextField
+          key={field.key}
+          id={`social-link-${field.role}-${field.name}`}
+          label={field.label}
+          showLabel={props.showLabels}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          placeholder={field.placeholder}
+          required
+          maxLength={MAX_INPUT_LENGTH}
+          value={form.values[field.key] ?? ''}
+          error={form.visibleError(field.key)}
+          onChange={(value) => form.setValue(field.key, value)}
+          onBlur={() => form.touch(field.key)}
+        />
+      ))}
+      <div className={`actions align-${props.alignment}`}>
+        <SubmitButton
+          busy={form.submitting}
+          disabled={form.submitting}
+          label={props.submitLabel ?? t('social.linkExisting.submit')}
+          busyLabel={t('social.linkExisting.submitting')}
+        />
+        {props.onCancel && (
+          <button type="button" className="button button-secondary" onClick={props.onCancel}>
+            {t('social.cancel')}
+          </button>
+        )}
+        {props.showForgotPassword && (
+          <button type="button" className="link-button" onClick={props.onForgotPassword}>
+            {t('social.forgotPassword')}
+          </button>
+        )}
+        {props.onRegisterInstead && (
+          <button type="button" className="link-button" onClick={props.onRegisterInstead}>
+            {t('social.registration.anchor')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

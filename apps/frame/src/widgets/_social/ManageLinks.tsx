@@ -1,0 +1,157 @@
+import { useRef, useState } from 'react';
+import { foyerError, linkedProfileKey, type FoyerError, type SocialNetwork } from '@foyer/api';
+import { registerEventSchemas } from '@foyer/protocol';
+import { socialEventPayloadSchemas } from '@foyer/protocol/social-attributes';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { Loading } from '../../components/Loading';
+import { WidgetHeading } from '../../components/WidgetHeading';
+import { t } from '../../i18n';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectServiceName } from '../../store/selectors';
+import { useFrameEvents } from '../../store/useFrameEvents';
+import { useRequest } from '../../store/useRequest';
+import { MessageBox } from '../_forms/MessageBox';
+import { NETWORK_NAMES } from './messages';
+import { linkedProfilesRequest, offeredNetworks, socialPermissionsRequest } from './requests';
+import { SocialButtons } from './SocialButtons';
+import { socialLink, socialUnlink } from './socialThunks';
+import './social.css';
+
+registerEventSchemas(socialEventPayloadSchemas);
+
+/** Another frame of the page linked or unlinked a network: this list is out of date. */
+const RELOAD_ON: ReadonlySet<string> = new Set(['socialSession.refresh']);
+
+export interface ManageLinksProps {
+  mode: 'link' | 'unlink';
+  networks: readonly string[];
+  buttonStyle: 'text' | 'icons';
+  showHeader: boolean;
+  showErrorMsgs: boolean;
+  title?: string | undefined;
+  actionLabel?: string | undefined;
+  scopes?: readonly string[];
+}
+
+/**
+ * Link accounts and unlink accounts (identity spec §2): for the logged-in user, the configured
+ * networks not yet linked (each with Link), or one card per linked network (each with Unlink).
+ * 'All social networks are connected!' / 'No social network is linked!' when there are none.
+ */
+export function ManageLinks(props: ManageLinksProps) {
+  const dispatch = useAppDispatch();
+  const guid = useAppSelector((state) => state.session.guid);
+  const loggedIn = useAppSelector((state) => state.session.loggedIn);
+  const service = useAppSelector(selectServiceName);
+  const permissions = useRequest(socialPermissionsRequest, service, { skip: !loggedIn });
+  const linked = useRequest(linkedProfilesRequest, guid ?? '', { skip: !loggedIn || !guid });
+  const [problem, setProblem] = useState<FoyerError | null>(null);
+  useFrameEvents(RELOAD_ON, () => {
+    if (linked.status !== 'loading') linked.retry();
+  });
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const messageRef = useRef<HTMLDivElement>(null);
+  const heading = (
+    <WidgetHeading show={props.showHeader}>
+      {props.title ?? t(props.mode === 'link' ? 'social.linkAccounts.title' : 'social.unlinkAccounts.title')}
+    </WidgetHeading>
+  );
+
+  if (!loggedIn || !guid) {
+    return (
+      <>
+        {heading}
+        <ErrorMessageBox error={foyerError('NOT_LOGGED_IN')} />
+      </>
+    );
+  }
+  if (permissions.status === 'failed' || linked.status === 'failed') {
+    const error =
+      permissions.status === 'failed' ? permissions.error : linked.status === 'failed' ? linked.error : null;
+    return (
+      <>
+        {heading}
+        {error && <ErrorMessageBox error={error} />}
+      </>
+    );
+  }
+  if (permissions.status !== 'succeeded' || linked.status !== 'succeeded') return <Loading />;
+  const { networks, unsupported } = offeredNetworks(props.networks, permissions.data);
+  if (props.mode === 'link' && unsupported.length) {
+    return <ErrorMessageBox error={foyerError('SOCIAL_NETWORK_NOT_SUPPORTED', [unsupported[0]!])} />;
+  }
+  const isLinked = (network: SocialNetwork) => !!linked.data.profiles[linkedProfileKey(network)];
+  const shown = props.mode === 'link' ? networks.filter((network) => !isLinked(network)) : networks.filter(isLinked);
+  const after = (name: string, result: { ok: true } | { ok: false; error: FoyerError }, doneKey: string) => {
+    if (result.ok) {
+      setDone(t(doneKey, [name]));
+      linked.retry();
+    } else setProblem(result.error);
+    setTimeout(() => messageRef.current?.focus(), 0);
+  };
+
+  return (
+    <section aria-busy={busy}>
+      {heading}
+      {problem && props.showErrorMsgs && (
+        <ErrorMessageBox ref={messageRef} error={problem} onClose={() => setProblem(null)} />
+      )}
+      {done && <MessageBox ref={messageRef} severity="success" text={done} onClose={() => setDone(null)} />}
+      {!shown.length && (
+        <MessageBox
+          severity="info"
+          text={t(props.mode === 'link' ? 'SOCIAL_ALL_NETWORKS_CONNECTED' : 'SOCIAL_NO_NETWORK_LINKED')}
+        />
+      )}
+      {props.mode === 'link' && shown.length > 0 && (
+        <SocialButtons
+          networks={shown}
+          action="link"
+          buttonStyle={props.buttonStyle}
+          label={props.actionLabel}
+          scopes={props.scopes ?? []}
+          showErrorMsgs={props.showErrorMsgs}
+          onTicket={async (network, ticket) => {
+            setProblem(null);
+            setDone(null);
+            const result = await dispatch(socialLink({ network, ticket }));
+            after(NETWORK_NAMES[network], result, 'social.linkedDone');
+            return null;
+          }}
+        />
+      )}
+      {props.mode === 'unlink' && shown.length > 0 && (
+        <ul className="social-cards">
+          {shown.map((network) => {
+            const profile = linked.data.profiles[linkedProfileKey(network)];
+            return (
+              <li key={network} className="social-card card">
+                <span>
+                  <strong>{NETWORK_NAMES[network]}</strong>
+                  {profile?.displayName || profile?.email ? ` — ${profile.displayName ?? profile.email}` : ''}
+                </span>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={busy}
+                  aria-label={t('social.unlinkNetwork', [NETWORK_NAMES[network]])}
+                  onClick={async () => {
+                    setBusy(true);
+                    setProblem(null);
+                    setDone(null);
+                    const result = await dispatch(socialUnlink(network));
+                    setBusy(false);
+                    after(NETWORK_NAMES[network], result, 'social.unlinkedDone');
+                  }}
+                >
+                  {props.actionLabel ?? t('social.unlink')}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

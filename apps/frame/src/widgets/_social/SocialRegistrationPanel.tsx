@@ -1,0 +1,112 @@
+import { useMemo, useState } from 'react';
+import type { FoyerError, SocialNetwork, SocialProfile } from '@foyer/api';
+import { AttributeField } from '../_forms/AttributeField';
+import { templateFields, type FieldSpec } from '../_forms/fields';
+import { formSchema, submittedAttributes, type Values } from '../_forms/schema';
+import { useTemplateForm } from '../_forms/useTemplateForm';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { Loading, SubmitButton } from '../../components/Loading';
+import { WidgetHeading } from '../../components/WidgetHeading';
+import { t } from '../../i18n';
+import { useAppDispatch } from '../../store/hooks';
+import { useRequest } from '../../store/useRequest';
+import { socialRegistrationFormRequest } from './requests';
+import { socialRegister } from './socialThunks';
+
+export interface SocialRegistrationPanelProps {
+  network: SocialNetwork;
+  ticket: string;
+  showHeader: boolean;
+  showLabels: boolean;
+  showErrorMsgs: boolean;
+  title?: string | undefined;
+  description?: string | undefined;
+  submitLabel?: string | undefined;
+  hiddenAttributes?: readonly string[];
+  /** The embedded link panel's anchor ('I already have a account'); absent: no link panel. */
+  onLinkInstead?: (() => void) | undefined;
+}
+
+/** What the provider told, by the attribute names registration forms use. */
+function prefill(fields: readonly FieldSpec[], profile: SocialProfile): Values {
+  const known: Record<string, string | undefined> = {
+    email: profile.email,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    displayName: profile.displayName,
+  };
+  return Object.fromEntries(fields.map((field) => [field.key, known[field.name] ?? '']));
+}
+
+/**
+ * Social registration (identity spec §2): the service's registration form without passwords,
+ * filled with what the provider told; submit creates the account linked to the network.
+ */
+export function SocialRegistrationPanel(props: SocialRegistrationPanelProps) {
+  const form = useRequest(socialRegistrationFormRequest, { network: props.network, ticket: props.ticket });
+  if (form.status === 'failed') return <ErrorMessageBox error={form.error} />;
+  if (form.status !== 'succeeded') return <Loading />;
+  return <RegistrationForm {...props} template={form.data.template} profile={form.data.profile} />;
+}
+
+function RegistrationForm(
+  props: SocialRegistrationPanelProps & {
+    template: Parameters<typeof templateFields>[0];
+    profile: SocialProfile;
+  },
+) {
+  const dispatch = useAppDispatch();
+  const fields = useMemo(() => templateFields(props.template), [props.template]);
+  const schema = useMemo(() => formSchema(fields), [fields]);
+  const hidden = new Set(props.hiddenAttributes ?? []);
+  const [error, setError] = useState<FoyerError | null>(null);
+  const form = useTemplateForm({
+    initialValues: prefill(fields, props.profile),
+    validationSchema: schema,
+    onSubmit: async (values) => {
+      setError(null);
+      const result = await dispatch(
+        socialRegister({
+          network: props.network,
+          ticket: props.ticket,
+          attributes: submittedAttributes(fields, values),
+        }),
+      );
+      if (!result.ok) setError(result.error);
+    },
+  });
+  return (
+    <form noValidate onSubmit={form.handleSubmit} aria-busy={form.submitting}>
+      <WidgetHeading show={props.showHeader}>{props.title ?? t('social.registration.title')}</WidgetHeading>
+      <p>{props.description ?? t('social.registration.description')}</p>
+      {error && props.showErrorMsgs && <ErrorMessageBox error={error} onClose={() => setError(null)} />}
+      {fields
+        .filter((field) => !hidden.has(field.name))
+        .map((field) => (
+          <AttributeField
+            key={field.key}
+            field={field}
+            idPrefix="social-registration"
+            value={form.values[field.key] ?? ''}
+            error={form.visibleError(field.key)}
+            showLabel={props.showLabels}
+            onChange={(value) => form.setValue(field.key, value)}
+            onBlur={() => form.touch(field.key)}
+          />
+        ))}
+      <div className="actions">
+        <SubmitButton
+          busy={form.submitting}
+          disabled={form.submitting}
+          label={props.submitLabel ?? t('social.registration.submit')}
+          busyLabel={t('social.registration.submitting')}
+        />
+        {props.onLinkInstead && (
+          <button type="button" className="link-button" onClick={props.onLinkInstead}>
+            {t('social.linkExisting.anchor')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import { foyerError, type FoyerError, type SocialNetwork } from '@foyer/api';
+import { registerEventSchemas } from '@foyer/protocol';
+import { socialEventPayloadSchemas } from '@foyer/protocol/social-attributes';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { Loading } from '../../components/Loading';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectServiceName } from '../../store/selectors';
+import { useRequest } from '../../store/useRequest';
+import { LinkExistingPanel } from './LinkExistingPanel';
+import { offeredNetworks, socialPermissionsRequest } from './requests';
+import { SocialButtons } from './SocialButtons';
+import { SocialRegistrationPanel } from './SocialRegistrationPanel';
+import { socialLogin } from './socialThunks';
+import './messages';
+
+export interface SocialSignInProps {
+  /** Networks the page named (any case, googleplus allowed); empty: all the service configured. */
+  networks: readonly string[];
+  action: 'login' | 'register';
+  buttonStyle: 'text' | 'icons';
+  label?: string | undefined;
+  extendPermissions?: readonly string[];
+  autoRegister?: boolean;
+  autoPopulate?: boolean;
+  showHeader: boolean;
+  showLabels: boolean;
+  showErrorMsgs: boolean;
+  schemeAttribute?: string | undefined;
+  /** Where a first sign-in without a linked account goes: social registration or the link panel. */
+  unknownGoesTo?: 'register' | 'link';
+  /** The registration panel offers the link panel (and back). */
+  showLinkPanel?: boolean;
+  registration?: {
+    title?: string | undefined;
+    description?: string | undefined;
+    submitLabel?: string | undefined;
+    hiddenAttributes?: readonly string[];
+  };
+  link?: {
+    title?: string | undefined;
+    description?: string | undefined;
+    submitLabel?: string | undefined;
+    showForgotPassword?: boolean;
+    alignment?: 'left' | 'center' | 'right';
+  };
+  /** Told when a registration or link panel opens or closes (login hides its own form meanwhile). */
+  onPanel?: (open: boolean) => void;
+  /** Told of a widget configuration problem (unsupported network). */
+  onConfigError?: (error: FoyerError) => void;
+}
+
+type Step = { kind: 'buttons' } | { kind: 'register' | 'link'; network: SocialNetwork; ticket: string };
+
+// The social events become known (publishable, checkable) with this chunk.
+registerEventSchemas(socialEventPayloadSchemas);
+
+/**
+ * Social sign-in as a whole (identity spec §2, §4): the buttons; a provider answer signs a linked
+ * account in (or registers one with autoRegister); an unknown one goes on to social registration
+ * or to linking an existing account, with the same ticket.
+ */
+export default function SocialSignIn(props: SocialSignInProps) {
+  const dispatch = useAppDispatch();
+  const service = useAppSelector(selectServiceName);
+  const permissions = useRequest(socialPermissionsRequest, service);
+  const [step, setStep] = useState<Step>({ kind: 'buttons' });
+  const { onPanel } = props;
+  useEffect(() => onPanel?.(step.kind !== 'buttons'), [onPanel, step.kind]);
+
+  if (permissions.status === 'failed') return <ErrorMessageBox error={permissions.error} />;
+  if (permissions.status !== 'succeeded') return <Loading />;
+  const { networks, unsupported } = offeredNetworks(props.networks, permissions.data);
+  if (unsupported.length)
+    return <ErrorMessageBox error={foyerError('SOCIAL_NETWORK_NOT_SUPPORTED', [unsupported[0]!])} />;
+  if (!networks.length) return <ErrorMessageBox error={foyerError('SOCIAL_SETTINGS_INVALID')} />;
+
+  if (step.kind === 'register') {
+    return (
+      <SocialRegistrationPanel
+        network={step.network}
+        ticket={step.ticket}
+        showHeader={props.showHeader}
+        showLabels={props.showLabels}
+        showErrorMsgs={props.showErrorMsgs}
+        {...props.registration}
+        onLinkInstead={props.showLinkPanel === false ? undefined : () => setStep({ ...step, kind: 'link' })}
+      />
+    );
+  }
+  if (step.kind === 'link') {
+    return (
+      <LinkExistingPanel
+        network={step.network}
+        ticket={step.ticket}
+        schemeAttribute={props.schemeAttribute}
+        showHeader={props.showHeader}
+        showLabels={props.showLabels}
+        showErrorMsgs={props.showErrorMsgs}
+        showForgotPassword={props.link?.showForgotPassword ?? true}
+        alignment={props.link?.alignment ?? 'left'}
+        title={props.link?.title}
+        description={props.link?.description}
+        submitLabel={props.link?.submitLabel}
+        onRegisterInstead={
+          props.unknownGoesTo === 'link' || props.showLinkPanel === false
+            ? undefined
+            : () => setStep({ ...step, kind: 'register' })
+        }
+        onCancel={() => setStep({ kind: 'buttons' })}
+      />
+    );
+  }
+  return (
+    <SocialButtons
+      networks={networks}
+      action={props.action}
+      buttonStyle={props.buttonStyle}
+      label={props.label}
+      scopes={props.extendPermissions ?? []}
+      showErrorMsgs={props.showErrorMsgs}
+      onTicket={async (network, ticket) => {
+        const result = await dispatch(
+          socialLogin({
+            network,
+            ticket,
+            autoRegister: props.autoRegister ?? false,
+            autoPopulate: props.autoPopulate ?? true,
+          }),
+        );
+        if (result.ok) return null;
+        if (result.error.code === 'USER_PROFILE_IDENTIFIERS_NOT_FOUND') {
+          setStep({ kind: props.unknownGoesTo ?? 'register', network, ticket });
+          return null;
+        }
+        return result.error;
+      }}
+    />
+  );
+}

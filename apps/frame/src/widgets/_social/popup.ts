@@ -1,0 +1,75 @@
+/**
+ * The OAuth step seen from the frame: a popup on the identity server's
+ * GET /social/:network/authorize, which runs the authorization-code grant with PKCE and ends on a
+ * callback page that posts the outcome back to this window. The frame accepts only a message
+ * from that popup, from the identity server's origin, matching `socialOutcomeSchema` and carrying
+ * the random `attempt` this frame chose: anything else is ignored. The outcome is a ticket (the
+ * provider's token stays on the server) or an error code.
+ */
+import { foyerError, socialOutcomeSchema, type FoyerError, type SocialNetwork } from '@foyer/api';
+
+export type PopupOutcome = { ok: true; ticket: string } | { ok: false; error: FoyerError };
+
+export interface PopupOptions {
+  /** The identity API base URL (the page's icDomain). */
+  icDomain: string;
+  serviceName: string;
+  network: SocialNetwork;
+  /** Extra scopes (extendPermissions). */
+  scopes?: readonly string[];
+  /** Injectable for tests. */
+  win?: Window;
+  /** How often to check whether the visitor closed the popup. */
+  pollMs?: number;
+}
+
+function randomAttempt(): string {
+  const bytes = new Uint8Array(18);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The authorize URL the popup opens. */
+export function authorizeUrl(options: PopupOptions, attempt: string): string {
+  const base = options.icDomain.replace(/\/+$/, '');
+  const url = new URL(`${base}/social/${encodeURIComponent(options.network)}/authorize`);
+  url.searchParams.set('serviceName', options.serviceName);
+  url.searchParams.set('attempt', attempt);
+  if (options.scopes?.length) url.searchParams.set('scope', options.scopes.join(' '));
+  return url.href;
+}
+
+/**
+ * Opens the popup (call it from the click handler: browsers allow popups only on a user gesture)
+ * and resolves with its outcome. A blocked or closed popup resolves SOCIAL_POPUP_CLOSED.
+ */
+export function signInWithPopup(options: PopupOptions): Promise<PopupOutcome> {
+  const win = options.win ?? window;
+  const attempt = randomAttempt();
+  const expectedOrigin = new URL(options.icDomain, win.location.href).origin;
+  const popup = win.open(authorizeUrl(options, attempt), 'foyer-social', 'popup,width=520,height=640');
+  if (!popup) return Promise.resolve({ ok: false, error: foyerError('SOCIAL_POPUP_CLOSED') });
+  return new Promise((resolve) => {
+    let finished = false;
+    const finish = (outcome: PopupOutcome) => {
+      if (finished) return;
+      finished = true;
+      win.removeEventListener('message', onMessage);
+      win.clearInterval(timer);
+      resolve(outcome);
+    };
+    function onMessage(event: MessageEvent) {
+      if (event.origin !== expectedOrigin || event.source !== popup) return;
+      const parsed = socialOutcomeSchema.safeParse(event.data);
+      if (!parsed.success || parsed.data.attempt !== attempt || parsed.data.network !== options.network) return;
+      const outcome = parsed.data;
+      if ('ticket' in outcome) finish({ ok: true, ticket: outcome.ticket });
+      else finish({ ok: false, error: foyerError(outcome.error) });
+    }
+    win.addEventListener('message', onMessage);
+    // The visitor may close the popup instead of answering; give a message in flight a moment.
+    const timer = win.setInterval(() => {
+      if (popup.closed) win.setTimeout(() => finish({ ok: false, error: foyerError('SOCIAL_POPUP_CLOSED') }), 300);
+    }, options.pollMs ?? 400);
+  });
+}

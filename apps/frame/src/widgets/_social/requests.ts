@@ -1,0 +1,105 @@
+/**
+ * The social widgets' server data as request slices: the networks the service configured
+ * (GET /social/permissions), the user's linked profiles (GET /social/:guid), the social
+ * registration form with the provider's profile to fill it, and the link form.
+ */
+import {
+  foyerError,
+  SOCIAL_NETWORKS,
+  socialNetworkOf,
+  type LinkedProfiles,
+  type SocialNetwork,
+  type SocialProfile,
+  type Template,
+} from '@foyer/api';
+import * as identityApi from '@foyer/api/endpoints';
+import * as socialApi from '@foyer/api/social';
+import { createAppAsyncThunk } from '../../store/asyncStatus';
+import { callIdentity } from '../../store/identityClient';
+import { createRequest } from '../../store/requests';
+import { selectServiceName } from '../../store/selectors';
+
+/**
+ * The networks to offer: those the page named (case-insensitive, googleplus as google, in the
+ * page's order), else all, and only those the service configured. Unsupported names are reported.
+ */
+export function offeredNetworks(
+  named: readonly string[],
+  configured: readonly SocialNetwork[],
+): { networks: SocialNetwork[]; unsupported: string[] } {
+  const unsupported = named.filter((name) => !socialNetworkOf(name));
+  const wanted = named.length
+    ? named.map(socialNetworkOf).filter((n): n is SocialNetwork => !!n)
+    : [...SOCIAL_NETWORKS];
+  return { networks: [...new Set(wanted)].filter((network) => configured.includes(network)), unsupported };
+}
+
+export const socialPermissionsRequest = createRequest<SocialNetwork[], string>(
+  'socialPermissions',
+  createAppAsyncThunk<SocialNetwork[], string>('socialPermissions/load', async (_service, api) => {
+    const result = await callIdentity(api, socialApi.getSocialPermissions, { signal: api.signal });
+    if (!result.ok) return api.rejectWithValue(result.error);
+    return result.data.networks.map((entry) => entry.network);
+  }),
+);
+
+export const linkedProfilesRequest = createRequest<LinkedProfiles, string>(
+  'linkedProfiles',
+  createAppAsyncThunk<LinkedProfiles, string>('linkedProfiles/load', async (guid, api) => {
+    const result = await callIdentity(api, socialApi.getLinkedProfiles, { params: { guid }, signal: api.signal });
+    if (!result.ok) return api.rejectWithValue(result.error);
+    return result.data;
+  }),
+);
+
+export interface SocialRegistrationForm {
+  template: Template;
+  profile: SocialProfile;
+}
+
+export const socialRegistrationFormRequest = createRequest<
+  SocialRegistrationForm,
+  { network: SocialNetwork; ticket: string }
+>(
+  'socialRegistrationForm',
+  createAppAsyncThunk<SocialRegistrationForm, { network: SocialNetwork; ticket: string }>(
+    'socialRegistrationForm/load',
+    async ({ network, ticket }, api) => {
+      const service = selectServiceName(api.getState());
+      const [template, profile] = await Promise.all([
+        callIdentity(api, socialApi.getSocialRegistrationTemplate, { params: { service }, signal: api.signal }),
+        callIdentity(api, socialApi.getSocialProfile, { params: { network }, query: { ticket }, signal: api.signal }),
+      ]);
+      if (!template.ok) return api.rejectWithValue(template.error);
+      if (!profile.ok) return api.rejectWithValue(profile.error);
+      return { template: template.data, profile: profile.data };
+    },
+  ),
+);
+
+export interface SocialLinkForm {
+  scheme: string;
+  template: Template;
+}
+
+/**
+ * The link form: the scheme the widget names, else the service's (GET /service/:name), then
+ * GET /ui/template/social/link/:scheme. A slice of its own: the login widget's template request
+ * must not be reset by the panel inside it.
+ */
+export const socialLinkFormRequest = createRequest<SocialLinkForm, string | undefined>(
+  'socialLinkForm',
+  createAppAsyncThunk<SocialLinkForm, string | undefined>('socialLinkForm/load', async (schemeAttribute, api) => {
+    let scheme = schemeAttribute?.trim() ?? '';
+    if (!scheme) {
+      const name = selectServiceName(api.getState());
+      if (!name) return api.rejectWithValue(foyerError('AUTH_SCHEME_EMPTY'));
+      const service = await callIdentity(api, identityApi.getService, { params: { name }, signal: api.signal });
+      if (!service.ok) return api.rejectWithValue(service.error);
+      scheme = service.data.authenticationSchemeName;
+    }
+    const result = await callIdentity(api, socialApi.getSocialLinkTemplate, { params: { scheme }, signal: api.signal });
+    if (!result.ok) return api.rejectWithValue(result.error);
+    return { scheme, template: result.data };
+  }),
+);

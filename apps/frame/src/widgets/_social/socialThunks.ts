@@ -1,0 +1,133 @@
+/**
+ * The social calls of the frame (identity spec §4 social transitions): sign in or register with
+ * a ticket, link, unlink, the linked profiles, with the events each publishes. Success events
+ * name the account and network only; the ticket never leaves the frame.
+ */
+import { linkedProfileKey, type FoyerError, type LinkedProfiles, type NameValue, type SocialNetwork } from '@foyer/api';
+import * as socialApi from '@foyer/api/social';
+import { callIdentity } from '../../store/identityClient';
+import { storeLogin, type LoginResult } from '../../store/loginThunks';
+import { selectServiceName } from '../../store/selectors';
+import type { AppThunk } from '../../store/thunk';
+
+export type SocialResult<T> = { ok: true; data: T } | { ok: false; error: FoyerError };
+
+const failure = (error: FoyerError, network: SocialNetwork) => ({
+  code: error.code,
+  statusCode: error.statusCode,
+  network,
+});
+
+/** socialSession.refresh with the networks now linked (one extra call; only after a change). */
+const refreshLinked =
+  (guid: string): AppThunk<Promise<LinkedProfiles | null>> =>
+  async (dispatch, getState, extra) => {
+    const result = await callIdentity({ getState, dispatch, extra }, socialApi.getLinkedProfiles, { params: { guid } });
+    if (!result.ok) return null;
+    extra.host.publish({ name: 'socialSession.refresh', payload: { linked: Object.keys(result.data.profiles) } });
+    return result.data;
+  };
+
+export interface SocialLoginInput {
+  network: SocialNetwork;
+  ticket: string;
+  autoRegister: boolean;
+  autoPopulate: boolean;
+}
+
+/**
+ * POST /social/:network/session. USER_PROFILE_IDENTIFIERS_NOT_FOUND (no linked account) is not a
+ * failure event: the widget goes on to social registration or linking with the same ticket.
+ */
+export const socialLogin =
+  (input: SocialLoginInput): AppThunk<Promise<LoginResult>> =>
+  async (dispatch, getState, extra) => {
+    const { settings } = getState().frame;
+    const serviceName = selectServiceName(getState());
+    const result = await callIdentity({ getState, dispatch, extra }, socialApi.socialSession, {
+      params: { network: input.network },
+      query: { autoRegister: String(input.autoRegister), autoPopulate: String(input.autoPopulate) },
+      body: { ticket: input.ticket, realmName: settings.realmName, serviceName },
+    });
+    if (!result.ok) {
+      if (result.error.code !== 'USER_PROFILE_IDENTIFIERS_NOT_FOUND') {
+        extra.host.publish({ name: 'socialLogin.failed', payload: failure(result.error, input.network) });
+      }
+      return { ok: false, error: result.error };
+    }
+    const stored = await dispatch(storeLogin(result));
+    if (stored.ok) {
+      const name = result.status === 201 ? 'socialRegister.success' : 'socialLogin.success';
+      extra.host.publish({ name, payload: { guid: stored.guid, network: input.network } });
+      await dispatch(refreshLinked(stored.guid));
+    }
+    return stored;
+  };
+
+/** POST /social/:network/register: the social registration form; signs the new account in. */
+export const socialRegister =
+  (input: { network: SocialNetwork; ticket: string; attributes: NameValue[] }): AppThunk<Promise<LoginResult>> =>
+  async (dispatch, getState, extra) => {
+    const { settings } = getState().frame;
+    const result = await callIdentity({ getState, dispatch, extra }, socialApi.socialRegister, {
+      params: { network: input.network },
+      body: {
+        ticket: input.ticket,
+        realm: settings.realmName,
+        services: [selectServiceName(getState())],
+        attributes: input.attributes,
+      },
+    });
+    if (!result.ok) {
+      extra.host.publish({ name: 'socialRegister.failed', payload: failure(result.error, input.network) });
+      return { ok: false, error: result.error };
+    }
+    const stored = await dispatch(storeLogin(result));
+    if (stored.ok) {
+      extra.host.publish({ name: 'socialRegister.success', payload: { guid: stored.guid, network: input.network } });
+      await dispatch(refreshLinked(stored.guid));
+    }
+    return stored;
+  };
+
+/** POST /social/:guid/:network/link for the logged-in user. */
+export const socialLink =
+  (input: { network: SocialNetwork; ticket: string }): AppThunk<Promise<SocialResult<LinkedProfiles>>> =>
+  async (dispatch, getState, extra) => {
+    const guid = getState().session.guid ?? '';
+    const result = await callIdentity({ getState, dispatch, extra }, socialApi.socialLink, {
+      params: { guid, network: input.network },
+      body: { ticket: input.ticket },
+    });
+    if (!result.ok) {
+      extra.host.publish({ name: 'socialLink.failed', payload: failure(result.error, input.network) });
+      return result;
+    }
+    extra.host.publish({ name: 'socialLink.success', payload: { guid, network: input.network } });
+    extra.host.publish({ name: 'socialSession.refresh', payload: { linked: Object.keys(result.data.profiles) } });
+    return { ok: true, data: result.data };
+  };
+
+/**
+ * POST /social/:guid/:network/unlink. A 403 names the authentication scheme in its args (the
+ * last sign-in method of an account without a password): unlink_user_social_network.
+ */
+export const socialUnlink =
+  (network: SocialNetwork): AppThunk<Promise<SocialResult<LinkedProfiles>>> =>
+  async (dispatch, getState, extra) => {
+    const guid = getState().session.guid ?? '';
+    const result = await callIdentity({ getState, dispatch, extra }, socialApi.socialUnlink, {
+      params: { guid, network },
+    });
+    if (!result.ok) {
+      extra.host.publish({ name: 'socialUnlink.failed', payload: failure(result.error, network) });
+      return result;
+    }
+    extra.host.publish({ name: 'socialUnlink.success', payload: { guid, network } });
+    extra.host.publish({ name: 'socialSession.refresh', payload: { linked: Object.keys(result.data.profiles) } });
+    return { ok: true, data: result.data };
+  };
+
+export function isLinked(profiles: LinkedProfiles | null, network: SocialNetwork): boolean {
+  return !!profiles?.profiles[linkedProfileKey(network)];
+}

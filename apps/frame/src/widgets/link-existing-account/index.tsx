@@ -1,0 +1,38 @@
+import type { LinkExistingAccountAttributes } from '@foyer/protocol/social-attributes';
+import { WidgetHeading } from '../../components/WidgetHeading';
+import { t } from '../../i18n';
+import { useAppSelector } from '../../store/hooks';
+import type { WidgetProps } from '../widgetProps';
+import SocialSignIn from '../_social/SocialSignIn';
+import '../_social/messages';
+
+/**
+ * Link to an existing account (identity spec §2): sign in with a network; an identity not yet
+ * linked asks for the existing account's credentials and links it (forgot-password flip panel).
+ */
+export default function LinkExistingAccountWidget({ attributes }: WidgetProps<LinkExistingAccountAttributes>) {
+  const loggedIn = useAppSelector((state) => state.session.loggedIn);
+  if (loggedIn) return <p className="logged-in">{t('login.loggedIn')}</p>;
+  return (
+    <div className={attributes.formStyle}>
+      <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('social.linkExisting.title')}</WidgetHeading>
+      <SocialSignIn
+        networks={attributes.networks}
+        action="login"
+        buttonStyle={attributes.buttonStyle}
+        extendPermissions={attributes.extendPermissions}
+        showHeader={false}
+        showLabels={attributes.showLabels}
+        showErrorMsgs={attributes.showErrorMsgs}
+        schemeAttribute={attributes.authenticationSchemeName}
+        unknownGoesTo="link"
+        link={{
+          description: attributes.description,
+          submitLabel: attributes.submitLabel,
+          showForgotPassword: attributes.showForgotPassword,
+          alignment: attributes.alignment,
+        }}
+      />
+    </div>
+  );
+}

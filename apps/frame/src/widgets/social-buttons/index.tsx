@@ -1,0 +1,36 @@
+import { foyerError } from '@foyer/api';
+import type { SocialButtonsAttributes } from '@foyer/protocol/social-attributes';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { t } from '../../i18n';
+import { useAppSelector } from '../../store/hooks';
+import type { WidgetProps } from '../widgetProps';
+import SocialSignIn from '../_social/SocialSignIn';
+
+/**
+ * Social buttons (identity spec §2): networkAction login or register is required ('Action should
+ * not be empty! …'); a logged-in visitor sees that they are logged in.
+ */
+export default function SocialButtonsWidget({ attributes }: WidgetProps<SocialButtonsAttributes>) {
+  const loggedIn = useAppSelector((state) => state.session.loggedIn);
+  const action = attributes.networkAction?.toLowerCase();
+  if (action !== 'login' && action !== 'register') return <ErrorMessageBox error={foyerError('SOCIAL_ACTION_EMPTY')} />;
+  if (loggedIn) return <p className="logged-in">{t('login.loggedIn')}</p>;
+  return (
+    <div className={attributes.formStyle}>
+      {attributes.description && <p>{attributes.description}</p>}
+      <SocialSignIn
+        networks={attributes.networks}
+        action={action}
+        buttonStyle={attributes.buttonStyle}
+        label={attributes.label}
+        extendPermissions={attributes.extendPermissions}
+        autoRegister={attributes.autoRegister}
+        autoPopulate={attributes.autoPopulate}
+        showHeader={attributes.showHeader}
+        showLabels={attributes.showLabels}
+        showErrorMsgs={attributes.showErrorMsgs}
+        schemeAttribute={attributes.authenticationSchemeName}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { foyerError } from '@foyer/api';
+import type { SocialRegistrationAttributes } from '@foyer/protocol/social-attributes';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { WidgetHeading } from '../../components/WidgetHeading';
+import { t } from '../../i18n';
+import { useAppSelector } from '../../store/hooks';
+import { selectServiceName } from '../../store/selectors';
+import type { WidgetProps } from '../widgetProps';
+import SocialSignIn from '../_social/SocialSignIn';
+import '../_social/messages';
+
+/**
+ * Social registration (identity spec §2): sign up with a network, then the registration form
+ * without passwords, with the embedded link panel. Needs a service name.
+ */
+export default function SocialRegistrationWidget({ attributes }: WidgetProps<SocialRegistrationAttributes>) {
+  const loggedIn = useAppSelector((state) => state.session.loggedIn);
+  const service = useAppSelector(selectServiceName);
+  if (!service) return <ErrorMessageBox error={foyerError('SERVICE_NAME_EMPTY')} />;
+  if (loggedIn) return <p className="logged-in">{t('login.loggedIn')}</p>;
+  return (
+    <div className={attributes.formStyle}>
+      <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('social.registration.title')}</WidgetHeading>
+      <SocialSignIn
+        networks={attributes.networks}
+        action="register"
+        buttonStyle={attributes.buttonStyle}
+        extendPermissions={attributes.extendPermissions}
+        showHeader={false}
+        showLabels={attributes.showLabels}
+        showErrorMsgs={attributes.showErrorMsgs}
+        schemeAttribute={attributes.authenticationSchemeName}
+        showLinkPanel={attributes.showLinkPanel}
+        registration={{
+          description: attributes.description,
+          submitLabel: attributes.submitLabel,
+          hiddenAttributes: attributes.hiddenAttributes,
+        }}
+        link={{ submitLabel: attributes.linkSubmitLabel }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/** The one interface every social network adapter implements (identity spec §3 "social network"). */
+import type { SocialNetwork } from '@foyer/api';
+
+/** A network's settings in a service's settings (`social.google` …); absent: the network is not offered. */
+export interface SocialNetworkConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Where the provider sends the visitor back; default `<publicUrl>/ic/api/social/callback`. */
+  redirectUri?: string;
+  /** Provider endpoints; default the network's documented ones (tests and the demo point them at a stand-in). */
+  authorizationEndpoint?: string;
+  tokenEndpoint?: string;
+  userInfoEndpoint?: string;
+}
+
+/** The visitor as the provider describes them, in one shape for every network. */
+export interface SocialIdentity {
+  socialUserId: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  displayName?: string;
+  pictureUrl?: string;
+}
+
+export interface AuthorizeInput {
+  config: SocialNetworkConfig;
+  redirectUri: string;
+  state: string;
+  codeChallenge: string;
+  /** Scope names of the social scope setting and extendPermissions (`email`, …). */
+  scopes: readonly string[];
+}
+
+export interface SocialAdapter {
+  network: SocialNetwork;
+  /** The provider URL the popup goes to. */
+  authorizeUrl(input: AuthorizeInput): string;
+  /** Code → access token (the spec's /accessToken proxy), then the provider's user info. */
+  identify(input: {
+    config: SocialNetworkConfig;
+    code: string;
+    codeVerifier: string;
+    redirectUri: string;
+  }): Promise<SocialIdentity>;
+}
+
+/** The provider refused or answered something unusable; the visitor sees technical_difficulties. */
+export class SocialProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SocialProviderError';
+  }
+}

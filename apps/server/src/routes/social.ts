@@ -1,0 +1,392 @@
+/**
+ * Social sign-in (identity spec §4 social transitions, §7 /social calls, §8 codes).
+ *
+ * The OAuth step runs here, not in the browser: the frame opens a popup on
+ * GET /social/:network/authorize, which starts an authorization-code grant with PKCE and `state`
+ * and redirects to the provider; the provider comes back to GET /social/callback, where the code
+ * is exchanged (the spec's /accessToken proxy) and the user info read with the access token, which
+ * is then dropped. The callback page posts only an outcome to the opener frame: a ticket naming
+ * the verified identity, or an error code. The frame spends the ticket on the JSON calls below.
+ */
+import {
+  identityEndpoints,
+  parseAuthorization,
+  SOCIAL_AUTHORIZE_PATH,
+  SOCIAL_CALLBACK_PATH,
+  SOCIAL_NETWORKS,
+  socialNetworkOf,
+  socialSessionQuerySchema,
+  type SocialNetwork,
+  type SocialOutcome,
+} from '@foyer/api';
+import type * as z from 'zod/mini';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SOCIAL_ADAPTERS } from '../adapters/social/networks';
+import type { SocialIdentity, SocialNetworkConfig } from '../adapters/social/types';
+import type { AppDeps } from '../deps';
+import { requireSession } from '../http/auth';
+import { defineRoute } from '../http/define-route';
+import { ApiError, validationFailed } from '../http/errors';
+import { createAccount } from '../identity/accounts';
+import { checkAttributes, fieldsOf, isPasswordField } from '../identity/attributes';
+import {
+  codeChallenge,
+  findLinkedGuid,
+  issueTicket,
+  linkedProfiles,
+  linkProfile,
+  randomToken,
+  readTicket,
+  refreshProfile,
+  startAuthorization,
+  takeAuthorization,
+  unlinkProfile,
+  withTicket,
+} from '../identity/social-store';
+import { findAccountByGuid, findService, findTemplate, type Account, type Service } from '../identity/store';
+import { registrationTemplate } from '../identity/templates';
+import { createSession } from '../security/sessions';
+import { signUpRule, takeAddressToken } from '../security/sign-up-limits';
+import { loginSsoHeaders, sessionResponse } from './session';
+
+/** Scopes every network is asked for unless the service says otherwise (identity spec §3: social scope email). */
+const DEFAULT_SOCIAL_SCOPE = ['email'];
+const ATTEMPT = /^[A-Za-z0-9_-]{8,100}$/;
+/** Extra scopes a widget may ask for (extendPermissions): plain scope tokens only. */
+const SCOPE_TOKEN = /^[A-Za-z0-9_.:/-]{1,100}$/;
+
+function networkParam(value: string): SocialNetwork {
+  const network = socialNetworkOf(value);
+  if (!network) throw new ApiError('SOCIAL_NETWORK_NOT_SUPPORTED', [value.slice(0, 50)]);
+  return network;
+}
+
+function configOf(service: Service, network: SocialNetwork): SocialNetworkConfig | null {
+  const config = service.settings.social?.[network];
+  return config?.clientId && config.clientSecret ? config : null;
+}
+
+/** The identity-API base of this server (`<publicUrl>/ic/api`), where the providers come back. */
+function redirectUriOf(deps: AppDeps, config: SocialNetworkConfig): string {
+  return config.redirectUri ?? `${new URL(deps.publicUrl()).origin}/ic/api${SOCIAL_CALLBACK_PATH}`;
+}
+
+/** Profile attribute values a social identity fills in (autoPopulate, attributesMapping). */
+function populated(identity: SocialIdentity, mapping: readonly { name: string; value: string }[]): Map<string, string> {
+  const fields: Record<string, string | undefined> = {
+    email: identity.email,
+    firstName: identity.firstName,
+    lastName: identity.lastName,
+    displayName: identity.displayName,
+  };
+  const values = new Map<string, string>();
+  for (const [name, value] of Object.entries(fields)) if (value) values.set(name, value);
+  // attributesMapping: profile attribute ← social field (`{name: 'givenName', value: 'firstName'}`).
+  for (const { name, value } of mapping) {
+    const mapped = fields[value];
+    if (mapped) values.set(name, mapped);
+  }
+  return values;
+}
+
+/** The page the popup ends on: posts the outcome to the frame that opened it, then closes. */
+function outcomePage(reply: FastifyReply, widgetsOrigin: string, outcome: SocialOutcome | null): FastifyReply {
+  const nonce = randomToken();
+  // JSON in a script: `<` escaped so no value can close the script element.
+  const data = JSON.stringify(outcome).replace(/</g, '\\u003c');
+  const origin = JSON.stringify(widgetsOrigin).replace(/</g, '\\u003c');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Foyer sign-in</title></head>
+<body><p id="m">You can close this window.</p>
+<script nonce="${nonce}">(function(){var o=${data};if(o&&window.opener){window.opener.postMessage(o,${origin});window.close();}})();</script>
+</body></html>`;
+  return reply
+    .code(200)
+    .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'`)
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+  const widgetsOrigin = () => new URL(deps.publicUrl()).origin;
+
+  async function serviceOf(name: string): Promise<Service> {
+    const service = await findService(db, name);
+    if (!service) throw new ApiError('SERVICE_NOT_FOUND', [name]);
+    return service;
+  }
+
+  /** A new session for the account, in the login's answer shape, with the SSO headers. */
+  async function signIn(account: Account, service: Service, rememberMe: boolean, status = 200) {
+    if (account.state === 'INACTIVE') throw new ApiError('user_profile_inactive');
+    if (account.state === 'LOCKED') throw new ApiError('USER_PROFILE_LOCKED');
+    const session = await createSession(db, {
+      guid: account.guid,
+      serviceName: service.name,
+      rememberMe,
+      now: deps.now(),
+    });
+    const headers = await loginSsoHeaders(deps, service, session.sessionId);
+    return { status, body: sessionResponse(session.sessionId, session), headers };
+  }
+
+  // ---- The OAuth step (popup) ----
+
+  app.get<{ Params: { network: string }; Querystring: Record<string, string | undefined> }>(
+    SOCIAL_AUTHORIZE_PATH,
+    async (request, reply) => {
+      const network = networkParam(request.params.network);
+      const { serviceName = '', attempt = '', scope = '' } = request.query;
+      if (!ATTEMPT.test(attempt)) throw validationFailed(['query.attempt']);
+      const service = await serviceOf(serviceName);
+      const config = configOf(service, network);
+      if (!config)
+        return outcomePage(reply, widgetsOrigin(), {
+          type: 'foyer:social-outcome',
+          attempt,
+          network,
+          error: 'SOCIAL_SETTINGS_INVALID',
+        });
+      const extra = scope.split(/[\s,]+/).filter((token) => SCOPE_TOKEN.test(token));
+      const state = randomToken();
+      const codeVerifier = randomToken();
+      await startAuthorization(db, {
+        state,
+        network,
+        serviceName: service.name,
+        codeVerifier,
+        attempt,
+        now: deps.now(),
+      });
+      const url = SOCIAL_ADAPTERS[network].authorizeUrl({
+        config,
+        redirectUri: redirectUriOf(deps, config),
+        state,
+        codeChallenge: codeChallenge(codeVerifier),
+        scopes: [...(service.settings.socialScope ?? DEFAULT_SOCIAL_SCOPE), ...extra.slice(0, 10)],
+      });
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(url, 302);
+    },
+  );
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(SOCIAL_CALLBACK_PATH, async (request, reply) => {
+    const { state = '', code, error } = request.query;
+    const pending = state ? await takeAuthorization(db, state, deps.now()) : null;
+    // Unknown, replayed or expired state: nothing to tell any frame.
+    if (!pending) return outcomePage(reply, widgetsOrigin(), null);
+    const base = { type: 'foyer:social-outcome' as const, attempt: pending.attempt, network: pending.network };
+    if (error || !code) {
+      return outcomePage(reply, widgetsOrigin(), {
+        ...base,
+        error: error === 'access_denied' ? 'access_denied' : 'technical_difficulties',
+      });
+    }
+    const service = await findService(db, pending.serviceName);
+    const config = service ? configOf(service, pending.network) : null;
+    if (!config) return outcomePage(reply, widgetsOrigin(), { ...base, error: 'SOCIAL_SETTINGS_INVALID' });
+    let identity: SocialIdentity;
+    try {
+      identity = await SOCIAL_ADAPTERS[pending.network].identify({
+        config,
+        code,
+        codeVerifier: pending.codeVerifier,
+        redirectUri: redirectUriOf(deps, config),
+      });
+    } catch (cause) {
+      request.log.warn({ err: cause, network: pending.network }, 'social provider refused the code');
+      return outcomePage(reply, widgetsOrigin(), { ...base, error: 'technical_difficulties' });
+    }
+    const ticket = await issueTicket(db, state, identity);
+    return outcomePage(reply, widgetsOrigin(), { ...base, ticket });
+  });
+
+  // ---- The JSON calls ----
+
+  defineRoute(
+    app,
+    identityEndpoints.socialSession,
+    async ({ params, body, query }) => {
+      const network = networkParam(params.network);
+      const service = await serviceOf(body.serviceName);
+      if (service.realmName !== body.realmName) throw new ApiError('FORBIDDEN');
+      const seen = await readTicket(db, body.ticket, network, deps.now());
+      if (seen.serviceName !== service.name) throw new ApiError('SOCIAL_TICKET_INVALID');
+      const linked = await findLinkedGuid(db, service.realmName, network, seen.identity.socialUserId);
+      if (linked) {
+        return withTicket(db, { ticket: body.ticket, network, now: deps.now() }, async (ticket) => {
+          const account = await findAccountByGuid(db, linked);
+          if (!account) throw new ApiError('USER_PROFILE_NOT_FOUND');
+          await refreshProfile(db, account.guid, network, ticket.identity);
+          return signIn(account, service, body.rememberMe ?? false);
+        });
+      }
+      if (query.autoRegister !== 'true') throw new ApiError('USER_PROFILE_IDENTIFIERS_NOT_FOUND');
+      // autoRegister: an account from the social profile, when it gives every identifier the form asks for.
+      const template = await registrationTemplate(db, service.authenticationSchemeName, service);
+      if (!template) throw new ApiError('AUTHENTICATION_SCHEME_NOT_FOUND', [service.authenticationSchemeName]);
+      const values =
+        query.autoPopulate === 'false'
+          ? new Map<string, string>()
+          : populated(seen.identity, body.attributesMapping ?? []);
+      if (query.autoPopulate === 'false' && seen.identity.email) values.set('email', seen.identity.email);
+      const identifiers = template.identifiers.map((field) => ({
+        name: field.name,
+        value: values.get(field.name) ?? '',
+      }));
+      if (identifiers.some((identifier) => !identifier.value)) throw new ApiError('USER_PROFILE_IDENTIFIERS_NOT_FOUND');
+      return withTicket(db, { ticket: body.ticket, network, now: deps.now() }, async (ticket) => {
+        const guid = await registerLinked(service, ticket.identity, network, identifiers, values);
+        const account = await findAccountByGuid(db, guid);
+        if (!account) throw new ApiError('technical_difficulties');
+        return signIn(account, service, body.rememberMe ?? false, 201);
+      });
+    },
+    {
+      query: socialSessionQuerySchema as z.ZodMiniType<{
+        autoRegister?: 'true' | 'false';
+        autoPopulate?: 'true' | 'false';
+      }>,
+    },
+  );
+
+  /** Creates an ACTIVE account without a password and links the identity, in one transaction. */
+  async function registerLinked(
+    service: Service,
+    identity: SocialIdentity,
+    network: SocialNetwork,
+    identifiers: { name: string; value: string }[],
+    values: Map<string, string>,
+  ): Promise<string> {
+    const template = await socialRegistrationTemplate(service);
+    const attributes: Record<string, string> = {};
+    for (const field of [...template.identifiers, ...template.attributes]) {
+      const value = values.get(field.name)?.trim();
+      if (value) attributes[field.name] = value;
+    }
+    return db.transaction(async (tx) => {
+      const guid = await createAccount(tx, {
+        realmName: service.realmName,
+        // The provider vouched for the visitor; there is no password to activate.
+        state: 'ACTIVE',
+        // No password: verifying anything against '' fails, so password login is impossible.
+        passwordHash: '',
+        attributes,
+        identifiers,
+        services: [service.name],
+        now: deps.now(),
+      });
+      await linkProfile(tx, { guid, realmName: service.realmName, network, identity, now: deps.now() });
+      return guid;
+    });
+  }
+
+  async function socialRegistrationTemplate(service: Service) {
+    const template = await registrationTemplate(db, service.authenticationSchemeName, service);
+    if (!template) throw new ApiError('AUTHENTICATION_SCHEME_NOT_FOUND', [service.authenticationSchemeName]);
+    // The social registration form: the registration form without password fields (identity spec §2).
+    return {
+      identifiers: template.identifiers.filter((field) => !isPasswordField(field)),
+      validators: template.validators.filter((field) => !isPasswordField(field)),
+      attributes: template.attributes.filter((field) => !isPasswordField(field)),
+    };
+  }
+
+  defineRoute(app, identityEndpoints.socialRegister, async ({ params, body, request }) => {
+    const network = networkParam(params.network);
+    const service = await serviceOf(body.services[0]!);
+    if (service.realmName !== body.realm) throw new ApiError('SERVICE_NOT_FOUND', [service.name]);
+    const template = await socialRegistrationTemplate(service);
+    const values = checkAttributes(fieldsOf(template), body.attributes, { requireAll: true });
+    const seen = await readTicket(db, body.ticket, network, deps.now());
+    if (seen.serviceName !== service.name) throw new ApiError('SOCIAL_TICKET_INVALID');
+    await takeAddressToken(deps, signUpRule(deps), request.ip);
+    const identifiers = template.identifiers.map((field) => ({
+      name: field.name,
+      value: (values.get(field.name) ?? '').trim(),
+    }));
+    return withTicket(db, { ticket: body.ticket, network, now: deps.now() }, async (ticket) => {
+      const guid = await registerLinked(service, ticket.identity, network, identifiers, values);
+      const account = await findAccountByGuid(db, guid);
+      if (!account) throw new ApiError('technical_difficulties');
+      return signIn(account, service, false, 201);
+    });
+  });
+
+  defineRoute(app, identityEndpoints.socialLink, async ({ params, body, request }) => {
+    const network = networkParam(params.network);
+    const { session } = await requireSession(deps, request, params.guid);
+    const account = await findAccountByGuid(db, session.guid);
+    if (!account) throw new ApiError('USER_PROFILE_NOT_FOUND');
+    await withTicket(db, { ticket: body.ticket, network, now: deps.now() }, (ticket) =>
+      linkProfile(db, {
+        guid: account.guid,
+        realmName: account.realmName,
+        network,
+        identity: ticket.identity,
+        now: deps.now(),
+      }),
+    );
+    return { body: { profiles: await linkedProfiles(db, account.guid), hasPassword: account.passwordHash !== '' } };
+  });
+
+  defineRoute(app, identityEndpoints.socialUnlink, async ({ params, request }) => {
+    const network = networkParam(params.network);
+    const { session, authorization } = await requireSession(deps, request, params.guid);
+    const result = await db.transaction(async (tx) => {
+      // One unlink at a time per account, so two cannot both leave it without a sign-in method.
+      await tx.query('SELECT guid FROM user_profiles WHERE guid = $1 FOR UPDATE', [session.guid]);
+      const account = await findAccountByGuid(tx, session.guid);
+      if (!account) throw new ApiError('USER_PROFILE_NOT_FOUND');
+      const profiles = await linkedProfiles(tx, account.guid);
+      if (!profiles[network.toUpperCase()]) throw new ApiError('SOCIAL_NO_NETWORK_LINKED');
+      if (account.passwordHash === '' && Object.keys(profiles).length === 1) {
+        // The last way in: the visitor must complete the profile (set a password) first. The
+        // scheme travels in args so edit profile can load that scheme's template (auth-scheme notice).
+        const service = await findService(tx, authorization.serviceName);
+        throw new ApiError('unlink_user_social_network', [service?.authenticationSchemeName ?? '']);
+      }
+      await unlinkProfile(tx, account.guid, network);
+      return { profiles: await linkedProfiles(tx, account.guid), hasPassword: account.passwordHash !== '' };
+    });
+    return { body: result };
+  });
+
+  defineRoute(app, identityEndpoints.getLinkedProfiles, async ({ params, request }) => {
+    const { session } = await requireSession(deps, request, params.guid);
+    const account = await findAccountByGuid(db, session.guid);
+    if (!account) throw new ApiError('USER_PROFILE_NOT_FOUND');
+    return { body: { profiles: await linkedProfiles(db, account.guid), hasPassword: account.passwordHash !== '' } };
+  });
+
+  defineRoute(app, identityEndpoints.getSocialProfile, async ({ params, request }) => {
+    const network = networkParam(params.network);
+    const ticket = (request.query as Record<string, unknown>).ticket;
+    if (typeof ticket !== 'string') throw validationFailed(['query.ticket']);
+    const seen = await readTicket(db, ticket, network, deps.now());
+    return { body: { network, ...seen.identity } };
+  });
+
+  defineRoute(app, identityEndpoints.getSocialPermissions, async ({ request }) => {
+    const authorization = parseAuthorization(request.headers.authorization);
+    if (!authorization) throw new ApiError('SERVICE_NAME_EMPTY');
+    const service = await serviceOf(authorization.serviceName);
+    const scopes = service.settings.socialScope ?? DEFAULT_SOCIAL_SCOPE;
+    const networks = SOCIAL_NETWORKS.filter((network) => configOf(service, network)).map((network) => ({
+      network,
+      scopes,
+    }));
+    return { body: { networks } };
+  });
+
+  defineRoute(app, identityEndpoints.getSocialRegistrationTemplate, async ({ params }) => ({
+    body: await socialRegistrationTemplate(await serviceOf(params.service)),
+  }));
+
+  defineRoute(app, identityEndpoints.getSocialLinkTemplate, async ({ params }) => {
+    const template = await findTemplate(db, 'login', params.scheme);
+    if (!template) throw new ApiError('AUTHENTICATION_SCHEME_NOT_FOUND', [params.scheme]);
+    return { body: template };
+  });
+}

@@ -1,0 +1,339 @@
+/**
+ * Social sign-in against local stand-ins of the four networks (oauth2-mock-server, one per
+ * network, shaped like each provider's documented user info): the OAuth step with PKCE and state
+ * on the server, tickets, sign-in, registration, linking and unlinking, and the spec's codes.
+ */
+import { createHash } from 'node:crypto';
+import { formatAuthorization, socialOutcomeSchema, type SessionResponse, type SocialNetwork } from '@foyer/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSocialStandIn, type SocialStandIn } from '../src/dev/social-stand-in';
+import type { PreparedServer } from '../src/index';
+import { seedConfig } from '../src/seed-config';
+import { DEMO, loginOk, profileAuth, testServer } from './helpers';
+
+let standIn: SocialStandIn;
+let server: PreparedServer;
+let people = 0;
+
+beforeAll(async () => {
+  standIn = await startSocialStandIn();
+  server = await testServer({
+    seed: {
+      ...seedConfig,
+      services: [
+        ...seedConfig.services.map((service) => ({ ...service, social: standIn.config })),
+        {
+          name: 'plain',
+          realmName: 'default',
+          authenticationSchemeName: 'default',
+          displayName: 'No social',
+          requiredAttributes: [],
+          allowedHostOrigins: ['http://localhost:*'],
+          social: { google: standIn.config.google },
+        },
+      ],
+    },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await standIn.close();
+});
+
+/** A fresh person at the provider (distinct ids, so tests do not meet each other's links). */
+function person(network: SocialNetwork, overrides: { email?: string | null } = {}) {
+  people += 1;
+  const id = `${network}-person-${people}`;
+  const email = overrides.email === null ? undefined : (overrides.email ?? `${id}@social.test`);
+  standIn.setPerson(network, { id, ...(email ? { email } : {}), firstName: 'Pat', lastName: `Person${people}` });
+  return { id, email };
+}
+
+/** The popup's journey: authorize → provider → callback page; answers the posted outcome. */
+async function popup(network: string, serviceName = 'demo', attempt = 'attempt-12345') {
+  const start = await server.app.inject({
+    method: 'GET',
+    url: `/ic/api/social/${network}/authorize?serviceName=${serviceName}&attempt=${attempt}`,
+  });
+  expect(start.statusCode).toBe(302);
+  const providerUrl = new URL(start.headers.location as string);
+  const atProvider = await fetch(providerUrl, { redirect: 'manual' });
+  expect(atProvider.status).toBe(302);
+  const back = new URL(atProvider.headers.get('location')!);
+  const page = await server.app.inject({ method: 'GET', url: back.pathname + back.search });
+  expect(page.statusCode).toBe(200);
+  expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+  const json = /var o=(.*?);if\(o/.exec(page.body)?.[1];
+  const outcome = JSON.parse(json!) as unknown;
+  return { providerUrl, back, page, outcome: outcome === null ? null : socialOutcomeSchema.parse(outcome) };
+}
+
+async function ticketOf(network: SocialNetwork, serviceName = 'demo'): Promise<string> {
+  const { outcome } = await popup(network, serviceName);
+  if (!outcome || !('ticket' in outcome)) throw new Error(`no ticket: ${JSON.stringify(outcome)}`);
+  return outcome.ticket;
+}
+
+function socialSession(network: string, ticket: string, query = '', serviceName = 'demo') {
+  return server.app.inject({
+    method: 'POST',
+    url: `/ic/api/social/${network}/session${query}`,
+    headers: { authorization: formatAuthorization({ serviceName }) },
+    payload: { ticket, realmName: 'default', serviceName },
+  });
+}
+
+function socialRegister(network: string, ticket: string, email: string) {
+  return server.app.inject({
+    method: 'POST',
+    url: `/ic/api/social/${network}/register`,
+    headers: { authorization: formatAuthorization({ serviceName: 'demo' }) },
+    payload: {
+      ticket,
+      realm: 'default',
+      services: ['demo'],
+      attributes: [
+        { name: 'email', value: email },
+        { name: 'firstName', value: 'Pat' },
+        { name: 'lastName', value: 'Person' },
+      ],
+    },
+  });
+}
+
+function link(session: SessionResponse, network: string, ticket: string) {
+  return server.app.inject({
+    method: 'POST',
+    url: `/ic/api/social/${session.guid}/${network}/link`,
+    headers: { authorization: profileAuth(session.mainSession.sessionId) },
+    payload: { ticket },
+  });
+}
+
+function unlink(session: SessionResponse, network: string) {
+  return server.app.inject({
+    method: 'POST',
+    url: `/ic/api/social/${session.guid}/${network}/unlink`,
+    headers: { authorization: profileAuth(session.mainSession.sessionId) },
+  });
+}
+
+describe('the OAuth step', () => {
+  it('sends the visitor to the provider with state and an S256 PKCE challenge, and checks the verifier', async () => {
+    person('google');
+    const { providerUrl, back, page, outcome } = await popup('google');
+    expect(providerUrl.origin).toBe(new URL(standIn.issuers.google).origin);
+    expect(providerUrl.searchParams.get('response_type')).toBe('code');
+    expect(providerUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(providerUrl.searchParams.get('scope')).toBe('openid profile email');
+    expect(providerUrl.searchParams.get('redirect_uri')).toBe('http://127.0.0.1:8081/ic/api/social/callback');
+    expect(back.searchParams.get('state')).toBe(providerUrl.searchParams.get('state'));
+    const exchange = standIn.tokenRequests.google.at(-1)!;
+    const challenge = createHash('sha256').update(exchange.code_verifier!).digest('base64url');
+    expect(challenge).toBe(providerUrl.searchParams.get('code_challenge'));
+    expect(exchange.client_secret).toBe(standIn.config.google.clientSecret);
+    expect(outcome).toMatchObject({ type: 'foyer:social-outcome', attempt: 'attempt-12345', network: 'google' });
+    // The access token the stand-in issued never reaches the browser.
+    expect(page.body).not.toMatch(/access_token|Bearer/);
+    // The page posts to the widgets origin only.
+    expect(page.body).toContain('"http://127.0.0.1:8081"');
+  });
+
+  it('answers a replayed state with nothing, and a refusal at the provider with access_denied', async () => {
+    person('google');
+    const { back } = await popup('google');
+    const again = await server.app.inject({ method: 'GET', url: back.pathname + back.search });
+    expect(again.body).toContain('var o=null;');
+
+    standIn.setPerson('google', { id: 'nobody', deny: true });
+    const { outcome } = await popup('google');
+    expect(outcome).toMatchObject({ error: 'access_denied' });
+  });
+
+  it('asks X without an e-mail scope and authenticates to its token endpoint with HTTP Basic', async () => {
+    person('twitter');
+    const { providerUrl } = await popup('twitter');
+    expect(providerUrl.searchParams.get('scope')).toBe('users.read tweet.read');
+    expect(standIn.tokenRequests.twitter.at(-1)!.authorization).toMatch(/^Basic /);
+  });
+
+  it('refuses an unsupported network and reports a network the service has not configured', async () => {
+    const bad = await server.app.inject({
+      method: 'GET',
+      url: '/ic/api/social/myspace/authorize?serviceName=demo&attempt=abcdefgh',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'SOCIAL_NETWORK_NOT_SUPPORTED', args: ['myspace'] });
+    const unconfigured = await server.app.inject({
+      method: 'GET',
+      url: '/ic/api/social/facebook/authorize?serviceName=plain&attempt=abcdefgh',
+    });
+    expect(unconfigured.body).toContain('SOCIAL_SETTINGS_INVALID');
+  });
+
+  it('lists the networks the calling service configured', async () => {
+    const permissions = await server.app.inject({
+      method: 'GET',
+      url: '/ic/api/social/permissions',
+      headers: { authorization: formatAuthorization({ serviceName: 'plain' }) },
+    });
+    expect(permissions.json()).toEqual({ networks: [{ network: 'google', scopes: ['email'] }] });
+  });
+});
+
+describe('sign-in and registration', () => {
+  it('first sign-in without autoRegister → USER_PROFILE_IDENTIFIERS_NOT_FOUND, then social registration, then sign-in', async () => {
+    const { email } = person('google');
+    const ticket = await ticketOf('google');
+    const first = await socialSession('google', ticket);
+    expect(first.statusCode).toBe(404);
+    expect(first.json()).toMatchObject({ code: 'USER_PROFILE_IDENTIFIERS_NOT_FOUND' });
+
+    const profile = await server.app.inject({
+      method: 'GET',
+      url: `/ic/api/social/google/socialProfile?ticket=${ticket}`,
+    });
+    expect(profile.json()).toMatchObject({ network: 'google', email, firstName: 'Pat' });
+
+    const registered = await socialRegister('google', ticket, email!);
+    expect(registered.statusCode).toBe(201);
+    const session = registered.json<SessionResponse>();
+    // The ticket was spent.
+    expect((await socialRegister('google', ticket, email!)).json()).toMatchObject({ code: 'SOCIAL_TICKET_INVALID' });
+
+    const again = await socialSession('googleplus', await ticketOf('google'));
+    expect(again.statusCode).toBe(200);
+    expect(again.json<SessionResponse>().guid).toBe(session.guid);
+
+    const linked = await server.app.inject({
+      method: 'GET',
+      url: `/ic/api/social/${session.guid}`,
+      headers: { authorization: profileAuth(session.mainSession.sessionId) },
+    });
+    expect(linked.json()).toMatchObject({ hasPassword: false, profiles: { GOOGLE: { network: 'google', email } } });
+  });
+
+  it('autoRegister creates the account from the profile (Facebook Graph shape)', async () => {
+    const { email } = person('facebook');
+    const created = await socialSession('facebook', await ticketOf('facebook'), '?autoRegister=true&autoPopulate=true');
+    expect(created.statusCode).toBe(201);
+    const session = created.json<SessionResponse>();
+    const profile = await server.app.inject({
+      method: 'GET',
+      url: `/ic/api/userProfile/${session.guid}`,
+      headers: { authorization: profileAuth(session.mainSession.sessionId) },
+    });
+    expect(profile.json().attributes).toEqual(
+      expect.arrayContaining([
+        { name: 'email', value: email },
+        { name: 'firstName', value: 'Pat' },
+      ]),
+    );
+  });
+
+  it('autoRegister without an e-mail from the network (X) still asks for registration', async () => {
+    person('twitter', { email: null });
+    const answer = await socialSession('twitter', await ticketOf('twitter'), '?autoRegister=true');
+    expect(answer.json()).toMatchObject({ code: 'USER_PROFILE_IDENTIFIERS_NOT_FOUND' });
+  });
+
+  it('a ticket is for its own network and service', async () => {
+    person('linkedin');
+    const ticket = await ticketOf('linkedin');
+    expect((await socialSession('google', ticket)).json()).toMatchObject({ code: 'SOCIAL_TICKET_INVALID' });
+    expect((await socialSession('linkedin', ticket, '', 'plain')).json()).toMatchObject({
+      code: 'SOCIAL_TICKET_INVALID',
+    });
+  });
+
+  it('social registration with an address already registered answers DUPLICATE_IDENTIFIERS_FOUND and keeps the ticket', async () => {
+    person('linkedin');
+    const ticket = await ticketOf('linkedin');
+    const taken = await socialRegister('linkedin', ticket, DEMO.email);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'DUPLICATE_IDENTIFIERS_FOUND' });
+    // Still usable: the visitor may log in and link instead.
+    expect((await socialSession('linkedin', ticket)).json()).toMatchObject({
+      code: 'USER_PROFILE_IDENTIFIERS_NOT_FOUND',
+    });
+  });
+});
+
+describe('link and unlink', () => {
+  it('links a network to a logged-in account; the same identity cannot link to another account', async () => {
+    person('linkedin');
+    const demo = await loginOk(server);
+    const linked = await link(demo, 'linkedin', await ticketOf('linkedin'));
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json()).toMatchObject({ hasPassword: true, profiles: { LINKEDIN: { network: 'linkedin' } } });
+
+    // The visitor signs in with it now.
+    expect((await socialSession('linkedin', await ticketOf('linkedin'))).json<SessionResponse>().guid).toBe(demo.guid);
+
+    // Another account, same LinkedIn identity.
+    person('google');
+    const other = await socialRegister('google', await ticketOf('google'), 'other-owner@foyer.test');
+    const otherSession = other.json<SessionResponse>();
+    const refused = await link(otherSession, 'linkedin', await ticketOf('linkedin'));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'user_linked_with_different_account' });
+
+    // A second LinkedIn identity for the demo account.
+    person('linkedin');
+    const twice = await link(demo, 'linkedin', await ticketOf('linkedin'));
+    expect(twice.json()).toMatchObject({ code: 'USER_ALREADY_LINKED_WITH_SAME_SOCIAL_NETWORK' });
+
+    // Someone else's account: FORBIDDEN.
+    const foreign = await server.app.inject({
+      method: 'POST',
+      url: `/ic/api/social/${demo.guid}/google/link`,
+      headers: { authorization: profileAuth(otherSession.mainSession.sessionId) },
+      payload: { ticket: await ticketOf('google') },
+    });
+    expect(foreign.statusCode).toBe(403);
+
+    const unlinked = await unlink(demo, 'linkedin');
+    expect(unlinked.statusCode).toBe(200);
+    expect(unlinked.json()).toEqual({ hasPassword: true, profiles: {} });
+    expect((await unlink(demo, 'linkedin')).json()).toMatchObject({ code: 'SOCIAL_NO_NETWORK_LINKED' });
+  });
+
+  it('refuses to unlink the last sign-in method of an account without a password (403, with its scheme)', async () => {
+    const { email } = person('google');
+    const created = await socialRegister('google', await ticketOf('google'), email!);
+    const session = created.json<SessionResponse>();
+    const refused = await unlink(session, 'google');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'unlink_user_social_network', args: ['default'] });
+
+    person('facebook');
+    expect((await link(session, 'facebook', await ticketOf('facebook'))).statusCode).toBe(200);
+    // Two at once: exactly one may go.
+    const [a, b] = await Promise.all([unlink(session, 'google'), unlink(session, 'facebook')]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 403]);
+  });
+
+  it('needs the session', async () => {
+    const demo = await loginOk(server);
+    const anonymous = await server.app.inject({ method: 'GET', url: `/ic/api/social/${demo.guid}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('templates', () => {
+  it('serves the social registration form without password fields and the link form', async () => {
+    const registration = await server.app.inject({
+      method: 'GET',
+      url: '/ic/api/ui/template/social/registration/demo',
+    });
+    const fields = [
+      ...registration.json().identifiers,
+      ...registration.json().validators,
+      ...registration.json().attributes,
+    ];
+    expect(fields.map((field: { name: string }) => field.name)).toContain('email');
+    expect(fields.some((field: { inputType?: string }) => field.inputType === 'password')).toBe(false);
+    const linkForm = await server.app.inject({ method: 'GET', url: '/ic/api/ui/template/social/link/default' });
+    expect(linkForm.json().validators[0]).toMatchObject({ name: 'password' });
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * Social sign-in in the real stack: loader, frames, server and database, with the demo stack's
+ * local OpenID Connect stand-ins (oauth2-mock-server, one per network) as the providers. The popup
+ * really opens, goes to the stand-in and comes back through the server's callback page.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNT, stack } from '../support/stack';
+import { LoginWidget, ProfileWidget, widgetFrame } from '../support/widgets';
+
+// One stand-in per network holds "who is signing in": the tests of this file take turns.
+test.describe.configure({ mode: 'serial' });
+
+const SOCIAL_EVENTS = [
+  'login.success',
+  'session.refresh',
+  'socialLogin.success',
+  'socialLogin.failed',
+  'socialRegister.success',
+  'socialLink.success',
+  'socialLink.failed',
+  'socialUnlink.success',
+  'socialUnlink.failed',
+  'socialSession.refresh',
+];
+
+async function recordEvents(page: Page) {
+  await page.addInitScript((names: string[]) => {
+    const seen: Array<{ name: string; detail: unknown }> = [];
+    (window as unknown as { __social: typeof seen }).__social = seen;
+    for (const name of names) {
+      window.addEventListener(`foyer:${name}`, (event) => seen.push({ name, detail: (event as CustomEvent).detail }));
+    }
+  }, SOCIAL_EVENTS);
+  return () =>
+    page.evaluate(() => (window as unknown as { __social: Array<{ name: string; detail: unknown }> }).__social);
+}
+
+/** The stand-in of a network: found where the server sends a popup. */
+async function standIn(network: string): Promise<string> {
+  const response = await fetch(
+    `${stack.widgetsUrl}/ic/api/social/${network}/authorize?serviceName=demo&attempt=e2e-probe-0001`,
+    { redirect: 'manual' },
+  );
+  return new URL(response.headers.get('location')!).origin;
+}
+
+let people = 0;
+/** A new person at the provider, who signs in (or refuses) on the next popup. */
+async function nextPerson(network: string, options: { deny?: boolean } = {}) {
+  people += 1;
+  const id = `e2e-${network}-${Date.now()}-${people}`;
+  const person = options.deny
+    ? { deny: true }
+    : { id, email: `${id}@social.test`, firstName: 'Robin', lastName: `Social${people}` };
+  const answer = await fetch(`${await standIn(network)}/__stand-in/person`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(person),
+  });
+  expect(answer.status).toBe(204);
+  return { id, email: `${id}@social.test` };
+}
+
+async function signInWith(page: Page, network: string, frame = widgetFrame(page, 'login')) {
+  const popup = page.waitForEvent('popup');
+  await frame.getByRole('button', { name: `Sign in with ${network}` }).click();
+  await (await popup).waitForEvent('close');
+}
+
+test('first social sign-in → social registration → account created and linked; next time it signs in', async ({
+  page,
+}) => {
+  const events = await recordEvents(page);
+  const person = await nextPerson('google');
+  await page.goto(`${stack.demoUrl}/social`);
+  const login = widgetFrame(page, 'login');
+  await signInWith(page, 'Google');
+
+  // No linked account: the social registration form, filled from the provider's profile.
+  await expect(login.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
+  await expect(login.getByLabel('Email')).toHaveValue(person.email);
+  await expect(login.getByLabel('First name')).toHaveValue('Robin');
+  await expect(login.getByLabel('Password')).toHaveCount(0);
+  await login.getByRole('button', { name: 'Create Account' }).click();
+  await expect(login.getByText('You are logged in')).toBeVisible();
+  await expect(widgetFrame(page, 'profile').getByText(person.email)).toBeVisible();
+
+  // The social session refresh follows once the linked networks are read.
+  await expect
+    .poll(async () => (await events()).find((event) => event.name === 'socialSession.refresh')?.detail)
+    .toEqual({ linked: ['GOOGLE'] });
+  const seen = await events();
+  const registered = seen.find((event) => event.name === 'socialRegister.success');
+  expect(registered?.detail).toEqual({ guid: expect.any(String), network: 'google' });
+  // Nothing secret on the host page: no session id, ticket or provider token.
+  expect(JSON.stringify(seen)).not.toMatch(/sessionId|ticket|access_token/i);
+
+  // Log out, and sign in again with the same Google identity: straight in.
+  await new ProfileWidget(page).logout.click();
+  await signInWith(page, 'Google');
+  await expect(login.getByText('You are logged in')).toBeVisible();
+  const again = (await events()).filter((event) => event.name === 'socialLogin.success');
+  expect(again).toEqual([
+    { name: 'socialLogin.success', detail: { guid: (registered!.detail as { guid: string }).guid, network: 'google' } },
+  ]);
+
+  // The last way into an account without a password cannot be unlinked.
+  const unlink = widgetFrame(page, 'unlink-accounts');
+  await unlink.getByRole('button', { name: 'Unlink Google' }).click();
+  await expect(unlink.getByRole('alert')).toHaveText(
+    /Please complete your profile before you unlink this social network/,
+  );
+});
+
+test('link to an existing account by logging in, from the social registration panel', async ({ page }) => {
+  const events = await recordEvents(page);
+  await nextPerson('linkedin');
+  await page.goto(`${stack.demoUrl}/social`);
+  const login = widgetFrame(page, 'login');
+  await signInWith(page, 'LinkedIn');
+  await login.getByRole('button', { name: 'I already have a account' }).click();
+  await expect(login.getByRole('heading', { name: 'Link an Account' })).toBeVisible();
+  await login.getByLabel('Email').fill(DEMO_ACCOUNT.email);
+  await login.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password);
+  await login.getByRole('button', { name: 'Link Account' }).click();
+  await expect(login.getByText('You are logged in')).toBeVisible();
+  await expect.poll(async () => (await events()).map((event) => event.name)).toContain('socialLink.success');
+
+  // The unlink widget beside it lists LinkedIn; unlinking works (the account has a password).
+  const unlink = widgetFrame(page, 'unlink-accounts');
+  await unlink.getByRole('button', { name: 'Unlink LinkedIn' }).click();
+  await expect(unlink.getByRole('status').filter({ hasText: 'LinkedIn is no longer linked' })).toBeVisible();
+});
+
+test('link and unlink from the account page; an identity linked to another account is refused', async ({
+  page,
+  browser,
+}) => {
+  await page.goto(`${stack.demoUrl}/social`);
+  await new LoginWidget(page).logIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  const link = widgetFrame(page, 'link-accounts');
+  const unlink = widgetFrame(page, 'unlink-accounts');
+
+  await nextPerson('facebook');
+  const popup = page.waitForEvent('popup');
+  await link.getByRole('button', { name: 'Link Facebook' }).click();
+  await (await popup).waitForEvent('close');
+  await expect(link.getByRole('status').filter({ hasText: 'Facebook is now linked to your account.' })).toBeVisible();
+  // The other frame hears of it and lists the new link.
+  await unlink.getByRole('button', { name: 'Unlink Facebook' }).click();
+  await expect(unlink.getByRole('status').filter({ hasText: 'Facebook is no longer linked' })).toBeVisible();
+
+  // Someone else signs up with a Google identity (another browser: its own storage)…
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await nextPerson('google');
+  await other.goto(`${stack.widgetsUrl}/w/social-registration?serviceName=demo`);
+  const popup2 = other.waitForEvent('popup');
+  await other.getByRole('button', { name: 'Sign up with Google' }).click();
+  await (await popup2).waitForEvent('close');
+  await other.getByRole('button', { name: 'Create Account' }).click();
+  await expect(other.getByText('You are logged in')).toBeVisible();
+  await otherContext.close();
+
+  // …and the demo account tries to link that same identity (the stand-in still signs in as them).
+  const popup3 = page.waitForEvent('popup');
+  await link.getByRole('button', { name: 'Link Google' }).click();
+  await (await popup3).waitForEvent('close');
+  await expect(link.getByRole('alert')).toHaveText(/This social account is linked with a different account/);
+});
+
+test('a refusal at the provider and a closed popup show the spec texts', async ({ page }) => {
+  const events = await recordEvents(page);
+  await page.goto(`${stack.demoUrl}/social`);
+  const login = widgetFrame(page, 'login');
+
+  await nextPerson('twitter', { deny: true });
+  await signInWith(page, 'X');
+  await expect(login.getByRole('alert')).toHaveText(/We are experiencing technical difficulties/);
+
+  // The visitor closes the popup before answering (the provider's page fails to load here).
+  // (Redirect targets cannot be intercepted: the popup's first request, to our server, fails instead.)
+  const authorize = new URL(`${stack.widgetsUrl}/ic/api/social/twitter/authorize`);
+  await page.context().route(
+    (url) => url.origin === authorize.origin && url.pathname === authorize.pathname,
+    (route) => route.abort(),
+  );
+  const popup = page.waitForEvent('popup');
+  await login.getByRole('button', { name: 'Sign in with X' }).click();
+  await (await popup).close();
+  await expect(login.getByRole('alert')).toHaveText(/The sign-in window was closed before it finished/);
+  expect((await events()).filter((event) => event.name.startsWith('social'))).toEqual([]);
+});

@@ -1,0 +1,85 @@
+/**
+ * The social widgets' attributes and events (identity spec §2 social widgets, §4, §9 defaults).
+ * A module of its own, loaded only with the social widgets and with login/registration when a page
+ * configures networks for them (apps/frame/src/routes.ts, widgets/_social).
+ */
+import * as z from 'zod/mini';
+import { commonAttributes, flagAttribute, listAttribute, textAttribute } from './attribute-helpers';
+
+/** Case-insensitive network names (`google,facebook`); checked against the supported list by the widget. */
+export const networksAttribute = listAttribute;
+
+const socialCommon = {
+  ...commonAttributes,
+  /** Networks to offer, comma-separated (googleplus counts as google); default: every network the service configured. */
+  networks: networksAttribute(),
+  /** Scopes asked for besides the service's social scope (identity spec §3: extend permissions). */
+  extendPermissions: listAttribute(),
+  /** Text buttons ('Sign in with Google') or icon buttons (identity spec §5: icons or text). */
+  buttonStyle: z._default(z.enum(['text', 'icons']), 'text'),
+  formStyle: z._default(z.string().check(z.maxLength(100)), 'form-horizontal'),
+};
+
+export const socialButtonsAttributesSchema = z.strictObject({
+  ...socialCommon,
+  /** Required (identity spec §5): 'Action should not be empty! Available options [Login or Register]'. */
+  networkAction: z.optional(z.string().check(z.maxLength(20))),
+  autoRegister: flagAttribute(false),
+  autoPopulate: flagAttribute(true),
+  description: textAttribute(),
+  label: textAttribute(),
+  authenticationSchemeName: textAttribute(),
+});
+export type SocialButtonsAttributes = z.infer<typeof socialButtonsAttributesSchema>;
+
+export const linkAccountsAttributesSchema = z.strictObject({
+  ...socialCommon,
+  /** The networks the widget may offer (identity spec §2: selected networks, case-insensitive). */
+  selectedNetworks: listAttribute(),
+  linkLabel: textAttribute(),
+  showCancel: flagAttribute(false),
+});
+export type LinkAccountsAttributes = z.infer<typeof linkAccountsAttributesSchema>;
+
+export const unlinkAccountsAttributesSchema = z.strictObject({
+  ...socialCommon,
+  unlinkLabel: textAttribute(),
+  showCancel: flagAttribute(false),
+});
+export type UnlinkAccountsAttributes = z.infer<typeof unlinkAccountsAttributesSchema>;
+
+export const socialRegistrationAttributesSchema = z.strictObject({
+  ...socialCommon,
+  authenticationSchemeName: textAttribute(),
+  description: textAttribute(),
+  submitLabel: textAttribute(),
+  /** Attributes of the form not shown (identity spec §2: optional hidden attributes). */
+  hiddenAttributes: listAttribute(),
+  /** The embedded link panel ('I already have a account'). */
+  showLinkPanel: flagAttribute(true),
+  linkSubmitLabel: textAttribute(),
+  linkCancelLabel: textAttribute(),
+});
+export type SocialRegistrationAttributes = z.infer<typeof socialRegistrationAttributesSchema>;
+
+export const linkExistingAccountAttributesSchema = z.strictObject({
+  ...socialCommon,
+  authenticationSchemeName: textAttribute(),
+  description: textAttribute(),
+  submitLabel: textAttribute(),
+  showCancel: flagAttribute(false),
+  /** The forgot-password flip panel (identity spec §2). */
+  showForgotPassword: flagAttribute(true),
+  alignment: z._default(z.enum(['left', 'center', 'right']), 'left'),
+});
+export type LinkExistingAccountAttributes = z.infer<typeof linkExistingAccountAttributesSchema>;
+
+export const socialWidgetAttributeSchemas = {
+  'social-buttons': socialButtonsAttributesSchema,
+  'link-accounts': linkAccountsAttributesSchema,
+  'unlink-accounts': unlinkAccountsAttributesSchema,
+  'social-registration': socialRegistrationAttributesSchema,
+  'link-existing-account': linkExistingAccountAttributesSchema,
+} as const;
+
+export { socialEventPayloadSchemas } from './social-event-schemas';

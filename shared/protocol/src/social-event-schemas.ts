@@ -1,0 +1,26 @@
+/** Payload schemas of the social widgets' events (identity spec §2, §4); loaded with those widgets. */
+import * as z from 'zod/mini';
+import { emptyPayload, failurePayload } from './schemas';
+
+const guid = z.string().check(z.minLength(1), z.maxLength(100));
+const network = z.enum(['facebook', 'twitter', 'google', 'linkedin']);
+const networkPayload = z.strictObject({ guid, network });
+const networkFailure = z.strictObject({ ...failurePayload.shape, network: z.optional(network) });
+
+/**
+ * Social events (identity spec §2, §4). Payloads name the account and the network, never a
+ * provider token or the social ticket (spec's social_session stays on the server).
+ */
+export const socialEventPayloadSchemas = {
+  'socialLogin.success': networkPayload,
+  'socialLogin.failed': networkFailure,
+  'socialRegister.success': networkPayload,
+  'socialRegister.failed': networkFailure,
+  'socialLink.success': networkPayload,
+  'socialLink.failed': networkFailure,
+  'socialUnlink.success': networkPayload,
+  'socialUnlink.failed': networkFailure,
+  /** After sign-in, link or unlink: the networks now linked (upper-case keys), or none when logged out. */
+  'socialSession.refresh': z.strictObject({ linked: z.array(z.string()) }),
+  'socialRegistration.cancelled': emptyPayload,
+};
