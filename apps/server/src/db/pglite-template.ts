@@ -14,7 +14,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { lstat, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 /** Changes of what we give initdb (none so far) must change the key too. */
@@ -23,7 +23,8 @@ const FORMAT = 'initdb-v1';
 function templateDir(env: Record<string, string | undefined>): string | null {
   const configured = env.FOYER_PGLITE_TEMPLATE_DIR?.trim();
   if (configured === 'off') return null;
-  return configured || join(tmpdir(), `foyer-pglite-${userInfo().uid}`);
+  // process.getuid, not os.userInfo(): the latter throws for a uid without a passwd entry (containers).
+  return configured || join(tmpdir(), `foyer-pglite-${process.getuid?.() ?? 'user'}`);
 }
 
 /** Refuses a folder someone else could have planted a database in. */
