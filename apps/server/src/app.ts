@@ -7,6 +7,7 @@ import { errorHandler, sendError } from './http/errors';
 import { logRequest } from './http/log-redaction';
 import { mailboxRoutes } from './routes/mailbox';
 import { passwordRoutes } from './routes/passwords';
+import { paywallRoutes } from './routes/paywall';
 import { profileUpdateRoutes } from './routes/profileUpdate';
 import { recaptchaRoutes } from './routes/recaptcha';
 import { registrationRoutes } from './routes/registration';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       profileUpdateRoutes(api, deps);
       recaptchaRoutes(api, deps);
       ssoRoutes(api, deps);
+      paywallRoutes(api, deps);
     },
     { prefix: IDENTITY_PREFIX },
   );

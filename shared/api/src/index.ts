@@ -9,3 +9,4 @@ export * from './identity/endpoint-table';
 export * from './client';
 export * from './frame-config';
 export * from './widget/index';
+export * from './paywall/index';
