@@ -80,6 +80,17 @@ const PURCHASE_WIDGETS: Record<string, () => Promise<WidgetModule>> = {
   'direct-debit-complete': () => import('./widgets/direct-debit-complete'),
 };
 
+/** The metered paywall (issue 15): its own schema chunk. */
+const paywallSchemas = () =>
+  import('@foyer/protocol/paywall-attributes').then((module) => {
+    registerEventSchemas(module.paywallEventPayloadSchemas);
+    return module.paywallAttributeSchemas as Record<string, AnySchema>;
+  });
+const PAYWALL_WIDGETS: Record<string, () => Promise<WidgetModule>> = {
+  paywall: () => import('./widgets/paywall'),
+  'paywall-notifier': () => import('./widgets/paywall-notifier'),
+};
+
 function lazyRoutes(
   widgets: Record<string, () => Promise<WidgetModule>>,
   schemas: () => Promise<Record<string, AnySchema>>,
@@ -100,6 +111,7 @@ export const WIDGET_ROUTES: Readonly<Record<string, WidgetRoute>> = {
   profile: route(profileAttributesSchema, () => import('./widgets/profile')),
   ...lazyRoutes(IDENTITY_WIDGETS, identitySchemas),
   ...lazyRoutes(PURCHASE_WIDGETS, purchaseSchemas),
+  ...lazyRoutes(PAYWALL_WIDGETS, paywallSchemas),
 };
 
 /** The URL path of a widget's route (`v1/<name>` for version 1 widgets). */

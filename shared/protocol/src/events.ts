@@ -50,6 +50,10 @@ export const EVENT_NAMES = [
   'directDebit.redirect',
   'directDebit.success',
   'directDebit.failed',
+  // Metered paywall (issue 15).
+  'paywall.authorized',
+  'paywall.shown',
+  'paywallNotifier.shown',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

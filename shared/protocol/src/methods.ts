@@ -45,6 +45,12 @@ export interface HostMethods {
    * with `keyboard: false` (no-op inline).
    */
   escape(): void;
+  /**
+   * The paywall widgets' anonymous meter id, kept in the host site's own storage: `id` (issued by
+   * the server) is stored first when given; answers the stored id, or null (other widgets, or
+   * storage refused).
+   */
+  meter(id?: string): string | null;
 }
 
 /** Methods each frame exposes to the loader. */

@@ -8,6 +8,7 @@ import type { purchaseEventPayloadSchemas } from './purchase-event-schemas';
 import type { identityEventPayloadSchemas } from './widget-event-schemas';
 import { PROTOCOL_VERSION, MAX_FRAME_HEIGHT } from './methods';
 import { commonAttributes, countAttribute, flagAttribute, textAttribute } from './attribute-helpers';
+import type { paywallEventPayloadSchemas } from './paywall-attributes';
 
 /** An absolute http(s) URL, checked with the platform's own URL parser. */
 const httpUrl = () =>
@@ -131,7 +132,9 @@ export const coreEventPayloadSchemas = {
 };
 
 type CoreEventName = keyof typeof coreEventPayloadSchemas;
-type WidgetEventSchemas = typeof identityEventPayloadSchemas & typeof purchaseEventPayloadSchemas;
+type WidgetEventSchemas = typeof identityEventPayloadSchemas &
+  typeof purchaseEventPayloadSchemas &
+  typeof paywallEventPayloadSchemas;
 /** Every event's payload schema type (the runtime tables are split: core here, widgets lazily). */
 type EventSchemas = typeof coreEventPayloadSchemas & WidgetEventSchemas;
 

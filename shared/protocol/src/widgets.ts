@@ -89,6 +89,12 @@ export const REDIRECTING_WIDGETS: readonly WidgetName[] = [
  */
 export const CHECKOUT_RUNNERS: readonly WidgetName[] = ['product-selection', 'product-summary', 'checkout-button'];
 
+/**
+ * What the paywall may open in the modal (identity spec §2): itself (modal display, size lg), and
+ * the login, registration and product selection it offers.
+ */
+export const PAYWALL_OFFERS: readonly WidgetName[] = ['paywall', 'login', 'registration', 'product-selection'];
+
 /** The steps a checkout runner may open in the modal. */
 export const CHECKOUT_STEPS: readonly WidgetName[] = [
   'login',
