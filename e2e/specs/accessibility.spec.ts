@@ -27,6 +27,9 @@ const WIDGET_ROUTES = [
   'manual-payment',
   'direct-debit-request',
   'direct-debit-complete',
+  // paywall (issue 15); standalone they say they show on the site's pages
+  'paywall',
+  'paywall-notifier',
 ] as const;
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.

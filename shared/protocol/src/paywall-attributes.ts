@@ -10,6 +10,8 @@ import { purchaseEventPayloadSchemas } from './purchase-event-schemas';
 const label = /^[\w.:-]{1,100}$/;
 /** What the page declares about itself: segments match on these. */
 const pageAttributes = {
+  /** Which article this is, when one address shows several (`?story=12`); the address alone otherwise. */
+  articleId: z.optional(z.string().check(z.regex(label))),
   section: z.optional(z.string().check(z.regex(label))),
   tags: listAttribute(),
 };

@@ -59,10 +59,10 @@ export function matches(segment: Segment, page: Pick<PaywallAuthorize, 'section'
   return (page.tags ?? []).some((tag) => segment.tags.includes(tag));
 }
 
-/** The page's address as counted: origin and path, without query or fragment. */
-export function pageKey(page: string): string {
+/** The page's address as counted: origin and path (without query or fragment), and the article it names. */
+export function pageKey(page: string, articleId?: string): string {
   const url = new URL(page);
-  return url.origin + url.pathname;
+  return url.origin + url.pathname + (articleId ? `#${articleId}` : '');
 }
 
 export interface Visitor {
@@ -157,7 +157,7 @@ export async function authorizeView(
         serviceName: visitor.serviceName,
         meterKey: visitor.guid ? `a:${visitor.guid}` : `v:${meterId}`,
         segment: metered.name,
-        page: pageKey(page.page),
+        page: pageKey(page.page, page.articleId),
       },
       { max, periodDays: config.periodDays },
       now,

@@ -32,6 +32,8 @@ export const paywallAuthorizeSchema = z.object({
   /** The page's address without query or fragment (the loader's origin + path). */
   page: z.url().check(z.maxLength(2000)),
   /** What the page declares about itself; segments match on these. */
+  /** Pages that show several articles at one address tell which one this is. */
+  articleId: z.optional(label),
   section: z.optional(label),
   tags: z.optional(z.array(label).check(z.maxLength(20))),
   meterId: z.optional(z.string().check(z.maxLength(200))),

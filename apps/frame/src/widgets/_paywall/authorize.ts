@@ -13,6 +13,7 @@ import { createRequest } from '../../store/requests';
 export interface PageView {
   /** The host page's address (the server counts its origin and path). */
   page: string;
+  articleId?: string | undefined;
   section?: string | undefined;
   tags: string[];
   /** Publish the decision to the page (the paywall in place; not its copy in the modal). */
@@ -40,6 +41,7 @@ export const authorizeView = createAppAsyncThunk<PaywallView, PageView>('paywall
       page: view.page,
       tags: view.tags,
       ...(view.section ? { section: view.section } : {}),
+      ...(view.articleId ? { articleId: view.articleId } : {}),
       ...(meterId ? { meterId } : {}),
     },
     signal,

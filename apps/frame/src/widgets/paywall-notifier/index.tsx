@@ -8,6 +8,7 @@ import { useServices } from '../_purchase/useServices';
 import type { WidgetProps } from '../widgetProps';
 import { Notifier } from '../_paywall/Notifier';
 import { usePageView } from '../_paywall/usePageView';
+import '../_paywall/messages';
 import '../_paywall/paywall.css';
 
 /**
@@ -16,7 +17,7 @@ import '../_paywall/paywall.css';
  */
 export default function PaywallNotifierWidget({ attributes }: WidgetProps<PaywallNotifierAttributes>) {
   const services = useServices();
-  const view = usePageView(attributes.section, attributes.tags, false);
+  const view = usePageView(attributes, false);
   const data = view.status === 'succeeded' ? view.data : null;
   const meter = data?.decision.result === 'ALLOW_ACCESS' ? data.decision.activeMeter : undefined;
   useEffect(() => {
@@ -27,6 +28,7 @@ export default function PaywallNotifierWidget({ attributes }: WidgetProps<Paywal
     <div className="paywall">
       <WidgetHeading show={false}>{attributes.title ?? t('paywallNotifier.title')}</WidgetHeading>
       {view.status === 'loading' && <Loading />}
+      {view.standalone && <p>{t('paywall.standalone')}</p>}
       {view.status === 'failed' && attributes.showErrorMsgs && <ErrorMessageBox error={view.error} />}
       {meter && <Notifier meter={meter} template={data?.template ?? null} />}
     </div>

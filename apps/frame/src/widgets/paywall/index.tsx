@@ -36,7 +36,7 @@ const DISMISSED = new Set(['modal.dismissed']);
 export default function PaywallWidget({ attributes }: WidgetProps<PaywallAttributes>) {
   const services = useServices();
   const inModal = useAppSelector((state) => state.frame.inModal);
-  const view = usePageView(attributes.section, attributes.tags, !inModal);
+  const view = usePageView(attributes, !inModal);
   const data = view.status === 'succeeded' ? view.data : null;
   const decision = data?.decision ?? null;
   const denied = decision !== null && decision.result !== 'ALLOW_ACCESS';
@@ -71,7 +71,8 @@ export default function PaywallWidget({ attributes }: WidgetProps<PaywallAttribu
   return (
     <div className="paywall">
       <WidgetHeading show={denied && attributes.showHeader}>{title}</WidgetHeading>
-      {(view.status === 'loading' || view.status === 'idle') && <Loading />}
+      {(view.status === 'loading' || (view.status === 'idle' && !view.standalone)) && <Loading />}
+      {view.standalone && <p>{t('paywall.standalone')}</p>}
       {view.status === 'failed' && attributes.showErrorMsgs && <ErrorMessageBox error={view.error} />}
       {decision?.result === 'ALLOW_ACCESS' && decision.activeMeter && attributes.showNotifier && (
         <Notifier meter={decision.activeMeter} template={data?.template ?? null} />
