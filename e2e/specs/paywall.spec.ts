@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
+import { axeViolations, widgetDocument } from '../support/axe';
 import { apiSession, createCustomer, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import { recordHostEvents, widgetFrame } from '../support/widgets';
@@ -9,6 +10,9 @@ import { recordHostEvents, widgetFrame } from '../support/widgets';
  * gives three free articles, counted on the server under a meter id the loader keeps in the demo
  * site's own storage; then the paywall. Each test is a new browser context: a new visitor.
  */
+// axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
+test.use({ bypassCSP: true });
+
 class PremiumArticle {
   constructor(readonly page: Page) {}
   async open(story: number): Promise<void> {
@@ -40,6 +44,7 @@ test(
       await article.open(story);
       await article.expectFree(story);
     }
+    expect(await axeViolations(widgetDocument(page, 'paywall-notifier'))).toEqual([]);
     await page.reload();
     await article.expectFree(3);
     // The meter id is in the demo site's own storage, whatever the browser does with the frames'.
@@ -51,6 +56,7 @@ test(
     await expect(article.paywall.getByRole('button', { name: 'Choose a plan' })).toBeVisible();
     await expect(article.body).toBeHidden();
     await expect(article.notifier.getByText(/free articles/)).toHaveCount(0);
+    expect(await axeViolations(widgetDocument(page, 'paywall'))).toEqual([]);
     const authorized = (await seen()).filter((event) => event.name === 'paywall.authorized').at(-1);
     expect(authorized?.detail).toEqual({
       result: 'REQUIRE_LOGIN',

@@ -80,6 +80,16 @@ describe('POST /paywall/authorize, anonymous', () => {
     expect((await view(`${PAGE}-3`, meterId)).result).toBe('REQUIRE_LOGIN');
   });
 
+  it('counts each article of a page showing several (articleId) as its own view', async () => {
+    const { meterId } = await view(`${PAGE}-multi`, undefined, undefined, { articleId: 'story-1' });
+    const second = await view(`${PAGE}-multi`, meterId, undefined, { articleId: 'story-2' });
+    expect(second.activeMeter).toEqual({ count: 2, max: 3 });
+    expect((await view(`${PAGE}-multi`, meterId, undefined, { articleId: 'story-2' })).activeMeter).toEqual({
+      count: 2,
+      max: 3,
+    });
+  });
+
   it('does not trust a meter id it did not issue: a made-up one starts a new meter', async () => {
     const made = await view(`${PAGE}-x`, 'made-up-meter-id-0000000');
     expect(made.meterId).not.toBe('made-up-meter-id-0000000');

@@ -143,6 +143,9 @@ export const WIDGET_HEIGHTS: Partial<Record<WidgetName, readonly [narrow: number
   'manual-payment': [113, 113, 45],
   'direct-debit-request': [95, 95, 45],
   'direct-debit-complete': [113, 113, 45],
+  // A first view: the meter notifier (the paywall itself shows after the free views).
+  paywall: [84, 60],
+  'paywall-notifier': [84, 60],
 };
 
 /** For a widget not in WIDGET_HEIGHTS: about one short form. */
