@@ -15,8 +15,8 @@ test.use({ bypassCSP: true });
 
 class PremiumArticle {
   constructor(readonly page: Page) {}
-  async open(story: number): Promise<void> {
-    await this.page.goto(`${stack.demoUrl}/premium-article?story=${story}`);
+  async open(story: number, query = ''): Promise<void> {
+    await this.page.goto(`${stack.demoUrl}/premium-article?story=${story}${query}`);
   }
   get notifier() {
     return widgetFrame(this.page, 'paywall-notifier');
@@ -103,4 +103,24 @@ test('a subscriber who meets the paywall logs in and reads on', async ({ page, r
   await article.open(5);
   await expect(article.body).toBeVisible();
   await expect(article.notifier.getByText(/free articles/)).toHaveCount(0);
+});
+
+test('in modal mode the paywall opens once in the modal; closing it leaves for the home page', async ({ page }) => {
+  test.setTimeout(60_000);
+  const article = new PremiumArticle(page);
+  for (const story of [1, 2, 3]) {
+    await article.open(story);
+    await article.expectFree(story);
+  }
+  await article.open(4, '&modal=1');
+  const dialog = page.getByRole('dialog');
+  const modalPaywall = dialog.frameLocator('iframe[title="Foyer paywall widget"]');
+  await expect(modalPaywall.getByRole('heading', { name: 'You have read your free articles' })).toBeVisible();
+  await expect(modalPaywall.getByRole('button', { name: 'Log in' })).toBeVisible();
+  // Shown once: the paywall in place stays out of sight, and no second modal opens.
+  await expect(article.paywall.getByRole('button', { name: 'Log in' })).toHaveCount(0);
+  await expect(dialog).toHaveCount(1);
+  expect(await axeViolations(page), 'host page with the modal').toEqual([]);
+  await dialog.getByRole('button', { name: /close/i }).first().click();
+  await expect(page).toHaveURL(`${stack.demoUrl}/`);
 });
