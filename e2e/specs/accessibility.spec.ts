@@ -38,6 +38,9 @@ const WIDGET_ROUTES = [
   'link-existing-account',
   'link-accounts',
   'unlink-accounts',
+  // paywall (issue 15); standalone they say they show on the site's pages
+  'paywall',
+  'paywall-notifier',
 ] as const;
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.

@@ -68,6 +68,7 @@ export async function recordHostEvents(page: Page): Promise<() => Promise<Array<
       'session.refresh',
       'session.expired',
       'profile.loaded',
+      'paywall.authorized',
     ];
     for (const name of names) {
       window.addEventListener(`foyer:${name}`, (event) => seen.push({ name, detail: (event as CustomEvent).detail }));

@@ -105,6 +105,17 @@ const PURCHASE_WIDGETS: Record<string, () => Promise<WidgetModule>> = {
   'v1/subscriptions-list': () => import('./widgets/subscriptions-list'),
 };
 
+/** The metered paywall (issue 15): its own schema chunk. */
+const paywallSchemas = () =>
+  import('@foyer/protocol/paywall-attributes').then((module) => {
+    registerEventSchemas(module.paywallEventPayloadSchemas);
+    return module.paywallAttributeSchemas as Record<string, AnySchema>;
+  });
+const PAYWALL_WIDGETS: Record<string, () => Promise<WidgetModule>> = {
+  paywall: () => import('./widgets/paywall'),
+  'paywall-notifier': () => import('./widgets/paywall-notifier'),
+};
+
 function lazyRoutes(
   widgets: Record<string, () => Promise<WidgetModule>>,
   schemas: () => Promise<Record<string, AnySchema>>,
@@ -126,6 +137,7 @@ export const WIDGET_ROUTES: Readonly<Record<string, WidgetRoute>> = {
   ...lazyRoutes(IDENTITY_WIDGETS, identitySchemas),
   ...lazyRoutes(SOCIAL_WIDGETS, socialSchemas),
   ...lazyRoutes(PURCHASE_WIDGETS, purchaseSchemas),
+  ...lazyRoutes(PAYWALL_WIDGETS, paywallSchemas),
 };
 
 /** The URL path of a widget's route (`v1/<name>` for version 1 widgets). */

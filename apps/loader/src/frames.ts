@@ -17,6 +17,7 @@ import {
   isFrameTitle,
   isWidgetName,
   PAGE_PARAM,
+  PAYWALL_OFFERS,
   PROTOCOL_VERSION,
   REDIRECTING_WIDGETS,
   reservedHeight,
@@ -176,6 +177,8 @@ export function prune(): void {
   for (const frame of [...frames]) if (!frame.iframe.isConnected) removeFrame(frame);
 }
 
+const METER_KEY = 'evolok.meter';
+
 /** The methods a frame may call; each checks its arguments, whatever the frame sends. */
 export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
   const { iframe, widget, inModal } = frame;
@@ -211,11 +214,12 @@ export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
     // The checkout's next step in the modal, same path as Foyer.open (size md). Run after the
     // reply: replacing a modal may destroy the caller's own connection.
     open: (target: unknown, attributes: unknown) => {
+      const paywall = widget === 'paywall' && PAYWALL_OFFERS.includes(target as WidgetName);
       const ok =
-        CHECKOUT_RUNNERS.includes(widget) &&
-        CHECKOUT_STEPS.includes(target as WidgetName) &&
+        (paywall || (CHECKOUT_RUNNERS.includes(widget) && CHECKOUT_STEPS.includes(target as WidgetName))) &&
         isStepAttributes(attributes);
-      if (ok) afterReply(() => openModal(target, attributes, { size: 'md' }, true));
+      const size = target === 'paywall' ? 'lg' : 'md';
+      if (ok) afterReply(() => openModal(target, attributes, { size }, !paywall));
       else warn('open', frame, target);
       return ok;
     },
@@ -234,6 +238,17 @@ export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
       if (!dialog) return;
       dialog.setAttribute('aria-label', text);
       if (isFrameTitle(close)) dialog.querySelector('button')?.setAttribute('aria-label', close);
+    },
+    // The paywall's anonymous meter id lives in the host site's own storage, which browsers keep
+    // when they refuse third-party storage. Given an id (issued by the server) it is kept first.
+    meter: (id: unknown) => {
+      if (!widget.startsWith('paywall')) return null;
+      try {
+        if (typeof id === 'string' && /^[\w-]{1,200}$/.test(id)) localStorage.setItem(METER_KEY, id);
+        return localStorage.getItem(METER_KEY);
+      } catch {
+        return null;
+      }
     },
   };
 }

@@ -307,6 +307,29 @@ describe('host methods', () => {
     expect(methods.navigate('/thanks')).toBe(true);
   });
 
+  it('meter keeps the paywall meter id in the host site storage, for the paywall widgets only', async () => {
+    localStorage.removeItem('evolok.meter');
+    const { methods } = await methodsOf('paywall');
+    expect(methods.meter()).toBeNull();
+    expect(methods.meter('issued-id_1')).toBe('issued-id_1');
+    expect(methods.meter()).toBe('issued-id_1');
+    // Only an id-shaped string is stored.
+    expect(methods.meter('<script>' as never)).toBe('issued-id_1');
+    expect((await methodsOf('paywall-notifier')).methods.meter()).toBe('issued-id_1');
+    expect((await methodsOf('login')).methods.meter()).toBeNull();
+    localStorage.removeItem('evolok.meter');
+  });
+
+  it('open lets the paywall open only itself, login, registration and the product selection', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { methods } = await methodsOf('paywall');
+    expect(methods.open('login', {})).toBe(true);
+    expect(methods.open('product-selection', { groupName: 'demo' })).toBe(true);
+    expect(methods.open('payment', {})).toBe(false);
+    expect((await methodsOf('paywall-notifier')).methods.open('login', {})).toBe(false);
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
   it('navigate is refused for unsafe URLs, even from a redirecting widget', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { methods } = await methodsOf('paywall');

@@ -8,6 +8,7 @@ import { errorHandler, sendError } from './http/errors';
 import { logRequest } from './http/log-redaction';
 import { mailboxRoutes } from './routes/mailbox';
 import { passwordRoutes } from './routes/passwords';
+import { paywallRoutes } from './routes/paywall';
 import { profileUpdateRoutes } from './routes/profileUpdate';
 import { recaptchaRoutes } from './routes/recaptcha';
 import { registrationRoutes } from './routes/registration';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ssoRoutes(api, deps);
       grantRoutes(api, deps);
       socialRoutes(api, deps);
+      paywallRoutes(api, deps);
     },
     { prefix: IDENTITY_PREFIX },
   );

@@ -32,6 +32,7 @@ import { pruneEvents } from './security/throttle';
 import { pruneKeys } from './security/workflow-keys';
 import { pruneIdentifierChanges } from './identity/identifier-changes';
 import { pruneSsoTokens } from './security/sso-tokens';
+import { prunePaywall } from './paywall/authorize';
 import { seed } from './seed';
 import { seedConfig, withoutDemoData, type SeedConfig } from './seed-config';
 import { DEFAULT_ORDER_TTL_MS, expireUnpaidOrders } from './widget/orders';
@@ -192,6 +193,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         pruneEvents(db, now()),
         pruneIdentifierChanges(db, now()),
         pruneSsoTokens(db, now()),
+        prunePaywall(db, now()),
       ]).catch((error: unknown) => app.log.warn({ err: error }, 'pruning expired rows failed'));
     await prune();
     timer = setInterval(() => void prune(), PRUNE_INTERVAL_MS);

@@ -8,6 +8,7 @@ import type { SocialNetwork } from '@foyer/api';
 import type { SocialNetworkConfig } from './adapters/social/types';
 import type { Attribute, Template } from '@foyer/api';
 import type { CatalogueConfig } from './widget/catalogue';
+import type { PaywallConfig } from './paywall/config';
 
 export interface ServiceSettings {
   /** Change password asks for the old password (default true). */
@@ -76,6 +77,8 @@ export interface SeedConfig {
   }[];
   /** Products, plans (prices as decimal strings in major units) and product groups of the widget service. */
   catalogue?: CatalogueConfig;
+  /** Paywall segments, meters and templates per service, and the Disqus sites (paywall/config.ts). */
+  paywall?: PaywallConfig;
 }
 
 export const seedConfig: SeedConfig = {
@@ -367,6 +370,49 @@ export const seedConfig: SeedConfig = {
       },
     ],
   },
+  paywall: {
+    // The demo service's default meter takes every page of an allowed host: three free views per
+    // visitor (anonymous or logged in) in 30 days, then the paywall; digital, print and the bundle
+    // read freely.
+    services: [
+      {
+        serviceName: 'demo',
+        segments: [
+          {
+            name: 'all',
+            entitledProducts: ['demo-digital', 'demo-print', 'demo-bundle'],
+            meter: { anonymous: 3, loggedIn: 3, periodDays: 30 },
+          },
+        ],
+        templates: [
+          {
+            kind: 'paywall',
+            displayOn: 'both',
+            content:
+              '<h2>You have read your free articles</h2><p>Log in if you subscribe, or choose a plan to keep reading.</p>',
+          },
+          {
+            kind: 'paywall',
+            displayOn: 'login',
+            content: '<h2>Log in to keep reading</h2><p>Logged-in readers get more free articles.</p>',
+          },
+          {
+            kind: 'paywall',
+            displayOn: 'entitlement',
+            content: '<h2>This article is for subscribers</h2><p>Choose a plan to keep reading.</p>',
+          },
+          {
+            kind: 'notifier',
+            displayOn: 'meter',
+            content:
+              '<p>You have read <strong>{count}</strong> of <strong>{total}</strong> free articles this month.</p>',
+          },
+        ],
+        // The e2e stand-in of Disqus's embed verifies with this secret (demo only, see withoutDemoData).
+        disqusSites: [{ site: 'foyer-demo', publicKey: 'demo-disqus-public-key', secretKey: 'demo-disqus-secret-key' }],
+      },
+    ],
+  },
 };
 
 /**
@@ -380,5 +426,11 @@ export function withoutDemoData(config: SeedConfig): SeedConfig {
     accounts: [],
   };
   delete structure.catalogue;
+  // The demo Disqus site's secret is published here: never seeded outside the demo.
+  if (config.paywall) {
+    structure.paywall = {
+      services: config.paywall.services.map((service) => ({ ...service, disqusSites: [] })),
+    };
+  }
   return structure;
 }

@@ -7,6 +7,7 @@ import { normalizeIdentifier } from './identity/identifiers';
 import type { SeedConfig, ServiceSettings } from './seed-config';
 import { invalidateReads } from './db/read-cache';
 import { seedCatalogue, storedCatalogue } from './widget/catalogue';
+import { checkPaywallConfig, seedPaywall } from './paywall/config';
 
 /** Serialises seeding between servers that start together on one PostgreSQL. */
 const SEED_LOCK_ID = 7_406_002;
@@ -42,6 +43,7 @@ function check(config: SeedConfig): void {
   }
   // Prices must be exact in their currency; throws before anything is written.
   if (config.catalogue) storedCatalogue(config.catalogue);
+  if (config.paywall) checkPaywallConfig(config.paywall);
 }
 
 function isOrigin(value: string): boolean {
@@ -133,6 +135,7 @@ export async function seed(db: Db, config: SeedConfig, now: number = Date.now())
       );
     }
     if (config.catalogue) await seedCatalogue(tx, config.catalogue);
+    if (config.paywall) await seedPaywall(tx, config.paywall);
     let created = 0;
     for (const { account, passwordHash } of pending) {
       const guid = randomUUID();

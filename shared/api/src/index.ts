@@ -11,3 +11,4 @@ export * from './identity/social-endpoints';
 export * from './client';
 export * from './frame-config';
 export * from './widget/index';
+export * from './paywall/index';

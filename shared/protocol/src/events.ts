@@ -74,6 +74,10 @@ export const EVENT_NAMES = [
   'socialUnlink.failed',
   'socialSession.refresh',
   'socialRegistration.cancelled',
+  // Metered paywall (issue 15).
+  'paywall.authorized',
+  'paywall.shown',
+  'paywallNotifier.shown',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -9,6 +9,7 @@ import type { socialEventPayloadSchemas } from './social-event-schemas';
 import type { identityEventPayloadSchemas } from './widget-event-schemas';
 import { PROTOCOL_VERSION, MAX_FRAME_HEIGHT } from './methods';
 import { commonAttributes, countAttribute, flagAttribute, listAttribute, textAttribute } from './attribute-helpers';
+import type { paywallEventPayloadSchemas } from './paywall-attributes';
 
 /** An absolute http(s) URL, checked with the platform's own URL parser. */
 const httpUrl = () =>
@@ -137,7 +138,8 @@ export const coreEventPayloadSchemas = {
 type CoreEventName = keyof typeof coreEventPayloadSchemas;
 type WidgetEventSchemas = typeof identityEventPayloadSchemas &
   typeof purchaseEventPayloadSchemas &
-  typeof socialEventPayloadSchemas;
+  typeof socialEventPayloadSchemas &
+  typeof paywallEventPayloadSchemas;
 /** Every event's payload schema type (the runtime tables are split: core here, widgets lazily). */
 type EventSchemas = typeof coreEventPayloadSchemas & WidgetEventSchemas;
 

@@ -89,6 +89,12 @@ export const REDIRECTING_WIDGETS: readonly WidgetName[] = [
  */
 export const CHECKOUT_RUNNERS: readonly WidgetName[] = ['product-selection', 'product-summary', 'checkout-button'];
 
+/**
+ * What the paywall may open in the modal (identity spec §2): itself (modal display, size lg), and
+ * the login, registration and product selection it offers.
+ */
+export const PAYWALL_OFFERS: readonly WidgetName[] = ['paywall', 'login', 'registration', 'product-selection'];
+
 /** The steps a checkout runner may open in the modal. */
 export const CHECKOUT_STEPS: readonly WidgetName[] = [
   'login',
@@ -147,6 +153,9 @@ export const WIDGET_HEIGHTS: Partial<Record<WidgetName, readonly [narrow: number
   'grant-invitations': [113, 113, 45],
   'cancel-subscription': [113, 113, 45],
   'v1/subscriptions-list': [113, 113, 45],
+  // A first view: the meter notifier (the paywall itself shows after the free views).
+  paywall: [84, 60],
+  'paywall-notifier': [84, 60],
 };
 
 /** For a widget not in WIDGET_HEIGHTS: about one short form. */

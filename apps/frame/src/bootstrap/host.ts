@@ -45,6 +45,9 @@ export function createEmbeddedHost(): EmbeddedHost {
     async open(widget, attributes) {
       return (await remote?.open(widget, attributes).catch(() => false)) ?? false;
     },
+    async meter(id) {
+      return (await remote?.meter(id).catch(() => null)) ?? null;
+    },
     resize(height) {
       remote?.resize(height).catch(() => {
         // The host went away (navigation); the next connect sends the height again.

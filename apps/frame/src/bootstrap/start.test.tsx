@@ -76,7 +76,7 @@ describe('standalone (opened directly)', () => {
   });
 
   it('shows WIDGET_NOT_AVAILABLE for a widget not built yet, never a blank page', async () => {
-    openAt('/w/paywall');
+    openAt('/w/v1/unique-product');
     expect((await screen.findByRole('alert')).textContent).toContain('This widget is not available yet.');
   });
 

@@ -14,6 +14,8 @@ export interface HostBridge {
   navigate(url: string): Promise<boolean>;
   /** A checkout runner opens its next step in the loader's modal; false when refused or standalone. */
   open(widget: string, attributes: Record<string, string>): Promise<boolean>;
+  /** The paywall's meter id in the host site's storage (HostMethods.meter); null standalone. */
+  meter?(id?: string): Promise<string | null>;
 }
 
 export type EventListener = (event: FoyerEvent) => void;

@@ -17,18 +17,21 @@ export function runningSubscription(today: string): string {
 
 /**
  * The catalogue product names (`catalogue_products.name`) `accountId` (a user guid) is entitled
- * to at `now` (epoch ms), sorted, without duplicates: its own running subscriptions plus the
- * running subscriptions of grants it accepted. A removed beneficiary or a cancellation whose date
+ * to at `now` (epoch ms), sorted, without duplicates: its own running subscriptions, its one-off
+ * purchases, and the running subscriptions of grants it accepted. A removed beneficiary or a cancellation whose date
  * has passed ends the entitlement at once.
  */
 export async function entitledProductIds(db: Db, accountId: string, now: number): Promise<string[]> {
   const rows = await db.query<{ product_name: string }>(
-    `SELECT DISTINCT s.product_name FROM subscriptions s
+    `SELECT s.product_name FROM subscriptions s
       WHERE ${runningSubscription('$2')}
         AND (s.guid = $1
              OR EXISTS (SELECT 1 FROM grants g
                          WHERE g.subscription_id = s.id AND g.grantee_guid = $1 AND g.status = 'ACCEPTED'))
-      ORDER BY s.product_name`,
+     UNION
+     SELECT i.product_name FROM purchases p JOIN order_items i ON i.id = p.order_item_id
+      WHERE p.guid = $1 AND p.status IN ('ACTIVE', 'ACTIVE_PENDING') AND i.frequency = 'NONE'
+     ORDER BY product_name`,
     [accountId, isoDay(now)],
   );
   return rows.map((row) => row.product_name);

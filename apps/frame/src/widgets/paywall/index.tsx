@@ -1,0 +1,112 @@
+import { paywallTemplateFor } from '@foyer/api/paywall';
+import type { PaywallAttributes } from '@foyer/protocol/paywall-attributes';
+import { useEffect, useRef } from 'react';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { Loading } from '../../components/Loading';
+import { WidgetHeading } from '../../components/WidgetHeading';
+import { t } from '../../i18n';
+import { useAppSelector } from '../../store/hooks';
+import { useFrameEvents } from '../../store/useFrameEvents';
+import { useServices } from '../_purchase/useServices';
+import type { WidgetProps } from '../widgetProps';
+import { Notifier } from '../_paywall/Notifier';
+import { SafeHtml } from '../_paywall/SafeHtml';
+import { usePageView } from '../_paywall/usePageView';
+import '../_paywall/messages';
+import '../_paywall/paywall.css';
+
+/** What the paywall passes to its copy in the modal (data-* values). */
+function modalAttributes(attributes: PaywallAttributes): Record<string, string> {
+  const passed: Record<string, string> = { redirectPath: attributes.redirectPath, modal: 'true' };
+  if (attributes.section) passed.section = attributes.section;
+  if (attributes.tags.length) passed.tags = attributes.tags.join(',');
+  if (attributes.groupName) passed.groupName = attributes.groupName;
+  return passed;
+}
+
+const DISMISSED = new Set(['modal.dismissed']);
+
+/**
+ * Paywall (identity spec §2, §4): authorizes the page view and, unless access is allowed, shows
+ * the template the decision calls for — both, login or entitlement — with the login, registration
+ * and the product selection it offers, opened in the loader's modal. In place, or in the modal
+ * (size lg) when the attribute or the template asks: the paywall in place then opens its copy
+ * there once, and sends the visitor to `redirectPath` when they close it without getting access.
+ */
+export default function PaywallWidget({ attributes }: WidgetProps<PaywallAttributes>) {
+  const services = useServices();
+  const inModal = useAppSelector((state) => state.frame.inModal);
+  const view = usePageView(attributes, !inModal);
+  const data = view.status === 'succeeded' ? view.data : null;
+  const decision = data?.decision ?? null;
+  const denied = decision !== null && decision.result !== 'ALLOW_ACCESS';
+  const template = denied ? paywallTemplateFor(decision) : null;
+  const modal = !inModal && denied && (attributes.modal ?? data?.template?.modal ?? false);
+  // Shown once per page: the modal opens once for each template it has to show.
+  const shown = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!template || shown.current === template) return;
+    shown.current = template;
+    services.host.publish({ name: 'paywall.shown', payload: { template, modal: modal || inModal } });
+    if (modal) void services.host.open('paywall', modalAttributes(attributes));
+  }, [template, modal, inModal, attributes, services]);
+
+  // The visitor closed the modal paywall (or what it opened) without getting access.
+  useFrameEvents(DISMISSED, () => {
+    if (modal && shown.current) void services.host.navigate(attributes.redirectPath);
+  });
+
+  const offer = (widget: string, passed: Record<string, string> = {}) => void services.host.open(widget, passed);
+  const title = attributes.title ?? t('paywall.title');
+
+  if (modal) {
+    return (
+      <div className="paywall">
+        <WidgetHeading show={false}>{title}</WidgetHeading>
+        <p className="visually-hidden">{t('paywall.modalOpened')}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="paywall">
+      <WidgetHeading show={denied && attributes.showHeader}>{title}</WidgetHeading>
+      {(view.status === 'loading' || (view.status === 'idle' && !view.standalone)) && <Loading />}
+      {view.standalone && <p>{t('paywall.standalone')}</p>}
+      {view.status === 'failed' && attributes.showErrorMsgs && <ErrorMessageBox error={view.error} />}
+      {decision?.result === 'ALLOW_ACCESS' && decision.activeMeter && attributes.showNotifier && (
+        <Notifier meter={decision.activeMeter} template={data?.template ?? null} />
+      )}
+      {denied && (
+        <section className="paywall-offer">
+          {data?.template ? (
+            <SafeHtml className="paywall-template" html={data.template.content} />
+          ) : (
+            <p>{t('paywall.noTemplate')}</p>
+          )}
+          <div className="actions">
+            {template !== 'entitlement' && (
+              <>
+                <button type="button" className="button" onClick={() => offer('login')}>
+                  {t('paywall.login')}
+                </button>
+                <button type="button" className="button" onClick={() => offer('registration', { autoLogin: 'true' })}>
+                  {t('paywall.register')}
+                </button>
+              </>
+            )}
+            {template !== 'login' && attributes.groupName && (
+              <button
+                type="button"
+                className="button"
+                onClick={() => offer('product-selection', { groupName: attributes.groupName! })}
+              >
+                {t('paywall.plans')}
+              </button>
+            )}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+import { BOTH_STORAGE_MODES } from '../../playwright.config';
+import { axeViolations, widgetDocument } from '../support/axe';
+import { apiSession, createCustomer, uniqueEmail } from '../support/purchase';
+import { stack } from '../support/stack';
+import { recordHostEvents, widgetFrame } from '../support/widgets';
+
+/**
+ * The metered paywall on the demo's premium article (issue 15): the demo service's default meter
+ * gives three free articles, counted on the server under a meter id the loader keeps in the demo
+ * site's own storage; then the paywall. Each test is a new browser context: a new visitor.
+ */
+// axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
+test.use({ bypassCSP: true });
+
+class PremiumArticle {
+  constructor(readonly page: Page) {}
+  async open(story: number, query = ''): Promise<void> {
+    await this.page.goto(`${stack.demoUrl}/premium-article?story=${story}${query}`);
+  }
+  get notifier() {
+    return widgetFrame(this.page, 'paywall-notifier');
+  }
+  get paywall() {
+    return widgetFrame(this.page, 'paywall');
+  }
+  get body() {
+    return this.page.locator('#article-body');
+  }
+  async expectFree(count: number): Promise<void> {
+    await expect(this.notifier.getByText(`You have read ${count} of 3 free articles this month.`)).toBeVisible();
+    await expect(this.body).toBeVisible();
+  }
+}
+
+test(
+  'an anonymous visitor reads three free articles, a reload is not a fourth, then meets the paywall',
+  { tag: BOTH_STORAGE_MODES },
+  async ({ page }) => {
+    test.setTimeout(60_000);
+    const seen = await recordHostEvents(page);
+    const article = new PremiumArticle(page);
+    for (const story of [1, 2, 3]) {
+      await article.open(story);
+      await article.expectFree(story);
+    }
+    expect(await axeViolations(widgetDocument(page, 'paywall-notifier'))).toEqual([]);
+    await page.reload();
+    await article.expectFree(3);
+    // The meter id is in the demo site's own storage, whatever the browser does with the frames'.
+    expect(await page.evaluate(() => localStorage.getItem('evolok.meter'))).toMatch(/^[\w-]{20,}$/);
+
+    await article.open(4);
+    await expect(article.paywall.getByRole('heading', { name: 'You have read your free articles' })).toBeVisible();
+    await expect(article.paywall.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expect(article.paywall.getByRole('button', { name: 'Choose a plan' })).toBeVisible();
+    await expect(article.body).toBeHidden();
+    await expect(article.notifier.getByText(/free articles/)).toHaveCount(0);
+    expect(await axeViolations(widgetDocument(page, 'paywall'))).toEqual([]);
+    const authorized = (await seen()).filter((event) => event.name === 'paywall.authorized').at(-1);
+    expect(authorized?.detail).toEqual({
+      result: 'REQUIRE_LOGIN',
+      requireEntitlement: true,
+      segments: ['all'],
+      exceededMeter: { count: 3, max: 3 },
+    });
+  },
+);
+
+test('a subscriber who meets the paywall logs in and reads on', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail();
+  await createCustomer(request, email, 'subscriber-1');
+  const session = await apiSession(request, email, 'subscriber-1');
+  const auth = { authorization: `Evolok evolok.api.service=demo,evolok.api.sessionId=${session}` };
+  const order = await request.post(`${stack.widgetsUrl}/pm/api/widget/order`, {
+    headers: auth,
+    data: { orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-yearly-eur' }], paymentType: 'CARD' },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const { id } = (await order.json()) as { id: string };
+  const paid = await request.post(`${stack.widgetsUrl}/pm/api/widget/payment/${id}`, {
+    headers: auth,
+    data: { token: 'manual' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+
+  const article = new PremiumArticle(page);
+  for (const story of [1, 2, 3]) {
+    await article.open(story);
+    await article.expectFree(story);
+  }
+  await article.open(4);
+  await article.paywall.getByRole('button', { name: 'Log in' }).click();
+  const login = page.getByRole('dialog').frameLocator('iframe[title="Foyer login widget"]');
+  await login.getByLabel('Email').fill(email);
+  await login.getByLabel('Password', { exact: true }).fill('subscriber-1');
+  await login.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(article.body).toBeVisible();
+  await expect(article.paywall.getByRole('button', { name: 'Log in' })).toHaveCount(0);
+  // The next article too: the account is entitled, no meter counts.
+  await article.open(5);
+  await expect(article.body).toBeVisible();
+  await expect(article.notifier.getByText(/free articles/)).toHaveCount(0);
+});
+
+test('in modal mode the paywall opens once in the modal; closing it leaves for the home page', async ({ page }) => {
+  test.setTimeout(60_000);
+  const article = new PremiumArticle(page);
+  for (const story of [1, 2, 3]) {
+    await article.open(story);
+    await article.expectFree(story);
+  }
+  await article.open(4, '&modal=1');
+  const dialog = page.getByRole('dialog');
+  const modalPaywall = dialog.frameLocator('iframe[title="Foyer paywall widget"]');
+  await expect(modalPaywall.getByRole('heading', { name: 'You have read your free articles' })).toBeVisible();
+  await expect(modalPaywall.getByRole('button', { name: 'Log in' })).toBeVisible();
+  // Shown once: the paywall in place stays out of sight, and no second modal opens.
+  await expect(article.paywall.getByRole('button', { name: 'Log in' })).toHaveCount(0);
+  await expect(dialog).toHaveCount(1);
+  expect(await axeViolations(page), 'host page with the modal').toEqual([]);
+  await dialog.getByRole('button', { name: /close/i }).first().click();
+  await expect(page).toHaveURL(`${stack.demoUrl}/`);
+});
