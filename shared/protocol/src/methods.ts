@@ -52,6 +52,7 @@ export interface HostMethods {
    * frame's word for the modal's close cross ('Cerrar'), checked the same way.
    */
   title(text: string, close?: string): void;
+  /**
    * The paywall widgets' anonymous meter id, kept in the host site's own storage: `id` (issued by
    * the server) is stored first when given; answers the stored id, or null (other widgets, or
    * storage refused).
