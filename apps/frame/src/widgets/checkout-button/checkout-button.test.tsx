@@ -72,7 +72,8 @@ describe('checkout-button widget', () => {
       basketFromAnotherFrame(harness, null);
     });
     emit(harness, { name: 'payment.success', payload: { orderId: 'order-1' } });
-    expect((await screen.findByRole('status')).textContent).toBe('Payment Successful');
+    // The status shows the running step until the run has ended: wait for its last text.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Payment Successful'));
     expect(screen.getByRole('button', { name: 'Checkout' })).toHaveProperty('disabled', true);
   });
 
