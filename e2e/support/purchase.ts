@@ -85,7 +85,7 @@ export class Shop {
     await group.getByLabel('Address line 1').fill('12 Rue de la Loi');
     await group.getByLabel('City').fill('Brussels');
     await group.getByLabel('Postal code').fill('1000');
-    await group.getByLabel(/^Country/).fill('BE');
+    await group.getByLabel(/^Country/).selectOption('BE');
   }
 
   /** The profile step's submit button (its default caption). */
