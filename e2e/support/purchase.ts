@@ -27,9 +27,9 @@ export class Shop {
     await this.page.goto(`${stack.demoUrl}${path}`);
   }
 
-  /** The toggle of one plan: 'Select <plan> (<product>)' (a check mark may lead), aria-pressed when picked. */
+  /** The toggle of one plan: 'Select <plan> (<product>)', once picked 'Selected …' (a check mark may lead) and aria-pressed. */
   plan(plan: string, product: string): Locator {
-    const name = new RegExp(`^(✓ )?Select ${escape(plan)} \\(${escape(product)}\\)$`);
+    const name = new RegExp(`^(✓ )?Select(ed)? ${escape(plan)} \\(${escape(product)}\\)$`);
     return this.selection.getByRole('button', { name });
   }
 
@@ -85,7 +85,7 @@ export class Shop {
     await group.getByLabel('Address line 1').fill('12 Rue de la Loi');
     await group.getByLabel('City').fill('Brussels');
     await group.getByLabel('Postal code').fill('1000');
-    await group.getByLabel(/^Country/).fill('BE');
+    await group.getByLabel(/^Country/).selectOption('BE');
   }
 
   /** The profile step's submit button (its default caption). */

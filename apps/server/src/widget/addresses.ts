@@ -13,7 +13,7 @@ const FIELDS: { name: string; label: string; mandatory: boolean; autocomplete: s
   { name: 'line2', label: 'Address line 2', mandatory: false, autocomplete: 'address-line2' },
   { name: 'city', label: 'City', mandatory: true, autocomplete: 'address-level2' },
   { name: 'postalCode', label: 'Postal code', mandatory: true, autocomplete: 'postal-code' },
-  { name: 'country', label: 'Country (ISO code, e.g. BE)', mandatory: true, autocomplete: 'country' },
+  { name: 'country', label: 'Country', mandatory: true, autocomplete: 'country' },
 ];
 export const ADDRESS_FIELD_NAMES = FIELDS.map((field) => field.name);
 const MAX_SAVED = 20;

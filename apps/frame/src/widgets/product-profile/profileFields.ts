@@ -7,7 +7,8 @@
 import { ATTRIBUTE_TYPES, type Attribute } from '@foyer/api';
 import type { AddressKind, ProfileAttribute, ProfileGroup, ProfileGroups, SavedAddress } from '@foyer/api/widget';
 import { fieldOf, isPasswordAttribute, type FieldSpec } from '../_forms/fields';
-import { t, templateLabel } from '../../i18n';
+import { currentLocale, t, templateLabel } from '../../i18n';
+import { countryOptions, isCountryField } from './countries';
 
 const INPUT_TYPES = ['text', 'email', 'password', 'tel', 'number'] as const;
 
@@ -22,6 +23,8 @@ export function toAttribute(shown: ProfileAttribute): Attribute {
   if (shown.value !== undefined) attribute.value = shown.value;
   if (shown.autocomplete !== undefined) attribute.autocomplete = shown.autocomplete;
   if (inputType) attribute.inputType = inputType;
+  // A country is picked from a list (a select), never typed as a code.
+  if (isCountryField(shown.autocomplete)) attribute.options = countryOptions(currentLocale());
   return attribute;
 }
 

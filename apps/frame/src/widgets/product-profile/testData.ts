@@ -11,7 +11,7 @@ const ADDRESS_FIELDS = [
   { name: 'line2', label: 'Address line 2', mandatory: false, autocomplete: 'address-line2' },
   { name: 'city', label: 'City', mandatory: true, autocomplete: 'address-level2' },
   { name: 'postalCode', label: 'Postal code', mandatory: true, autocomplete: 'postal-code' },
-  { name: 'country', label: 'Country (ISO code, e.g. BE)', mandatory: true, autocomplete: 'country' },
+  { name: 'country', label: 'Country', mandatory: true, autocomplete: 'country' },
 ];
 
 const addressGroup = (kind: 'delivery' | 'billing'): ProfileGroup => ({

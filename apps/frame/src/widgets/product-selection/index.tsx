@@ -170,17 +170,19 @@ function ProductCard({
               {plan.description && <p className="plan-description">{plan.description}</p>}
               {plan.subscribed && <p className="plan-subscribed">{t('productSelection.subscribed')}</p>}
               {!displayOnly && (
-                // A toggle button: the name stays 'Select <plan> (<product>)' and aria-pressed says
-                // picked; the visible text says 'Selected' on the picked one.
+                // A toggle button, aria-pressed when picked; its text (and so its name, which
+                // must contain what is seen) says 'Selected <plan> (<product>)' then.
                 <button
                   type="button"
                   className="button plan-select"
                   aria-pressed={selected}
-                  aria-label={`${t('productSelection.select')} ${t('productSelection.planOf', [plan.displayName, product.displayName])}`}
                   disabled={disabled || plan.subscribed}
                   onClick={() => onPick(product, plan)}
                 >
-                  {t(selected ? 'productSelection.selected' : 'productSelection.select')}
+                  {t(selected ? 'productSelection.selected' : 'productSelection.select')}{' '}
+                  <span className="visually-hidden">
+                    {t('productSelection.planOf', [plan.displayName, product.displayName])}
+                  </span>
                 </button>
               )}
             </li>

@@ -26,8 +26,10 @@ function setup(
   return { server, harness, user: userEvent.setup() };
 }
 
+/** 'Select <plan> (<product>)', or 'Selected …' once picked. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const selectButton = (plan: string, product: string) =>
-  screen.getByRole('button', { name: `Select ${plan} (${product})` });
+  screen.getByRole('button', { name: new RegExp(`^Select(ed)? ${escape(plan)} \\(${escape(product)}\\)$`) });
 const basketOf = (harness: Harness) => readBasket(harness.storage.tab);
 
 describe('product-selection widget', () => {
@@ -194,7 +196,7 @@ describe('product-selection widget', () => {
         },
       },
     );
-    await screen.findByRole('button', { name: 'Select Yearly (Digital access)', pressed: true });
+    await screen.findByRole('button', { name: 'Selected Yearly (Digital access)', pressed: true });
     expect(basketOf(harness).products.map((line) => line.paymentPlan._id)).toEqual(['digital-yearly-eur']);
     expect(harness.opened).toEqual([]);
   });
