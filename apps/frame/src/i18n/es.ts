@@ -21,7 +21,7 @@ export const templateLabels: TemplateLabels = {
   line2: 'Dirección (línea 2)',
   city: 'Ciudad',
   postalCode: 'Código postal',
-  country: 'País (código ISO, p. ej. ES)',
+  country: 'País',
   authDetails: 'Cuenta',
   personalDetails: 'Datos personales',
   otherDetails: 'Otros datos',

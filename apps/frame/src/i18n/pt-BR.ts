@@ -22,7 +22,7 @@ export const templateLabels: TemplateLabels = {
   line2: 'Endereço (linha 2)',
   city: 'Cidade',
   postalCode: 'CEP',
-  country: 'País (código ISO, ex.: BR)',
+  country: 'País',
   authDetails: 'Conta',
   personalDetails: 'Dados pessoais',
   otherDetails: 'Outros dados',

@@ -1,16 +1,20 @@
 /**
  * The capture container (identity spec §2): one widget whose `action` attribute picks the form —
- * register (the registration widget) or editProfile (edit profile). The social actions
- * (socialAccountRegister, socialAccountLink) arrive with the social widgets; until then they
- * answer 'Not Supported action'.
+ * register (the registration widget), editProfile (edit profile), socialAccountRegister (sign up
+ * with a network, then the social registration form) or socialAccountLink (sign in with a network
+ * and link it to an existing account). Anything else answers 'Not Supported action'.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { foyerError } from '@foyer/api';
 import type { CaptureAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { Loading } from '../../components/Loading';
 import type { WidgetProps } from '../widgetProps';
 import EditProfileWidget from '../edit-profile';
 import RegistrationWidget from '../registration';
+
+/** The social flows load only for the social actions. */
+const SocialSignIn = lazy(() => import('../_social/SocialSignIn'));
 
 /**
  * After a registration whose service still needs attributes, the follow-up (identity spec §4)
@@ -30,6 +34,23 @@ export default function CaptureWidget({ attributes }: WidgetProps<CaptureAttribu
       );
     case 'editProfile':
       return <EditProfileWidget attributes={attributes} />;
+    case 'socialAccountRegister':
+    case 'socialAccountLink':
+      return (
+        <Suspense fallback={<Loading />}>
+          <SocialSignIn
+            networks={attributes.socialNetworks}
+            action={action === 'socialAccountRegister' ? 'register' : 'login'}
+            buttonStyle={attributes.socialButtonStyle}
+            showHeader={attributes.showHeader}
+            showLabels={attributes.showLabels}
+            showErrorMsgs={attributes.showErrorMsgs}
+            schemeAttribute={attributes.authenticationSchemeName}
+            unknownGoesTo={action === 'socialAccountRegister' ? 'register' : 'link'}
+            registration={{ hiddenAttributes: attributes.hiddenAttributes }}
+          />
+        </Suspense>
+      );
     default:
       return <ErrorMessageBox error={foyerError('NOT_SUPPORTED_ACTION')} showCode />;
   }

@@ -416,7 +416,7 @@ describe('edit profile', () => {
 });
 
 describe('capture container', () => {
-  it('action editProfile shows edit profile; social actions are not supported yet', async () => {
+  it('action editProfile shows edit profile; the social actions show the social buttons', async () => {
     const server = fakeIdentityServer({
       'GET /ui/template/profile/demo': () => ({ status: 200, body: TEMPLATE }),
       'GET /userProfile/guid-1': () => ({ status: 200, body: profileBody() }),
@@ -426,9 +426,16 @@ describe('capture container', () => {
     const { unmount } = renderWith(harness, <CaptureWidget attributes={attributes} />);
     expect((await field('First name')).value).toBe('Demo');
     unmount();
+    // The social actions show the service's networks (the flows are tested in e2e/specs/social-sign-in.spec.ts).
     const social = captureAttributesSchema.parse({ action: 'socialAccountLink' });
-    renderWith(makeHarness({ attributes: social }), <CaptureWidget attributes={social} />);
-    expect(screen.getByRole('alert').textContent).toContain('Not Supported action');
+    const socialServer = fakeIdentityServer({
+      'GET /social/permissions': () => ({
+        status: 200,
+        body: { networks: [{ network: 'google', scopes: ['email'] }] },
+      }),
+    });
+    renderWith(makeHarness({ fetch: socialServer.fetch, attributes: social }), <CaptureWidget attributes={social} />);
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
     expect(captureAttributesSchema.safeParse({ action: 'delete' }).success).toBe(false);
     expect(captureAttributesSchema.parse({}).action).toBe('register');
   });

@@ -1,7 +1,9 @@
 import { foyerError } from '@foyer/api';
 import type { SocialButtonsAttributes } from '@foyer/protocol/social-attributes';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
+import '../_social/messages';
 import { useAppSelector } from '../../store/hooks';
 import type { WidgetProps } from '../widgetProps';
 import SocialSignIn from '../_social/SocialSignIn';
@@ -13,10 +15,26 @@ import SocialSignIn from '../_social/SocialSignIn';
 export default function SocialButtonsWidget({ attributes }: WidgetProps<SocialButtonsAttributes>) {
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
   const action = attributes.networkAction?.toLowerCase();
-  if (action !== 'login' && action !== 'register') return <ErrorMessageBox error={foyerError('SOCIAL_ACTION_EMPTY')} />;
-  if (loggedIn) return <p className="logged-in">{t('login.loggedIn')}</p>;
+  const heading = <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('social.buttons')}</WidgetHeading>;
+  if (action !== 'login' && action !== 'register') {
+    return (
+      <>
+        {heading}
+        <ErrorMessageBox error={foyerError('SOCIAL_ACTION_EMPTY')} />
+      </>
+    );
+  }
+  if (loggedIn) {
+    return (
+      <>
+        {heading}
+        <p className="logged-in">{t('login.loggedIn')}</p>
+      </>
+    );
+  }
   return (
     <div className={attributes.formStyle}>
+      {heading}
       {attributes.description && <p>{attributes.description}</p>}
       <SocialSignIn
         networks={attributes.networks}
@@ -26,7 +44,7 @@ export default function SocialButtonsWidget({ attributes }: WidgetProps<SocialBu
         extendPermissions={attributes.extendPermissions}
         autoRegister={attributes.autoRegister}
         autoPopulate={attributes.autoPopulate}
-        showHeader={attributes.showHeader}
+        showHeader={false}
         showLabels={attributes.showLabels}
         showErrorMsgs={attributes.showErrorMsgs}
         schemeAttribute={attributes.authenticationSchemeName}
