@@ -3,7 +3,7 @@ import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { axeViolations, widgetDocument } from '../support/axe';
 import { apiSession, createCustomer, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { recordHostEvents, widgetFrame } from '../support/widgets';
+import { recordHostEvents, widgetFrame, widgetSelector } from '../support/widgets';
 
 /**
  * The metered paywall on the demo's premium article (issue 15): the demo service's default meter
@@ -92,7 +92,7 @@ test('a subscriber who meets the paywall logs in and reads on', async ({ page, r
   }
   await article.open(4);
   await article.paywall.getByRole('button', { name: 'Log in' }).click();
-  const login = page.getByRole('dialog').frameLocator('iframe[title="Foyer login widget"]');
+  const login = page.getByRole('dialog').frameLocator(widgetSelector('login'));
   await login.getByLabel('Email').fill(email);
   await login.getByLabel('Password', { exact: true }).fill('subscriber-1');
   await login.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -114,7 +114,7 @@ test('in modal mode the paywall opens once in the modal; closing it leaves for t
   }
   await article.open(4, '&modal=1');
   const dialog = page.getByRole('dialog');
-  const modalPaywall = dialog.frameLocator('iframe[title="Foyer paywall widget"]');
+  const modalPaywall = dialog.frameLocator(widgetSelector('paywall'));
   await expect(modalPaywall.getByRole('heading', { name: 'You have read your free articles' })).toBeVisible();
   await expect(modalPaywall.getByRole('button', { name: 'Log in' })).toBeVisible();
   // Shown once: the paywall in place stays out of sight, and no second modal opens.
