@@ -5,10 +5,12 @@
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 
 /**
- * The iframes of `widget`, by their route (`/w/<name>`, with or without a query). Not by title:
- * a frame names itself in the page's language once it has loaded ('Log in', 'Iniciar sesión').
+ * The iframes of `widget`, by their route (`/w/<name>`, with or without a query, and with the
+ * loader's `#page=` fragment). Not by title: a frame names itself in the page's language once it
+ * has loaded ('Log in', 'Iniciar sesión').
  */
-export const widgetSelector = (widget: string): string => `iframe[src$="/w/${widget}"], iframe[src*="/w/${widget}?"]`;
+export const widgetSelector = (widget: string): string =>
+  ['', '?', '#'].map((end) => (end ? `iframe[src*="/w/${widget}${end}"]` : `iframe[src$="/w/${widget}"]`)).join(', ');
 
 export function widgetFrame(page: Page, widget: string, index = 0): FrameLocator {
   return page.frameLocator(widgetSelector(widget)).nth(index);
