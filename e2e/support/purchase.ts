@@ -98,9 +98,9 @@ export class Shop {
     return this.step('product-summary').getByRole('button', { name: 'Confirm order', exact: true });
   }
 
-  /** The manual provider's one button in the payment step. */
+  /** The manual provider's one button in the payment step: 'Pay' and the amount. */
   get pay(): Locator {
-    return this.step('payment').getByRole('button', { name: 'Pay', exact: true });
+    return this.step('payment').getByRole('button', { name: /^Pay \S/ });
   }
 
   async choosePaymentType(label: string): Promise<void> {
