@@ -10,6 +10,7 @@ import { CAPTCHA_SERVICE, routeRecaptchaDouble, startCaptchaStack, type CaptchaS
 import { Shop } from '../support/purchase';
 import { DEMO_ACCOUNT } from '../support/stack';
 import { LoginWidget } from '../support/widgets';
+import { frameHeaders } from '../support/frame-token';
 
 const NOT_A_ROBOT = IDENTITY_ERRORS.RECAPTCHA_VERIFICATION_FAILED.text;
 
@@ -70,7 +71,10 @@ test("the checkout's login step logs in to a captcha service", async ({ page }) 
 
 test('the server refuses a login without a token with the spec message', async ({ request }) => {
   const response = await request.post(`${world.stack.widgetsUrl}/ic/api/session`, {
-    headers: { authorization: formatAuthorization({ serviceName: CAPTCHA_SERVICE }) },
+    headers: {
+      authorization: formatAuthorization({ serviceName: CAPTCHA_SERVICE }),
+      ...(await frameHeaders(world.stack.widgetsUrl, CAPTCHA_SERVICE)),
+    },
     data: {
       realmName: 'default',
       authenticationSchemeName: 'default',

@@ -234,7 +234,10 @@ export function mount(
   }
   const { origin, settings } = env;
   const url = new URL('/w/' + widgetRoute(widget, Number(settings.version)), origin);
-  const service = attributes.serviceName || settings.serviceName;
+  // The frame's own choice (selectServiceName): attribute, then the page's ?serviceName= (mailed
+  // links carry it), then the settings. The server binds the frame's calls to this service.
+  const service =
+    attributes.serviceName || new URLSearchParams(location.search).get('serviceName') || settings.serviceName;
   if (typeof service === 'string' && service) url.searchParams.set('serviceName', service);
 
   const iframe = document.createElement('iframe');

@@ -11,7 +11,14 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { formatAuthorization, orderSchema, paymentResultSchema, type SessionResponse } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, freshDatabase, loginBody, type DatabaseTarget } from '../helpers';
+import {
+  DEMO,
+  frameTokenHeader,
+  freshDatabase,
+  loginBody,
+  TEST_FRAME_TOKEN_KEY,
+  type DatabaseTarget,
+} from '../helpers';
 import { startStripeStandIn, type StripeStandIn } from '../widget/stand-ins/stripe';
 
 const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'server-process.ts');
@@ -42,6 +49,7 @@ function startServerProcess(): Promise<{ url: string; child: ChildProcess }> {
       ...process.env,
       ...database,
       FOYER_CARD_PROVIDER: 'stripe',
+      FOYER_FRAME_TOKEN_KEY: TEST_FRAME_TOKEN_KEY,
       STRIPE_API_URL: stripe.apiUrl,
       STRIPE_SECRET_KEY: stripe.secretKey,
     },
@@ -71,7 +79,8 @@ async function waitFor(condition: () => boolean, what: string, limitMs = 10_000)
 describe('the server killed during the provider call', () => {
   it('charges once: the retry after the restart, with a new or the first key, gets the paid order', async () => {
     const first = await startServerProcess();
-    const json = { 'content-type': 'application/json' };
+    // What the frame sends: its config's token for the demo service.
+    const json = { 'content-type': 'application/json', ...frameTokenHeader('demo') };
     const loginResponse = await fetch(`${first.url}/ic/api/session`, {
       method: 'POST',
       headers: { ...json, authorization: formatAuthorization({ serviceName: 'demo' }) },
@@ -114,7 +123,9 @@ describe('the server killed during the provider call', () => {
     const sameKey = paymentResultSchema.parse(await (await pay(second.url, 'first-mount')).json());
     expect(sameKey.paymentId).toBe(result.paymentId);
     expect(stripe.intents.filter((intent) => intent.metadata.order_id === order.id)).toHaveLength(1);
-    const page = await fetch(`${second.url}/pm/api/widget/payment/${order.id}?ev_ss=${session}`);
+    const page = await fetch(`${second.url}/pm/api/widget/payment/${order.id}?ev_ss=${session}`, {
+      headers: frameTokenHeader('demo'),
+    });
     expect(((await page.json()) as { orderStatus: string }).orderStatus).toBe('PAID');
     second.child.kill('SIGTERM');
     await new Promise((resolve) => second.child.once('exit', resolve));
