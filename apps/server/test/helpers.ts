@@ -142,7 +142,7 @@ export function frameTokenHeader(service = 'demo', now = Date.now()): Record<str
  * they set FRAME_TOKEN_HEADER themselves (frame-binding.test.ts checks the refusals with
  * `testServer({}, { frameTokens: false })`).
  */
-function addFrameTokens(server: PreparedServer): void {
+export function addFrameTokens(server: PreparedServer): void {
   const inject = server.app.inject.bind(server.app) as (options?: unknown, callback?: unknown) => unknown;
   const withToken = (options?: unknown, callback?: unknown) => {
     if (options && typeof options === 'object' && 'url' in options) {
