@@ -8,6 +8,7 @@ import { chromium, type BrowserContext, type Page, type Response } from 'playwri
 import { chromiumLaunchOptions } from '../playwright.config';
 import { CLS_PAGES, CLS_VIEWPORTS, measureCls, measureOffscreenFrames } from './layout-bench';
 import { processRssMb, startStack } from './stack-process';
+import { frameHeaders } from '../e2e/support/frame-token';
 import { measureThroughput } from './throughput';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
@@ -49,12 +50,14 @@ const browser = await chromium.launch(chromiumLaunchOptions);
 const newContext = () => browser.newContext();
 const widgetsOrigin = new URL(stack.widgetsUrl).origin;
 const firstField = 'input:not([type=hidden])';
+// What every frame sends with its calls (issue 11): the token of a demo frame page.
+const frame = await frameHeaders(widgetsOrigin);
 
 /** Logs the demo account in through the API; the session the payment bench run uses. */
 const demoSession = await (async () => {
   const response = await fetch(`${widgetsOrigin}/pm/api/widget/profile/login/demo`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...frame, 'content-type': 'application/json' },
     body: JSON.stringify({
       authenticationSchemeName: 'default',
       identifiers: [{ name: 'email', value: 'demo@foyer.test' }],
@@ -67,7 +70,9 @@ const demoSession = await (async () => {
 
 /** A fresh order for the demo account, paid by bank transfer (the manual provider). */
 async function paymentOrderId(): Promise<string> {
-  const group = (await (await fetch(`${widgetsOrigin}/pm/api/widget/productgroup/demo`)).json()) as {
+  const group = (await (
+    await fetch(`${widgetsOrigin}/pm/api/widget/productgroup/demo`, { headers: frame })
+  ).json()) as {
     products: { name: string; type: string; paymentPlans: { _id: string }[]; bundlePlans: { _id: string }[] }[];
   };
   const product = group.products.find((candidate) => candidate.name === 'demo-digital') ?? group.products[0]!;
@@ -76,7 +81,7 @@ async function paymentOrderId(): Promise<string> {
     `${widgetsOrigin}/pm/api/widget/order?ev_ss=${encodeURIComponent(demoSession.mainSession.sessionId)}`,
     {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...frame, 'content-type': 'application/json' },
       body: JSON.stringify({
         orderItems: [{ product: product.name, paymentPlan: plan._id }],
         paymentType: 'BANK_TRANSFER',
@@ -243,7 +248,7 @@ try {
 
   // 8. Product-group endpoint throughput against the same server's health endpoint.
   const health = await measureThroughput(`${widgetsOrigin}/healthz`);
-  const group = await measureThroughput(`${widgetsOrigin}/pm/api/widget/productgroup/demo`);
+  const group = await measureThroughput(`${widgetsOrigin}/pm/api/widget/productgroup/demo`, { headers: frame });
   if (health.errors || group.errors) throw new Error(`Throughput run had errors: ${health.errors} / ${group.errors}`);
   const throughputRatio = group.requestsPerSecond / health.requestsPerSecond;
 

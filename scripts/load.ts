@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { formatAuthorization } from '@foyer/api';
 import pg from 'pg';
 import { processRssMb, startStack } from './stack-process';
+import { frameHeaders } from '../e2e/support/frame-token';
 import { measureThroughput } from './throughput';
 
 function flag(name: string, fallback: number): number {
@@ -92,6 +93,8 @@ const stack = await startStack(['--ephemeral', ...(postgres ? ['--database-url']
   },
 });
 const base = stack.widgetsUrl;
+// What every frame sends with its calls (issue 11): the token of a demo frame page.
+const frame = await frameHeaders(base);
 const rssCold = processRssMb(stack.pid);
 
 interface PlacedOrder {
@@ -105,7 +108,11 @@ const placed: PlacedOrder[] = [];
 async function login(): Promise<string | null> {
   const response = await timed('login', `${base}/ic/api/session`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: formatAuthorization({ serviceName: 'demo' }) },
+    headers: {
+      ...frame,
+      'content-type': 'application/json',
+      authorization: formatAuthorization({ serviceName: 'demo' }),
+    },
     body: JSON.stringify({
       realmName: 'default',
       authenticationSchemeName: 'default',
@@ -123,7 +130,7 @@ async function order(session: string): Promise<PlacedOrder | null> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const response = await timed('order', `${base}/pm/api/widget/order?ev_ss=${session}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': entry.key },
+      headers: { ...frame, 'content-type': 'application/json', 'idempotency-key': entry.key },
       body: JSON.stringify({
         orderItems: [{ product: 'demo-archive', paymentPlan: 'archive-once-eur' }],
         paymentType: 'CARD',
@@ -144,7 +151,7 @@ async function pay(entry: PlacedOrder): Promise<void> {
   const submit = () =>
     timed('payment', `${base}/pm/api/widget/payment/${orderId}?ev_ss=${entry.session}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      headers: { ...frame, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
       body: JSON.stringify({ token: 'manual' }),
     });
   // A double click (each mount its own key): the server must charge once.
@@ -158,12 +165,12 @@ async function visitor(deadline: number): Promise<void> {
   let round = 0;
   while (performance.now() < deadline) {
     round += 1;
-    await timed('browse', `${base}/pm/api/widget/productgroup/demo`);
+    await timed('browse', `${base}/pm/api/widget/productgroup/demo`, { headers: frame });
     await timed('frame', `${base}/w/login?serviceName=demo`);
     if (!session || round % 10 === 0) session = await login();
     if (!session) continue;
     await timed('profile', `${base}/ic/api/userProfile/${session}`, {
-      headers: { authorization: formatAuthorization({ serviceName: 'demo', sessionId: session }) },
+      headers: { ...frame, authorization: formatAuthorization({ serviceName: 'demo', sessionId: session }) },
     });
     if (round % 2 === 0) {
       const entry = await order(session);
@@ -174,7 +181,11 @@ async function visitor(deadline: number): Promise<void> {
 
 // The product-group rate against the static-file rate of the same server (issue 10's ratio).
 const staticRate = await measureThroughput(`${base}/loader.js`, { seconds: 5, concurrency: 32 });
-const groupRate = await measureThroughput(`${base}/pm/api/widget/productgroup/demo`, { seconds: 5, concurrency: 32 });
+const groupRate = await measureThroughput(`${base}/pm/api/widget/productgroup/demo`, {
+  seconds: 5,
+  concurrency: 32,
+  headers: frame,
+});
 
 const started = performance.now();
 await Promise.all(Array.from({ length: VISITORS }, () => visitor(started + SECONDS * 1000)));
@@ -186,7 +197,7 @@ let lost = 0;
 let unpaid = 0;
 for (const entry of placed) {
   const orderId = [...entry.ids][0]!;
-  const response = await fetch(`${base}/pm/api/widget/payment/${orderId}?ev_ss=${entry.session}`);
+  const response = await fetch(`${base}/pm/api/widget/payment/${orderId}?ev_ss=${entry.session}`, { headers: frame });
   const body = (await response.json()) as { orderStatus?: string; code?: string };
   if (body.code === 'order_not_created') lost += 1;
   else if (body.orderStatus !== 'PAID') unpaid += 1;

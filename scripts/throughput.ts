@@ -12,19 +12,19 @@ export interface Throughput {
 
 export async function measureThroughput(
   url: string,
-  options: { seconds?: number; concurrency?: number } = {},
+  options: { seconds?: number; concurrency?: number; headers?: Record<string, string> } = {},
 ): Promise<Throughput> {
   const seconds = options.seconds ?? 3;
   const concurrency = options.concurrency ?? 16;
   // Warm-up: the first requests pay for JIT, prepared statements and connection set-up.
-  for (let i = 0; i < 20; i += 1) await (await fetch(url)).arrayBuffer();
+  for (let i = 0; i < 20; i += 1) await (await fetch(url, { headers: options.headers ?? {} })).arrayBuffer();
   let requests = 0;
   let errors = 0;
   const started = performance.now();
   const deadline = started + seconds * 1000;
   const worker = async () => {
     while (performance.now() < deadline) {
-      const response = await fetch(url);
+      const response = await fetch(url, { headers: options.headers ?? {} });
       await response.arrayBuffer();
       if (response.ok) requests += 1;
       else errors += 1;

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { stack } from '../support/stack';
 import { LoginWidget, widgetFrame } from '../support/widgets';
+import { frameHeaders } from '../support/frame-token';
 
 interface Mail {
   to: string;
@@ -35,7 +36,7 @@ const unique = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)
 
 async function register(request: APIRequestContext, email: string, password: string): Promise<void> {
   const response = await request.post(`${stack.widgetsUrl}/ic/api/userProfile`, {
-    headers: { authorization: 'Evolok evolok.api.service=demo' },
+    headers: { authorization: 'Evolok evolok.api.service=demo', ...(await frameHeaders(stack.widgetsUrl)) },
     data: {
       realm: 'default',
       services: ['demo'],

@@ -7,9 +7,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatAuthorization, IDENTITY_ERRORS } from '@foyer/api';
 import { CAPTCHA_SERVICE, routeRecaptchaDouble, startCaptchaStack, type CaptchaStack } from '../support/recaptcha';
-import { Shop } from '../support/purchase';
+import { Shop, uniqueEmail } from '../support/purchase';
 import { DEMO_ACCOUNT } from '../support/stack';
 import { LoginWidget } from '../support/widgets';
+import { frameHeaders } from '../support/frame-token';
 
 const NOT_A_ROBOT = IDENTITY_ERRORS.RECAPTCHA_VERIFICATION_FAILED.text;
 
@@ -70,7 +71,10 @@ test("the checkout's login step logs in to a captcha service", async ({ page }) 
 
 test('the server refuses a login without a token with the spec message', async ({ request }) => {
   const response = await request.post(`${world.stack.widgetsUrl}/ic/api/session`, {
-    headers: { authorization: formatAuthorization({ serviceName: CAPTCHA_SERVICE }) },
+    headers: {
+      authorization: formatAuthorization({ serviceName: CAPTCHA_SERVICE }),
+      ...(await frameHeaders(world.stack.widgetsUrl, CAPTCHA_SERVICE)),
+    },
     data: {
       realmName: 'default',
       authenticationSchemeName: 'default',
@@ -80,4 +84,34 @@ test('the server refuses a login without a token with the spec message', async (
   });
   expect(response.status()).toBe(400);
   expect(await response.json()).toMatchObject({ code: 'RECAPTCHA_VERIFICATION_FAILED', message: NOT_A_ROBOT });
+});
+
+test('the purchase sign-up of a captcha service asks for the captcha, and again for the login', async ({ page }) => {
+  await openAsCaptchaService(page, '/shop');
+  const shop = new Shop(page);
+  await shop.pick('Monthly', 'Print and digital');
+  await shop.press(shop.checkout);
+  await shop.press(shop.step('login').getByRole('button', { name: 'Create an account' }));
+  const profile = shop.step('product-profile');
+  await profile.getByLabel('Email').fill(uniqueEmail());
+  await profile.getByLabel('Password', { exact: true }).fill('new-visitor-1');
+  await profile.getByLabel(/^Confirm/).fill('new-visitor-1');
+  await profile.getByLabel('First name').fill('Grace');
+  await profile.getByLabel('Last name').fill('Hopper');
+  await shop.fillAddress(shop.deliveryAddress());
+  // Without the captcha nothing is sent.
+  const before = world.verifier.requests.length;
+  await shop.press(shop.saveProfile);
+  await expect(profile.getByText(NOT_A_ROBOT).first()).toBeVisible();
+  expect(world.verifier.requests.length).toBe(before);
+
+  await profile.getByRole('button', { name: "I'm not a robot" }).click();
+  await expect(profile.getByRole('button', { name: 'Verified' })).toBeVisible();
+  await shop.press(shop.saveProfile);
+  // The account is created with the first token; the login needs a second one.
+  await expect(profile.getByText('Please complete the verification again to log in.', { exact: false })).toBeVisible();
+  await profile.getByRole('button', { name: "I'm not a robot" }).click();
+  await shop.press(shop.saveProfile);
+  await expect(shop.confirmOrder).toBeVisible();
+  expect(world.verifier.requests.length - before).toBe(2);
 });

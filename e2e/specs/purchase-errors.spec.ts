@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { apiSession, createCustomer, Shop, uniqueEmail } from '../support/purchase';
+import { frameHeaders } from '../support/frame-token';
 
 test('an empty basket cannot be checked out: the button is disabled and submitting the selection errs', async ({
   page,
@@ -46,7 +47,9 @@ test('a session that ends mid-checkout: the order is refused with an error and t
   await expect(shop.confirmOrder).toBeVisible();
 
   // The session ends on the server while the visitor reads the summary.
-  const deleted = await request.delete(`${stack.widgetsUrl}/ic/api/session/${await shop.sessionId()}`);
+  const deleted = await request.delete(`${stack.widgetsUrl}/ic/api/session/${await shop.sessionId()}`, {
+    headers: await frameHeaders(stack.widgetsUrl),
+  });
   expect(deleted.status()).toBe(204);
   await shop.press(shop.confirmOrder);
 
@@ -65,6 +68,7 @@ test('a session that ends mid-checkout: the order is refused with an error and t
 test('a tampered price in a direct order request is ignored: the server prices the order', async ({ request }) => {
   const session = await apiSession(request, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
   const response = await request.post(`${stack.widgetsUrl}/pm/api/widget/order?ev_ss=${session}`, {
+    headers: await frameHeaders(stack.widgetsUrl),
     data: {
       orderItems: [
         {
@@ -82,7 +86,9 @@ test('a tampered price in a direct order request is ignored: the server prices t
   const order = (await response.json()) as { id: string; total: { amount: number; currency: string } };
   // The catalogue price of the plan (what the shop shows), not the request's.
   expect(order.total).toMatchObject({ amount: 499, currency: 'EUR' });
-  const page = await request.get(`${stack.widgetsUrl}/pm/api/widget/payment/${order.id}?ev_ss=${session}`);
+  const page = await request.get(`${stack.widgetsUrl}/pm/api/widget/payment/${order.id}?ev_ss=${session}`, {
+    headers: await frameHeaders(stack.widgetsUrl),
+  });
   expect(((await page.json()) as { total: { amount: number } }).total.amount).toBe(499);
 });
 
@@ -120,6 +126,7 @@ test('a double click on pay charges once', async ({ page, request }) => {
   const orderId = payments[0]!.orderId;
   const session = await apiSession(request, email, 'customer-pw-2');
   const retry = await request.post(`${stack.widgetsUrl}/pm/api/widget/payment/${orderId}?ev_ss=${session}`, {
+    headers: await frameHeaders(stack.widgetsUrl),
     data: { token: 'manual' },
   });
   expect(retry.ok(), await retry.text()).toBe(true);

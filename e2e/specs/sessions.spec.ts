@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { LoginWidget, ProfileWidget, recordHostEvents, widgetFrame } from '../support/widgets';
+import { frameHeaders } from '../support/frame-token';
 
 test('two host pages in one browser share the session, logging in and out', async ({ context }) => {
   const a = await context.newPage();
@@ -33,7 +34,7 @@ test('a session ended on the server: session.expired and every widget shows logg
   // The session id stays in the frames unless the site owner opts in; this test page's own session
   // is created through the API so the test knows its id.
   const created = await request.post(`${stack.widgetsUrl}/ic/api/session`, {
-    headers: { authorization: 'Evolok evolok.api.service=demo' },
+    headers: { authorization: 'Evolok evolok.api.service=demo', ...(await frameHeaders(stack.widgetsUrl)) },
     data: {
       realmName: 'default',
       authenticationSchemeName: 'default',
@@ -60,7 +61,9 @@ test('a session ended on the server: session.expired and every widget shows logg
   await expect(new LoginWidget(page).frame.getByText('You are logged in')).toBeVisible();
   await expect(widgetFrame(page, 'change-password').getByLabel('New password', { exact: true })).toBeVisible();
 
-  const deleted = await request.delete(`${stack.widgetsUrl}/ic/api/session/${session.mainSession.sessionId}`);
+  const deleted = await request.delete(`${stack.widgetsUrl}/ic/api/session/${session.mainSession.sessionId}`, {
+    headers: await frameHeaders(stack.widgetsUrl),
+  });
   expect(deleted.status()).toBe(204);
 
   // The profile's next refresh (every 3 s on this page) meets the dead session.

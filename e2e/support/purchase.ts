@@ -6,6 +6,7 @@
 import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { stack } from './stack';
 import { widgetFrame, widgetSelector } from './widgets';
+import { frameHeaders } from './frame-token';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -136,6 +137,7 @@ export class Shop {
 /** An ACTIVE account created the way the profile step creates one (POST /widget/profile, no session). */
 export async function createCustomer(request: APIRequestContext, email: string, password: string): Promise<void> {
   const response = await request.post(`${stack.widgetsUrl}/pm/api/widget/profile/demo`, {
+    headers: await frameHeaders(stack.widgetsUrl),
     data: [
       { name: 'email', value: email },
       { name: 'password', value: password },
@@ -149,7 +151,7 @@ export async function createCustomer(request: APIRequestContext, email: string, 
 /** A session of `email` straight from the identity API (for calls the test makes itself). */
 export async function apiSession(request: APIRequestContext, email: string, password: string): Promise<string> {
   const created = await request.post(`${stack.widgetsUrl}/ic/api/session`, {
-    headers: { authorization: 'Evolok evolok.api.service=demo' },
+    headers: { authorization: 'Evolok evolok.api.service=demo', ...(await frameHeaders(stack.widgetsUrl)) },
     data: {
       realmName: 'default',
       authenticationSchemeName: 'default',

@@ -284,7 +284,10 @@ export function mount(
   }
   const { origin, settings } = env;
   const url = new URL('/w/' + widgetRoute(widget, Number(settings.version)), origin);
-  const service = attributes.serviceName || settings.serviceName;
+  // The frame's own choice (selectServiceName): attribute, then the page's ?serviceName= (mailed
+  // links carry it), then the settings. The server binds the frame's calls to this service.
+  const service =
+    attributes.serviceName || new URLSearchParams(location.search).get('serviceName') || settings.serviceName;
   if (typeof service === 'string' && service) url.searchParams.set('serviceName', service);
   // The page instance, so this page's frames share their basket and no other tab's (protocol page.ts).
   if (env.page) url.hash = `${PAGE_PARAM}=${env.page}`;

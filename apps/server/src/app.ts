@@ -1,10 +1,22 @@
 import cors from '@fastify/cors';
-import { APP_NAME_HEADER, foyerError, SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER } from '@foyer/api';
+import {
+  APP_NAME_HEADER,
+  FRAME_TOKEN_HEADER,
+  foyerError,
+  identityEndpoints,
+  SOCIAL_AUTHORIZE_PATH,
+  SOCIAL_CALLBACK_PATH,
+  SSO_DOMAINS_HEADER,
+  SSO_TOKENS_HEADER,
+  widgetEndpoints,
+} from '@foyer/api';
+
 import Fastify, { type FastifyInstance } from 'fastify';
 import { grantRoutes } from './account/identity-routes';
 import type { AppDeps } from './deps';
 import { refuseBadStrings } from './http/bad-bytes';
 import { errorHandler, sendError } from './http/errors';
+import { bindCallsToFrames } from './http/frame-binding';
 import { logRequest } from './http/log-redaction';
 import { mailboxRoutes } from './routes/mailbox';
 import { passwordRoutes } from './routes/passwords';
@@ -32,7 +44,14 @@ async function apiScope(api: FastifyInstance, deps: AppDeps): Promise<void> {
     // origin is read per request because with port 0 it is known only after listen().
     origin: (origin, callback) => callback(null, origin === new URL(deps.publicUrl()).origin),
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'accept', 'idempotency-key', APP_NAME_HEADER.toLowerCase()],
+    allowedHeaders: [
+      'authorization',
+      'content-type',
+      'accept',
+      'idempotency-key',
+      APP_NAME_HEADER.toLowerCase(),
+      FRAME_TOKEN_HEADER.toLowerCase(),
+    ],
     // The frame reads the SSO domains after login and logout, and the wait after a 429.
     exposedHeaders: [SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER, 'retry-after'],
     maxAge: 600,
@@ -81,6 +100,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await apiScope(api, deps);
+      // The seamless sign-in images are requested by other domains' pages, not by a frame's fetch.
+      bindCallsToFrames(
+        api,
+        deps,
+        new Set(
+          // Not frame calls: the seamless sign-in images, and the social sign-in popup's own pages
+          // (a navigation to the provider and back; its `state` binds it to the attempt).
+          [
+            identityEndpoints.ssoLogin.path,
+            identityEndpoints.ssoLogout.path,
+            SOCIAL_AUTHORIZE_PATH,
+            SOCIAL_CALLBACK_PATH,
+          ].map((path) => IDENTITY_PREFIX + path),
+        ),
+      );
       sessionRoutes(api, deps);
       userProfileRoutes(api, deps);
       templateRoutes(api, deps);
@@ -99,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await apiScope(api, deps);
+      // Operator calls (confirming a bank transfer) carry the operator's token, not a frame's.
+      bindCallsToFrames(api, deps, new Set([WIDGET_PREFIX + widgetEndpoints.confirmManualPayment.path]));
       widgetRoutes(api, deps, {
         identityPrefix: IDENTITY_PREFIX,
         ...(deps.paymentProviders ? { providers: deps.paymentProviders } : {}),

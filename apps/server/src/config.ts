@@ -10,9 +10,12 @@
  *   DEMO_SITE_URL (http://localhost:8080; where links in mail point), FOYER_DEV_MAILBOX (off unless 1/true),
  *   FOYER_SEED_DEMO (off unless 1/true: the demo account and catalogue),
  *   RECAPTCHA_VERIFY_URL (Google's siteverify), RECAPTCHA_SECRET (default secret for services without one),
- *   FOYER_IDENTIFIER_SEARCH_PER_MINUTE (30), FOYER_REGISTRATION_PER_HOUR (20; accounts created per address).
+ *   FOYER_IDENTIFIER_SEARCH_PER_MINUTE (30), FOYER_REGISTRATION_PER_HOUR (20; accounts created per address),
+ *   FOYER_FRAME_TOKEN_KEY (≥ 32 characters; signs the frame tokens; required when NODE_ENV=production,
+ *   else a random key per start).
  */
 import { fileURLToPath } from 'node:url';
+import { FRAME_TOKEN_KEY_MIN_LENGTH, randomFrameTokenKey } from './security/frame-tokens';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './security/rate-limit';
 
 export const DEFAULT_PORT = 8081;
@@ -80,6 +83,8 @@ export interface EnvOptions {
   registrationPerHour?: number | undefined;
   operatorToken?: string | undefined;
   orderTtlMinutes?: number | undefined;
+  frameTokenKey?: string | undefined;
+  production?: boolean | undefined;
 }
 
 /**
@@ -148,5 +153,23 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     orderTtlMinutes: env.FOYER_ORDER_TTL_MINUTES ? Number(env.FOYER_ORDER_TTL_MINUTES) : undefined,
     identifierSearchPerMinute: positiveInt(env, 'FOYER_IDENTIFIER_SEARCH_PER_MINUTE'),
     registrationPerHour: positiveInt(env, 'FOYER_REGISTRATION_PER_HOUR'),
+    frameTokenKey: env.FOYER_FRAME_TOKEN_KEY || undefined,
+    production: env.NODE_ENV === 'production',
   };
+}
+
+/**
+ * The frame tokens' signing key (security/frame-tokens.ts). Production needs a configured one: a
+ * per-start random key would break every open frame at each restart and differ between instances.
+ */
+export function frameTokenKeyFrom(explicit: string | undefined, env: EnvOptions): Buffer {
+  const configured = explicit ?? env.frameTokenKey;
+  if (configured === undefined) {
+    if (env.production)
+      throw new Error('FOYER_FRAME_TOKEN_KEY must be set in production (a random secret of at least 32 characters)');
+    return randomFrameTokenKey();
+  }
+  if (Buffer.byteLength(configured, 'utf8') < FRAME_TOKEN_KEY_MIN_LENGTH)
+    throw new Error(`FOYER_FRAME_TOKEN_KEY must be at least ${FRAME_TOKEN_KEY_MIN_LENGTH} characters`);
+  return Buffer.from(configured, 'utf8');
 }

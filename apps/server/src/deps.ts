@@ -40,6 +40,8 @@ export interface AppDeps {
   paymentProviders?: PaymentProviders | undefined;
   /** Header, request and idle-connection timeouts of the HTTP server. */
   timeouts: ServerTimeouts;
+  /** Signs and checks the frame tokens that bind API calls to a frame's service (security/frame-tokens.ts). */
+  frameTokenKey: Buffer;
   /** Bearer token of operator calls (confirming bank transfers); unset: those calls do not exist. */
   operatorToken?: string | undefined;
 }

@@ -14,6 +14,7 @@ import {
   DEFAULT_MAIL_FROM,
   DEFAULT_REGISTRATION_PER_HOUR,
   DEFAULT_SITE_URL,
+  frameTokenKeyFrom,
   loginRateLimitFrom,
   optionsFromEnv,
   timeoutsFrom,
@@ -101,6 +102,8 @@ export interface ServerOptions {
   operatorToken?: string;
   /** Default: env FOYER_HEADERS_TIMEOUT_MS, FOYER_REQUEST_TIMEOUT_MS, FOYER_IDLE_TIMEOUT_MS (see config.ts). */
   timeouts?: Partial<ServerTimeouts>;
+  /** Signing key of the frame tokens. Default: env FOYER_FRAME_TOKEN_KEY; required in production, else random. */
+  frameTokenKey?: string;
   /** Unpaid orders are cancelled after this long. Default: env FOYER_ORDER_TTL_MINUTES, else 24 hours. */
   orderTtlMs?: number;
 }
@@ -178,6 +181,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       paymentProviders: options.paymentProviders,
       timeouts: timeoutsFrom(options.timeouts),
       operatorToken: options.operatorToken ?? env.operatorToken,
+      frameTokenKey: frameTokenKeyFrom(options.frameTokenKey, env),
     };
     const app = await buildApp(deps);
     const orderTtlMs =

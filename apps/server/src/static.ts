@@ -11,6 +11,7 @@ import { FRAME_CONFIG_PLACEHOLDER, frameConfigScript, type FrameConfig } from '@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from './deps';
 import { findDefaultService, findService, type Service } from './identity/store';
+import { mintFrameToken } from './security/frame-tokens';
 
 const NOT_BUILT = (what: string) =>
   `The ${what} is not built yet: run npm run build (in the repository root), then reload.`;
@@ -162,8 +163,11 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
       request.log.error({ err: error }, 'frame page: the database is unavailable');
       return unavailable(reply);
     }
+    const serviceName = service?.name ?? 'default';
     const config: FrameConfig = {
-      defaultServiceName: service?.name ?? 'default',
+      defaultServiceName: serviceName,
+      // The frame may call only the service whose allowed origins chose frame-ancestors below.
+      serviceToken: mintFrameToken(deps.frameTokenKey, serviceName, deps.now()),
       allowedHostOrigins: service?.allowedHostOrigins ?? [],
       icDomain: deps.icDomain(),
     };

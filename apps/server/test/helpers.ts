@@ -7,8 +7,12 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  FRAME_TOKEN_HEADER,
   formatAuthorization,
+  identityEndpoints,
   mailboxSchema,
+  parseAuthorization,
+  widgetEndpoints,
   type MailboxMessage,
   type NameValue,
   type SessionResponse,
@@ -16,10 +20,13 @@ import {
 import pg from 'pg';
 import { openDb, type Db } from '../src/db';
 import { createServer, type PreparedServer, type ServerOptions } from '../src/index';
+import { mintFrameToken } from '../src/security/frame-tokens';
 import { seedConfig, type SeedConfig } from '../src/seed-config';
 import { providersFromEnv } from '../src/widget/providers';
 
 export const PUBLIC_URL = 'http://127.0.0.1:8081';
+/** The frame-token key of test servers, so tests that call over HTTP can mint tokens too. */
+export const TEST_FRAME_TOKEN_KEY = 'test-frame-token-key-of-32-characters-at-least';
 export const DEMO = { email: 'demo@foyer.test', password: 'foyer-demo-1' };
 
 export interface DatabaseTarget {
@@ -69,7 +76,10 @@ export async function testDb(): Promise<{ db: Db; close(): Promise<void> }> {
  * A prepared (not listening) server on a fresh database; use `app.inject`. CARD orders go to the
  * manual test card unless the test configured a provider in the environment.
  */
-export async function testServer(options: ServerOptions = {}): Promise<PreparedServer> {
+export async function testServer(
+  options: ServerOptions = {},
+  { frameTokens = true }: { frameTokens?: boolean } = {},
+): Promise<PreparedServer> {
   const target = await freshDatabase();
   const server = await createServer({
     publicUrl: PUBLIC_URL,
@@ -81,9 +91,11 @@ export async function testServer(options: ServerOptions = {}): Promise<PreparedS
     paymentProviders: providersFromEnv({ FOYER_CARD_PROVIDER: 'manual', ...process.env }),
     frameDist: join(tmpdir(), 'foyer-no-frame-dist'),
     loaderDist: join(tmpdir(), 'foyer-no-loader-dist'),
+    frameTokenKey: TEST_FRAME_TOKEN_KEY,
     ...target.options,
     ...options,
   });
+  if (frameTokens) addFrameTokens(server);
   return {
     ...server,
     close: async () => {
@@ -91,6 +103,62 @@ export async function testServer(options: ServerOptions = {}): Promise<PreparedS
       await target.drop();
     },
   };
+}
+
+type Routes = { prefix: string; path: string; pattern: RegExp; names: string[] }[];
+const API_ROUTES: Routes = [
+  ...Object.values(identityEndpoints).map((endpoint) => ({ prefix: '/ic/api', path: endpoint.path })),
+  ...Object.values(widgetEndpoints).map((endpoint) => ({ prefix: '/pm/api', path: endpoint.path })),
+].map(({ prefix, path }) => ({
+  prefix,
+  path,
+  names: [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!),
+  pattern: new RegExp(`^${prefix}${path.replace(/:\w+/g, '([^/?]+)')}(?:\\?|$)`),
+}));
+
+/**
+ * The service a frame making this call would have been served for: the Authorization header's,
+ * else the route's service parameter (as http/frame-binding.ts reads them), else demo.
+ */
+export function frameServiceOf(url: string, authorization: string | undefined): string {
+  const fromHeader = parseAuthorization(authorization)?.serviceName;
+  if (fromHeader) return fromHeader;
+  for (const route of API_ROUTES) {
+    const match = route.pattern.exec(url);
+    if (!match) continue;
+    const params = Object.fromEntries(route.names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
+    const named = params.serviceName ?? params.service ?? (route.path === '/service/:name' ? params.name : undefined);
+    if (named) return named;
+  }
+  return 'demo';
+}
+
+export function frameTokenHeader(service = 'demo', now = Date.now()): Record<string, string> {
+  return { [FRAME_TOKEN_HEADER]: mintFrameToken(Buffer.from(TEST_FRAME_TOKEN_KEY), service, now) };
+}
+
+/**
+ * Calls through `app.inject` get the token a frame served for their service would send, unless
+ * they set FRAME_TOKEN_HEADER themselves (frame-binding.test.ts checks the refusals with
+ * `testServer({}, { frameTokens: false })`).
+ */
+export function addFrameTokens(server: PreparedServer): void {
+  const inject = server.app.inject.bind(server.app) as (options?: unknown, callback?: unknown) => unknown;
+  const withToken = (options?: unknown, callback?: unknown) => {
+    if (options && typeof options === 'object' && 'url' in options) {
+      const call = options as { url: string | { pathname: string }; headers?: Record<string, unknown> };
+      const url = typeof call.url === 'string' ? call.url : call.url.pathname;
+      const headers = call.headers ?? {};
+      const has = Object.keys(headers).some((name) => name.toLowerCase() === FRAME_TOKEN_HEADER.toLowerCase());
+      if (!has && (url.startsWith('/ic/api/') || url.startsWith('/pm/api/'))) {
+        const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+        const service = frameServiceOf(url, typeof authorization === 'string' ? authorization : undefined);
+        options = { ...call, headers: { ...headers, ...frameTokenHeader(service, server.deps.now()) } };
+      }
+    }
+    return inject(options, callback);
+  };
+  server.app.inject = withToken as typeof server.app.inject;
 }
 
 /** A controllable clock for expiry and rate-limit windows. */

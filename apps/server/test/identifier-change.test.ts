@@ -106,7 +106,8 @@ describe('changing the e-mail address', () => {
     const link = await server.app.inject({
       method: 'POST',
       url: `/ic/api/userProfile/${session.guid}/link/news`,
-      headers: { authorization: profileAuth(secureId) },
+      // A frame of the news service links the account to its service.
+      headers: { authorization: profileAuth(secureId, 'news') },
     });
     expect(link.statusCode).toBe(401);
     const orders = await server.app.inject({

@@ -7,14 +7,16 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optionsFromEnv } from '../src/config';
 import { createServer, type PreparedServer } from '../src/index';
-import { DEMO, login, PUBLIC_URL } from './helpers';
+import { addFrameTokens, DEMO, login, PUBLIC_URL, TEST_FRAME_TOKEN_KEY } from './helpers';
 
 let server: PreparedServer;
 const warnings: string[] = [];
 
 beforeAll(async () => {
-  // No devMailbox, seedDemo or mailer: the defaults a production start gets.
-  server = await createServer({ dataDir: 'memory', publicUrl: PUBLIC_URL });
+  // No devMailbox, seedDemo or mailer: the defaults a production start gets (with the frame-token
+  // key production requires; the calls carry a frame's token).
+  server = await createServer({ dataDir: 'memory', publicUrl: PUBLIC_URL, frameTokenKey: TEST_FRAME_TOKEN_KEY });
+  addFrameTokens(server);
 });
 afterAll(() => server.close());
 

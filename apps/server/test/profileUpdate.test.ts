@@ -146,7 +146,8 @@ describe('PUT /userProfile/:id/:service and POST /userProfile/:id/link/:service'
       server.app.inject({
         method: 'POST',
         url: `/ic/api/userProfile/${session.guid}/link/${service}`,
-        headers: { authorization: profileAuth(session.mainSession.sessionId) },
+        // A frame of that service links the account to its service.
+        headers: { authorization: profileAuth(session.mainSession.sessionId, service) },
       });
     expect((await post('news')).json().services).toEqual(['demo', 'news']);
     expect((await post('ghost')).json()).toMatchObject({ code: 'SERVICE_NOT_FOUND', args: ['ghost'] });

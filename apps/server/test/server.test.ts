@@ -1,7 +1,7 @@
 import { callEndpoint, formatAuthorization, identityEndpoints, SSO_DOMAINS_HEADER } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/index';
-import { DEMO, loginBody } from './helpers';
+import { DEMO, frameTokenHeader, loginBody, TEST_FRAME_TOKEN_KEY } from './helpers';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
@@ -21,6 +21,7 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     seedDemo: true,
+    frameTokenKey: TEST_FRAME_TOKEN_KEY,
     ...(url && schema ? { databaseUrl: url, databaseSchema: schema } : { dataDir: 'memory' }),
   });
 });
@@ -49,6 +50,7 @@ describe('startServer', () => {
     const options = {
       baseUrl,
       authorization: () => formatAuthorization({ serviceName: 'demo', sessionId: current.sessionId }),
+      frameToken: Object.values(frameTokenHeader('demo'))[0],
     };
 
     const created = await callEndpoint(options, identityEndpoints.createSession, {
@@ -79,7 +81,9 @@ describe('startServer', () => {
   });
 
   it('lets the widgets origin call the API cross-origin (CORS) with its real URL', async () => {
-    const response = await fetch(`${server.url}/ic/api/service/demo`, { headers: { origin: server.url } });
+    const response = await fetch(`${server.url}/ic/api/service/demo`, {
+      headers: { origin: server.url, ...frameTokenHeader('demo') },
+    });
     expect(response.headers.get('access-control-allow-origin')).toBe(server.url);
   });
 });

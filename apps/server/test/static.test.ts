@@ -37,6 +37,7 @@ describe('frame pages /w/*', () => {
       defaultServiceName: 'demo',
       allowedHostOrigins: ['http://localhost:*'],
       icDomain: `${PUBLIC_URL}/ic/api`,
+      serviceToken: expect.any(String),
     });
     expect(response.headers['content-security-policy']).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +

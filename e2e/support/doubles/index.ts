@@ -16,6 +16,7 @@ import { startStack, type RunningStack } from '../../../scripts/stack-process';
 import { startGoCardlessStandIn, type GoCardlessStandIn } from '../../../apps/server/test/widget/stand-ins/gocardless';
 import { startMercadoStandIn, type MercadoStandIn } from '../../../apps/server/test/widget/stand-ins/mercadopago';
 import { startStripeStandIn, type StripeStandIn } from '../../../apps/server/test/widget/stand-ins/stripe';
+import { frameHeaders } from '../frame-token';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const STRIPE_DOUBLE = readFileSync(join(HERE, 'stripe.js'), 'utf8');
@@ -284,7 +285,7 @@ async function startHostSite(widgetsUrl: string): Promise<HostSite> {
 
 export async function apiSession(request: APIRequestContext, stack: RunningStack): Promise<string> {
   const created = await request.post(`${stack.widgetsUrl}/ic/api/session`, {
-    headers: { authorization: 'Evolok evolok.api.service=demo' },
+    headers: { authorization: 'Evolok evolok.api.service=demo', ...(await frameHeaders(stack.widgetsUrl)) },
     data: {
       realmName: 'default',
       authenticationSchemeName: 'default',
@@ -304,6 +305,7 @@ export async function createOrder(
 ): Promise<string> {
   const session = await apiSession(request, stack);
   const response = await request.post(`${stack.widgetsUrl}/pm/api/widget/order?ev_ss=${session}`, {
+    headers: await frameHeaders(stack.widgetsUrl),
     data: { orderItems: [{ product: 'demo-archive', paymentPlan: 'archive-once-eur' }], paymentType },
   });
   expect(response.status(), await response.text()).toBe(201);

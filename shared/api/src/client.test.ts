@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callEndpoint } from './client';
+import { callEndpoint, FRAME_TOKEN_HEADER } from './client';
 import { identityEndpoints } from './identity/endpoint-table';
 
 function fakeFetch(status: number, body: unknown, seen: Request[] = []): typeof fetch {
@@ -30,6 +30,16 @@ describe('callEndpoint', () => {
     expect(seen[0]!.url).toBe('http://api.test/ic/api/userProfile/g%2F1?serviceName=demo');
     expect(seen[0]!.headers.get('authorization')).toBe('Evolok x=y');
     expect(seen[0]!.credentials).toBe('omit');
+  });
+
+  it("sends the frame config's token on every call when given, and none otherwise", async () => {
+    const seen: Request[] = [];
+    const options = { baseUrl: 'http://api.test', fetch: fakeFetch(200, {}, seen) };
+    await callEndpoint({ ...options, frameToken: 'f1.token' }, identityEndpoints.deleteSession, {
+      params: { id: 's' },
+    });
+    await callEndpoint(options, identityEndpoints.deleteSession, { params: { id: 's' } });
+    expect(seen.map((request) => request.headers.get(FRAME_TOKEN_HEADER))).toEqual(['f1.token', null]);
   });
 
   it('sends a list query value as a repeated parameter', async () => {

@@ -5,6 +5,13 @@
 import { foyerError, normalizeError, type FoyerError } from './errors/foyer-error';
 import type { Endpoint } from './identity/endpoints';
 
+/**
+ * Request header of every identity and widget-service call of the frame: the signed token of the
+ * frame config (`serviceToken`) naming the service the frame page was served for. The reference
+ * server refuses a call without a valid one for the call's service (FRAME_NOT_BOUND).
+ */
+export const FRAME_TOKEN_HEADER = 'X-Foyer-Frame-Token';
+
 /** `headers` of a success carry, for example, the SSO domains header of login and logout. */
 export type ApiResult<R> = { ok: true; data: R; status: number; headers?: Headers } | { ok: false; error: FoyerError };
 
@@ -17,6 +24,8 @@ export interface ClientOptions {
   normalize?: (statusCode: number, body: unknown) => FoyerError;
   /** Extra request headers (the payment call's Idempotency-Key). */
   headers?: Record<string, string>;
+  /** The frame config's serviceToken, sent in FRAME_TOKEN_HEADER on every call. */
+  frameToken?: string | undefined;
 }
 
 export interface CallOptions<P, B> {
@@ -38,6 +47,7 @@ export async function callEndpoint<P extends Record<string, string>, B, R>(
     else if (value) for (const item of value) url.searchParams.append(key, item);
   }
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
+  if (options.frameToken) headers[FRAME_TOKEN_HEADER] = options.frameToken;
   const authorization = options.authorization?.();
   if (authorization) headers.authorization = authorization;
   if (call.body !== undefined) headers['content-type'] = 'application/json';

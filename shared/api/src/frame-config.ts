@@ -12,6 +12,12 @@ export const FRAME_CONFIG_ELEMENT_ID = 'foyer-frame-config';
 export const frameConfigSchema = z.object({
   /** The service used when neither the page settings nor the `serviceName` query name one. */
   defaultServiceName: z.string().check(z.minLength(1)),
+  /**
+   * Signed token naming the service the page was served for (the one whose allowed origins chose
+   * its frame-ancestors); sent with every API call in FRAME_TOKEN_HEADER (client.ts). Absent when
+   * no server wrote the config (a plain static copy of the frame app).
+   */
+  serviceToken: z.optional(z.string().check(z.minLength(1))),
   /** Allowed host origin patterns (`http://localhost:*`) of the service the page was served for. */
   allowedHostOrigins: z.array(z.string()),
   /** Identity API base URL, e.g. `http://127.0.0.1:8081/ic/api`. */
@@ -28,4 +34,18 @@ export function frameConfigScript(config: FrameConfig): string {
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   return `<script id="${FRAME_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
+}
+
+/** The config a frame page carries (frameConfigScript's inverse), for tools and tests that read pages. */
+export function frameConfigFromHtml(html: string): FrameConfig | null {
+  const json = new RegExp(`<script id="${FRAME_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`, 's').exec(
+    html,
+  )?.[1];
+  if (!json) return null;
+  try {
+    const parsed = frameConfigSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

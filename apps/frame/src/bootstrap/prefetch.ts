@@ -4,10 +4,12 @@
  * trips in a row. The frame's fetch answers a matching GET from a prefetched response once
  * (a clone); a prefetch that failed falls back to a real request.
  */
+import { FRAME_TOKEN_HEADER } from '@foyer/api';
+
 export interface PrefetchingFetch {
   fetch: typeof fetch;
-  /** Starts a GET of `url`; resolves with its JSON body (or null when it failed). */
-  prefetch(url: string): Promise<unknown>;
+  /** Starts a GET of `url` with `headers`; resolves with its JSON body (or null when it failed). */
+  prefetch(url: string, headers?: Record<string, string>): Promise<unknown>;
 }
 
 function urlOf(input: RequestInfo | URL): string {
@@ -29,8 +31,8 @@ export function prefetchingFetch(base: typeof fetch): PrefetchingFetch {
         () => base(input, init),
       );
     },
-    prefetch: (url) => {
-      const response = base(url, { credentials: 'omit', headers: { accept: 'application/json' } });
+    prefetch: (url, headers = {}) => {
+      const response = base(url, { credentials: 'omit', headers: { ...headers, accept: 'application/json' } });
       pending.set(url, response);
       return response.then(
         (answer) => (answer.ok ? answer.clone().json() : null),
@@ -44,10 +46,18 @@ export function prefetchingFetch(base: typeof fetch): PrefetchingFetch {
  * The login widget's first two calls: the service (for its authentication scheme), then the
  * scheme's login template. Same URLs as `loadLoginTemplate (widgets/_scheme/loginTemplate.ts)` builds through the shared client.
  */
-export function prefetchLogin(prefetcher: PrefetchingFetch, icDomain: string, serviceName: string): void {
+export function prefetchLogin(
+  prefetcher: PrefetchingFetch,
+  icDomain: string,
+  serviceName: string,
+  frameToken?: string,
+): void {
   const base = icDomain.replace(/\/$/, '');
-  void prefetcher.prefetch(`${base}/service/${encodeURIComponent(serviceName)}`).then((service) => {
+  // The server refuses calls without the frame's token (FRAME_TOKEN_HEADER in @foyer/api).
+  const headers: Record<string, string> = frameToken ? { [FRAME_TOKEN_HEADER]: frameToken } : {};
+  void prefetcher.prefetch(`${base}/service/${encodeURIComponent(serviceName)}`, headers).then((service) => {
     const scheme = (service as { authenticationSchemeName?: unknown } | null)?.authenticationSchemeName;
-    if (typeof scheme === 'string') void prefetcher.prefetch(`${base}/ui/template/login/${encodeURIComponent(scheme)}`);
+    if (typeof scheme === 'string')
+      void prefetcher.prefetch(`${base}/ui/template/login/${encodeURIComponent(scheme)}`, headers);
   });
 }

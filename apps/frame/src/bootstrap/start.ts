@@ -62,7 +62,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
   // service the frame URL names (the loader adds ?serviceName= when the page sets one).
   if (widget === 'login' && embedded) {
     const named = new URLSearchParams(win.location.search).get('serviceName');
-    prefetchLogin(prefetcher, config.icDomain, named || config.defaultServiceName);
+    prefetchLogin(prefetcher, config.icDomain, named || config.defaultServiceName, config.serviceToken);
   }
   const services: FrameServices = {
     fetch: prefetcher.fetch,

@@ -65,6 +65,7 @@ const es = {
   UNAUTHORIZED: 'Necesitas iniciar sesión para usar este widget',
   FORBIDDEN: 'No tienes permiso para hacer esto.',
   ORIGIN_NOT_ALLOWED: 'Este sitio no tiene permiso para usar estos widgets.',
+  FRAME_NOT_BOUND: 'Este formulario ha caducado o pertenece a otro sitio. Vuelve a cargar la página.',
   NOT_LOGGED_IN: '¡No has iniciado sesión!',
   USER_NOT_LOGGED_IN: 'El usuario no ha iniciado sesión.',
   INVALID_WIDGET_CONFIG: 'Este widget no está configurado correctamente: {0}',

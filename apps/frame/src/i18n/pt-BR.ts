@@ -66,6 +66,7 @@ const ptBR = {
   UNAUTHORIZED: 'Você precisa estar conectado para usar este widget',
   FORBIDDEN: 'Você não tem permissão para fazer isso.',
   ORIGIN_NOT_ALLOWED: 'Este site não tem permissão para usar estes widgets.',
+  FRAME_NOT_BOUND: 'Este formulário expirou ou pertence a outro site. Recarregue a página.',
   NOT_LOGGED_IN: 'Você não está conectado!',
   USER_NOT_LOGGED_IN: 'O usuário não está conectado.',
   INVALID_WIDGET_CONFIG: 'Este widget não está configurado corretamente: {0}',

@@ -60,6 +60,8 @@ export async function callIdentity<P extends Record<string, string>, B, R>(
         });
       },
       fetch: services.fetch,
+      // Binds the call to the service this frame page was served for (FRAME_TOKEN_HEADER).
+      frameToken: state.frame.config.serviceToken,
       // The calling application, named to the identity server (page setting icAppName).
       headers: { [APP_NAME_HEADER]: selectIcAppName(state) },
     },

@@ -136,6 +136,9 @@ export interface Harness {
   sibling(page?: string): Siblings;
 }
 
+/** The frame config's token in tests: every API call must carry it (FRAME_TOKEN_HEADER). */
+export const FRAME_TOKEN = 'test-frame-token';
+
 export function makeHarness(
   options: {
     fetch?: typeof fetch;
@@ -175,7 +178,7 @@ export function makeHarness(
     {
       frame: initialFrameState({
         status: 'ready',
-        config: { icDomain: API, defaultServiceName: 'demo', allowedHostOrigins: [] },
+        config: { icDomain: API, defaultServiceName: 'demo', allowedHostOrigins: [], serviceToken: FRAME_TOKEN },
         attributes: options.attributes ?? {},
         settings: pageSettingsSchema.parse(options.settings ?? {}),
         ...options.frame,

@@ -21,7 +21,14 @@ import {
 } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_ATTEMPT_MS } from '../../src/widget/payments';
-import { DEMO, freshDatabase, loginBody, type DatabaseTarget } from '../helpers';
+import {
+  DEMO,
+  frameTokenHeader,
+  freshDatabase,
+  loginBody,
+  TEST_FRAME_TOKEN_KEY,
+  type DatabaseTarget,
+} from '../helpers';
 import { startGoCardlessStandIn, type GoCardlessStandIn } from '../widget/stand-ins/gocardless';
 import { startStripeStandIn, type StripeStandIn } from '../widget/stand-ins/stripe';
 
@@ -56,6 +63,7 @@ function startServerProcess(): Promise<{ url: string; child: ChildProcess }> {
       ...process.env,
       ...database,
       FOYER_CARD_PROVIDER: 'stripe',
+      FOYER_FRAME_TOKEN_KEY: TEST_FRAME_TOKEN_KEY,
       STRIPE_API_URL: stripe.apiUrl,
       STRIPE_SECRET_KEY: stripe.secretKey,
       GOCARDLESS_ACCESS_TOKEN: gocardless.accessToken,
@@ -89,7 +97,8 @@ async function waitFor(condition: () => boolean, what: string, limitMs = 10_000)
 describe('the server killed during the provider call', () => {
   it('charges once: the retries after the restart get the paid orders at once', async () => {
     const first = await startServerProcess();
-    const json = { 'content-type': 'application/json' };
+    // What the frame sends: its config's token for the demo service.
+    const json = { 'content-type': 'application/json', ...frameTokenHeader('demo') };
     const loginResponse = await fetch(`${first.url}/ic/api/session`, {
       method: 'POST',
       headers: { ...json, authorization: formatAuthorization({ serviceName: 'demo' }) },
@@ -167,7 +176,9 @@ describe('the server killed during the provider call', () => {
     expect(paymentResultSchema.parse(await (await completeDebit(second.url)).json()).paymentId).toBe(debit.paymentId);
     expect(stripe.intents.filter((intent) => intent.metadata.order_id === order.id)).toHaveLength(1);
     expect(gocardless.payments.filter((payment) => payment.orderId === debitOrder.id)).toHaveLength(1);
-    const page = await fetch(`${second.url}/pm/api/widget/payment/${order.id}?ev_ss=${session}`);
+    const page = await fetch(`${second.url}/pm/api/widget/payment/${order.id}?ev_ss=${session}`, {
+      headers: frameTokenHeader('demo'),
+    });
     expect(((await page.json()) as { orderStatus: string }).orderStatus).toBe('PAID');
     second.child.kill('SIGTERM');
     await new Promise((resolve) => second.child.once('exit', resolve));

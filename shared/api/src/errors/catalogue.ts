@@ -64,6 +64,9 @@ export const IDENTITY_ERRORS = {
   UNAUTHORIZED: { status: 401, text: 'You need to be logged in to use this widget' },
   FORBIDDEN: { status: 403, text: 'You are not allowed to do this.' },
   ORIGIN_NOT_ALLOWED: { status: 403, text: 'This site is not allowed to use these widgets.' },
+  // A call without a valid frame token for its service (issue 11, finding 7): missing, forged,
+  // expired (a frame open for hours) or naming another service than the call.
+  FRAME_NOT_BOUND: { status: 403, text: 'This form has expired or belongs to another site. Please reload the page.' },
   // Client-side messages (identity spec §8)
   NOT_LOGGED_IN: { status: 401, text: 'Not logged-in!' },
   USER_NOT_LOGGED_IN: { status: 401, text: 'User is not loggedIn.' },

@@ -42,6 +42,7 @@ export async function callWidget<P extends Record<string, string>, B, R>(
         });
       },
       fetch: services.fetch,
+      frameToken: state.frame.config.serviceToken,
       normalize: options.normalize ?? normalizePurchaseError,
       ...(options.headers ? { headers: options.headers } : {}),
     },

@@ -86,9 +86,22 @@ export function EditProfileForm({ attributes, serviceName, template, profile, on
         return;
       }
       // What was saved is the new starting point (the reloaded profile arrives through props too).
-      baseline.current = values;
-      form.reset(values);
-      show({ kind: 'success' });
+      // A pending identifier change is not made yet: its field shows the address still in use.
+      const saved = result.pendingConfirmation
+        ? {
+            ...values,
+            ...Object.fromEntries(
+              fields
+                .filter((field) => field.role === 'identifier')
+                .map((field) => [field.key, baseline.current[field.key] ?? '']),
+            ),
+          }
+        : values;
+      baseline.current = saved;
+      form.reset(saved);
+      show(
+        result.pendingConfirmation ? { kind: 'info', text: t('editProfile.confirmNewAddress') } : { kind: 'success' },
+      );
     },
   });
 

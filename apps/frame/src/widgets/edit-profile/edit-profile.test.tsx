@@ -322,6 +322,25 @@ describe('edit profile', () => {
     expect((await field('First name')).value).toBe('Dana');
   });
 
+  it('a changed e-mail answered 202: "check your mail to confirm your new address", the old address stays', async () => {
+    const { user } = setup({
+      'PUT /userProfile/guid-1/demo': () => ({
+        status: 202,
+        body: { ...profileBody(), pendingConfirmation: ['email'] },
+      }),
+    });
+    const email = await field('Email');
+    await user.clear(email);
+    await user.type(email, 'new@foyer.test');
+    await user.click(save());
+    const notice = await screen.findByText(/Check your mail to confirm your new address/);
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText('Your account has been updated successfully.')).toBeNull();
+    // The reloaded profile still has the confirmed address until the link is opened.
+    await waitFor(async () => expect((await field('Email')).value).toBe('demo@foyer.test'));
+    // Typing on a loaded 2-core machine: more than the default 5 s.
+  }, 20_000);
+
   it('a cleared optional attribute is sent empty (that removes it); a cleared mandatory one is refused', async () => {
     const { server, user } = setup();
     await user.clear(await field('Phone'));

@@ -8,6 +8,8 @@ export const editProfileMessages = defineMessages({
     'editProfile.cancel': 'Cancel',
     'editProfile.success': 'Your account has been updated successfully.',
     'editProfile.nothingChanged': 'Nothing has changed.',
+    'editProfile.confirmNewAddress':
+      'Check your mail to confirm your new address: the change takes effect once you open the link we sent to it.',
     'editProfile.reauthenticate': 'Enter your password to continue',
     'editProfile.continue': 'Continue',
   },
@@ -18,6 +20,8 @@ export const editProfileMessages = defineMessages({
     'editProfile.cancel': 'Cancelar',
     'editProfile.success': 'Tu cuenta se ha actualizado correctamente.',
     'editProfile.nothingChanged': 'No ha cambiado nada.',
+    'editProfile.confirmNewAddress':
+      'Revisa tu correo para confirmar tu nueva dirección: el cambio se aplicará cuando abras el enlace que te enviamos.',
     'editProfile.reauthenticate': 'Introduce tu contraseña para continuar',
     'editProfile.continue': 'Continuar',
   },
@@ -28,6 +32,8 @@ export const editProfileMessages = defineMessages({
     'editProfile.cancel': 'Cancelar',
     'editProfile.success': 'Sua conta foi atualizada com sucesso.',
     'editProfile.nothingChanged': 'Nada foi alterado.',
+    'editProfile.confirmNewAddress':
+      'Verifique seu e-mail para confirmar seu novo endereço: a alteração vale quando você abrir o link que enviamos.',
     'editProfile.reauthenticate': 'Digite sua senha para continuar',
     'editProfile.continue': 'Continuar',
   },

@@ -16,9 +16,12 @@ export interface ProfileUpdateInput {
  * Without a session: USER_NOT_LOGGED_IN ('User is not loggedIn.', identity spec §8), no call.
  * PUT /userProfile/:id/:service (identity spec §7; the service form also joins the service once
  * nothing it requires is missing), then the profile is reloaded and profile.updated published.
+ * A 202 says a changed e-mail takes effect only once the new address confirms the mailed link.
  */
 export const updateProfile =
-  (input: ProfileUpdateInput): AppThunk<Promise<{ ok: true } | { ok: false; error: FoyerError }>> =>
+  (
+    input: ProfileUpdateInput,
+  ): AppThunk<Promise<{ ok: true; pendingConfirmation: boolean } | { ok: false; error: FoyerError }>> =>
   async (dispatch, getState, extra) => {
     const state = getState();
     const guid = state.session.guid;
@@ -53,7 +56,8 @@ export const updateProfile =
     }
     await dispatch(fetchProfile(true));
     extra.host.publish({ name: 'profile.updated', payload: { guid } });
-    return { ok: true };
+    // 202: a changed identifier waits for the link mailed to the new address (issue 11, finding 2).
+    return { ok: true, pendingConfirmation: result.status === 202 };
   };
 
 /** Cancel: the form went back to the saved values; tell the page (a modal wrapper closes). */

@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormikProvider, useFormik } from 'formik';
 import type { FoyerError } from '@foyer/api';
 import { catalogueError, type AddressKind, type Basket, type ProfileGroups } from '@foyer/api/widget';
 import type { ProductProfileAttributes } from '@foyer/protocol';
+import { Captcha } from '../_forms/Captcha';
 import { allTouched } from '../_forms/enterShowsProblems';
+import { MessageBox } from '../_forms/MessageBox';
 import type { Values } from '../_forms/schema';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { SubmitButton } from '../../components/Loading';
@@ -33,6 +35,8 @@ export interface ProfileFormProps {
   attributes: ProductProfileAttributes;
   serviceName: string;
   groups: ProfileGroups;
+  /** The sign-up's captcha (siteKey.ts); null: none, or a visitor with a session (an update). */
+  recaptchaSiteKey?: string | null;
   onSaved(): void;
 }
 
@@ -52,7 +56,7 @@ function withAddresses(basket: Basket, groups: Partial<Record<AddressKind, Baske
  * A refused submit keeps everything typed, shows INVALID_FORM 'Invalid profile' with each
  * offending field marked, and moves focus to the first of them.
  */
-export function ProfileForm({ attributes, serviceName, groups, onSaved }: ProfileFormProps) {
+export function ProfileForm({ attributes, serviceName, groups, recaptchaSiteKey = null, onSaved }: ProfileFormProps) {
   const dispatch = useAppDispatch();
   const services = useServices();
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
@@ -72,6 +76,15 @@ export function ProfileForm({ attributes, serviceName, groups, onSaved }: Profil
   const [focusRequest, setFocusRequest] = useState(0);
   const createdGuid = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const siteKey = loggedIn ? null : recaptchaSiteKey;
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const [captchaMissing, setCaptchaMissing] = useState(false);
+  const [verifyAgain, setVerifyAgain] = useState(false);
+  const onCaptcha = useCallback((response: string | null) => {
+    setCaptcha(response);
+    if (response) setCaptchaMissing(false);
+  }, []);
 
   useEffect(() => {
     if (!focusRequest) return;
@@ -93,6 +106,12 @@ export function ProfileForm({ attributes, serviceName, groups, onSaved }: Profil
   const save = async (values: Values) => {
     const config = configOf(values, basket, options);
     setProblem(null);
+    setVerifyAgain(false);
+    if (siteKey && !captcha) {
+      setCaptchaMissing(true);
+      fail(catalogueError('RECAPTCHA_VERIFICATION_FAILED'));
+      return;
+    }
     formik.setStatus({ serverErrors: {} } satisfies ProfileStatus);
     const result = await dispatch(
       saveProfile({
@@ -104,10 +123,17 @@ export function ProfileForm({ attributes, serviceName, groups, onSaved }: Profil
         credentials: credentials(fields, values),
         login: !attributes.skipLogin && !settings.skipSessionCreation,
         createdGuid: createdGuid.current,
+        recaptchaResponse: siteKey ? captcha : null,
       }),
     );
+    // A captcha token is single-use: whatever the answer, the next try needs a new one.
+    if (siteKey) setCaptchaReset((count) => count + 1);
     if (!result.ok) {
       createdGuid.current = result.createdGuid;
+      if (result.verifyAgain) {
+        setVerifyAgain(true);
+        return;
+      }
       if (result.error.code === 'INVALID_FORM') {
         const names = serverNames(fields, settings.attributeMapping);
         const marked: ServerErrors = {};
@@ -161,6 +187,13 @@ export function ProfileForm({ attributes, serviceName, groups, onSaved }: Profil
     <FormikProvider value={formik}>
       <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} aria-busy={formik.isSubmitting}>
         {problem && attributes.showErrorMsgs && <ErrorMessageBox error={problem} onClose={() => setProblem(null)} />}
+        {verifyAgain && (
+          <MessageBox
+            severity="warning"
+            text={t('productProfile.verifyToLogIn')}
+            onClose={() => setVerifyAgain(false)}
+          />
+        )}
         {fields.details.map((section) => (
           <section
             key={section.name}
@@ -193,6 +226,15 @@ export function ProfileForm({ attributes, serviceName, groups, onSaved }: Profil
             />
           );
         })}
+        {siteKey && (
+          <Captcha
+            id="product-profile-captcha"
+            siteKey={siteKey}
+            onChange={onCaptcha}
+            resetKey={captchaReset}
+            error={captchaMissing ? t('RECAPTCHA_VERIFICATION_FAILED') : null}
+          />
+        )}
         <div className="actions">
           <SubmitButton
             busy={formik.isSubmitting}

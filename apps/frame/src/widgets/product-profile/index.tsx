@@ -11,8 +11,10 @@ import type { WidgetProps } from '../widgetProps';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectServiceName } from '../../store/selectors';
 import { useServices } from '../_purchase/useServices';
+import { useRequest } from '../../store/useRequest';
 import { ProfileForm } from './ProfileForm';
 import { loadProfileGroups } from './save';
+import { signUpSiteKeyRequest } from './siteKey';
 import '../_forms/messages';
 import '../_purchase/messages';
 import './messages';
@@ -36,6 +38,9 @@ export default function ProductProfileWidget({ attributes }: WidgetProps<Product
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [saved, setSaved] = useState(false);
+  // Only a sign-up (no session) can meet the service's captcha.
+  const siteKey = useRequest(signUpSiteKeyRequest, serviceName, { skip: !!sessionGuid });
+  const siteKeyPending = !sessionGuid && (siteKey.status === 'idle' || siteKey.status === 'loading');
   // Each answer remounts the form: new groups (a login, a logout) start from their own values.
   const loads = useRef(0);
 
@@ -58,7 +63,7 @@ export default function ProductProfileWidget({ attributes }: WidgetProps<Product
     <div className="product-profile">
       <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('productProfile.title')}</WidgetHeading>
       {saved && <MessageBox severity="success" text={t('productProfile.saved')} onClose={() => setSaved(false)} />}
-      {load.status === 'loading' && <Loading />}
+      {(load.status === 'loading' || siteKeyPending) && <Loading />}
       {load.status === 'error' && (
         <>
           {attributes.showErrorMsgs && <ErrorMessageBox error={load.error} showCode />}
@@ -67,8 +72,9 @@ export default function ProductProfileWidget({ attributes }: WidgetProps<Product
           </button>
         </>
       )}
-      {load.status === 'ready' && (
+      {load.status === 'ready' && !siteKeyPending && (
         <ProfileForm
+          recaptchaSiteKey={siteKey.status === 'succeeded' ? siteKey.data : null}
           key={load.version}
           attributes={attributes}
           serviceName={serviceName}

@@ -13,6 +13,7 @@ export const productProfileMessages = defineMessages({
     'productProfile.useDeliveryForBilling': 'Use the delivery address for billing',
     'productProfile.useBillingForDelivery': 'Use the billing address for delivery',
     'productProfile.checkField': 'Check {0}.',
+    'productProfile.verifyToLogIn': 'Your account has been created. Please complete the verification again to log in.',
   },
   es: {
     'productProfile.title': 'Tus datos',
@@ -26,6 +27,7 @@ export const productProfileMessages = defineMessages({
     'productProfile.useDeliveryForBilling': 'Usar la dirección de entrega para la facturación',
     'productProfile.useBillingForDelivery': 'Usar la dirección de facturación para la entrega',
     'productProfile.checkField': 'Revisa {0}.',
+    'productProfile.verifyToLogIn': 'Tu cuenta se ha creado. Vuelve a completar la verificación para iniciar sesión.',
   },
   'pt-BR': {
     'productProfile.title': 'Seus dados',
@@ -39,5 +41,6 @@ export const productProfileMessages = defineMessages({
     'productProfile.useDeliveryForBilling': 'Usar o endereço de entrega para a cobrança',
     'productProfile.useBillingForDelivery': 'Usar o endereço de cobrança para a entrega',
     'productProfile.checkField': 'Verifique {0}.',
+    'productProfile.verifyToLogIn': 'Sua conta foi criada. Conclua a verificação novamente para entrar.',
   },
 });

@@ -1,12 +1,16 @@
 import '../../test/setup';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { FRAME_TOKEN_HEADER } from '@foyer/api';
 import { BASKET_KEY, type Basket, type ProfileGroups } from '@foyer/api/widget';
 import { productProfileAttributesSchema } from '@foyer/protocol/purchase-attributes';
 import { sessionStarted } from '../../store/sessionSlice';
 import { SESSION_STORAGE_KEY } from '../../store/sessionStorage';
+import type { Grecaptcha, RecaptchaRenderParameters } from '../_forms/recaptcha';
 import {
+  DEMO_SERVICE,
+  FRAME_TOKEN,
   fakeIdentityServer,
   makeHarness,
   renderWith,
@@ -374,6 +378,9 @@ describe('product-profile: creating the account (purchase spec §4)', () => {
     const created = calls('POST', '/profile/demo');
     expect(created).toHaveLength(1);
     expect(created[0]!.headers.get('authorization')).not.toContain(SESSION_ID);
+    // Every call carries the frame's token (issue 11, finding 7).
+    expect(created[0]!.headers.get(FRAME_TOKEN_HEADER)).toBe(FRAME_TOKEN);
+    expect(calls('POST', '/profile/login/demo')[0]!.headers.get(FRAME_TOKEN_HEADER)).toBe(FRAME_TOKEN);
     expect(created[0]!.body).toEqual([
       { name: 'email', value: 'buyer@foyer.test' },
       { name: 'password', value: 'secret-pass-1' },
@@ -520,5 +527,60 @@ describe('product-profile: creating the account (purchase spec §4)', () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     release();
     await waitFor(() => expect(submit().getAttribute('aria-busy')).toBe('false'));
+  });
+});
+
+describe('product-profile: the sign-up captcha (issue 11, finding 5)', () => {
+  const SITE_KEY = 's'.repeat(40);
+
+  function installGrecaptcha() {
+    let parameters: RecaptchaRenderParameters | null = null;
+    const api: Grecaptcha = {
+      render: (_element, given) => {
+        parameters = given;
+        return 1;
+      },
+      reset: vi.fn(),
+    };
+    (window as Window & { grecaptcha?: Grecaptcha }).grecaptcha = api;
+    return { api, params: () => parameters };
+  }
+
+  const captchaService = {
+    'GET /service/demo': () => ({ status: 200, body: { ...DEMO_SERVICE, recaptchaSiteKey: SITE_KEY } }),
+  };
+
+  it("asks for the service's captcha, sends it with the sign-up, then asks again for the login", async () => {
+    const fake = installGrecaptcha();
+    const { user, harness, calls } = setup({ basket: basketOf(DIGITAL), routes: captchaService });
+    await fillVisitor(user);
+    await waitFor(() => expect(fake.params()?.sitekey).toBe(SITE_KEY));
+    await user.click(submit());
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent).join(' ')).toContain(
+      'Please verify that you are not a robot',
+    );
+    expect(calls('POST', '/profile/demo')).toHaveLength(0);
+
+    act(() => fake.params()?.callback('token-1'));
+    await user.click(submit());
+    await screen.findByText('Your account has been created. Please complete the verification again to log in.');
+    expect(calls('POST', '/profile/demo')[0]!.body).toContainEqual({ name: 'recaptchaResponse', value: 'token-1' });
+    // The token was spent on the sign-up: no login with it, and the captcha is reset.
+    expect(calls('POST', '/profile/login/demo')).toHaveLength(0);
+    expect(fake.api.reset).toHaveBeenCalled();
+
+    act(() => fake.params()?.callback('token-2'));
+    await user.click(submit());
+    await waitFor(() => expect(harness.published.map((event) => event.name)).toContain('productProfile.success'));
+    expect(calls('POST', '/profile/demo')).toHaveLength(1);
+    expect(calls('POST', '/profile/login/demo')[0]!.body).toMatchObject({ recaptchaResponse: 'token-2' });
+  });
+
+  it('shows no captcha to a logged-in user (an update, not a sign-up)', async () => {
+    installGrecaptcha();
+    const { server } = setup({ loggedIn: true, routes: captchaService });
+    await screen.findByRole('button', { name: 'Continue' });
+    expect(screen.queryByRole('group', { name: 'Verification' })).toBeNull();
+    expect(server.requests.some((request) => request.path === '/service/demo')).toBe(false);
   });
 });

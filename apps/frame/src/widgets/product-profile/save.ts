@@ -2,8 +2,9 @@
  * The profile's calls (purchase spec §4, §7): load the groups; save — POST without a session,
  * then the purchase flow's login unless skipped; PUT with one.
  */
-import type { ApiResult, FoyerError, NameValue } from '@foyer/api';
+import { foyerError, type ApiResult, type FoyerError, type NameValue } from '@foyer/api';
 import {
+  RECAPTCHA_RESPONSE_FIELD,
   createProfile,
   getProfileAttributeGroups,
   profileLogin,
@@ -28,6 +29,8 @@ export interface SaveInput {
   login: boolean;
   /** An account this form already created whose login then failed: only log in again. */
   createdGuid: string | null;
+  /** The solved captcha of a service with a site key (single-use: it is spent by one call). */
+  recaptchaResponse?: string | null;
 }
 
 export type SaveResult =
@@ -36,6 +39,8 @@ export type SaveResult =
       ok: false;
       error: FoyerError;
       /** Set when the account exists though the login failed. */ createdGuid: string | null;
+      /** The captcha was spent creating the account: the login needs a second one. */
+      verifyAgain?: boolean;
     };
 
 export const saveProfile =
@@ -52,14 +57,22 @@ export const saveProfile =
         ? { ok: true, guid: updated.data.guid }
         : { ok: false, error: updated.error, createdGuid: null };
     }
+    const captcha = input.recaptchaResponse || null;
     let guid = input.createdGuid;
     if (!guid) {
-      const created = await callWidget(api, createProfile, { params, body: input.payload });
+      const body = captcha ? [...input.payload, { name: RECAPTCHA_RESPONSE_FIELD, value: captcha }] : input.payload;
+      const created = await callWidget(api, createProfile, { params, body });
       if (!created.ok) return { ok: false, error: created.error, createdGuid: null };
       guid = created.data.guid;
+      // The login of a captcha service asks for a captcha of its own; this one is used up.
+      if (captcha && input.login)
+        return { ok: false, error: foyerError('RECAPTCHA_VERIFICATION_FAILED'), createdGuid: guid, verifyAgain: true };
     }
     if (!input.login) return { ok: true, guid };
-    const login = await callWidget(api, profileLogin, { params, body: input.credentials });
+    const login = await callWidget(api, profileLogin, {
+      params,
+      body: { ...input.credentials, ...(captcha ? { recaptchaResponse: captcha } : {}) },
+    });
     if (!login.ok) return { ok: false, error: login.error, createdGuid: guid };
     // Stored and announced (login.success, session.refresh) exactly as the login widget does.
     await dispatch(storeLogin(login));

@@ -4,6 +4,7 @@
  */
 import {
   formatAuthorization,
+  FRAME_TOKEN_HEADER,
   RECAPTCHA_RESPONSE_FIELD,
   profileValidateQuerySchema,
   sessionQuerySchema,
@@ -171,6 +172,8 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps, identityPrefi
       url: `${identityPrefix}/session`,
       headers: {
         authorization: formatAuthorization({ serviceName: service.name }),
+        // The binding check passed for this service: the identity login sees the same frame token.
+        [FRAME_TOKEN_HEADER]: String(request.headers[FRAME_TOKEN_HEADER.toLowerCase()] ?? ''),
         'content-type': 'application/json',
         ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
       },
