@@ -6,7 +6,8 @@
  * with the used key is refused. axe-core checks every state it passes through.
  */
 import { axeViolations, widgetDocument } from '../support/axe';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from '../support/api-test';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import { LoginWidget, widgetFrame } from '../support/widgets';

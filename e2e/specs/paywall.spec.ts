@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../support/api-test';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { axeViolations, widgetDocument } from '../support/axe';
 import { apiSession, createCustomer, uniqueEmail } from '../support/purchase';
