@@ -33,7 +33,7 @@ test('opens a sized, labelled dialog over a backdrop with the frame in modal mod
   expect(
     await dialog(page)
       .locator('iframe')
-      .evaluate((element) => element.parentElement!.getBoundingClientRect().width),
+      .evaluate((element) => element.getBoundingClientRect().width),
   ).toBeLessThanOrEqual(300);
   expect(await frame.evaluate(() => window.contexts[0])).toMatchObject({
     inModal: true,

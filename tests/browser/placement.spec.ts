@@ -15,8 +15,12 @@ test('places a frame after its script tag with the exact sandbox, allow and titl
   await expect(iframe).toHaveAttribute('sandbox', SANDBOX);
   await expect(iframe).toHaveAttribute('allow', 'payment *');
   await expect(iframe).toHaveAttribute('title', 'Foyer login widget');
-  // The fragment names the page instance (the frames of one page share their basket under it).
-  await expect(iframe).toHaveAttribute('src', new RegExp(`^${servers.widgetsOrigin}/w/login#page=[0-9a-f]{32}$`));
+  // The service the frame is for (the page's setting), and the fragment naming the page instance
+  // (the frames of one page share their basket under it).
+  await expect(iframe).toHaveAttribute(
+    'src',
+    new RegExp(`^${servers.widgetsOrigin}/w/login\\?serviceName=news#page=[0-9a-f]{32}$`),
+  );
   // right after the script tag, before the paragraph that followed it
   expect(await page.evaluate(() => document.querySelector('iframe')!.parentElement!.nextElementSibling!.id)).toBe(
     'after',
