@@ -126,6 +126,18 @@ describe('frame tokens', () => {
     );
   });
 
+  it('tells a frame asked for an unknown service that it does not exist, not that it is unbound', async () => {
+    const page = await server.app.inject({ method: 'GET', url: '/w/login?serviceName=no-such-service' });
+    const json = /<script id="foyer-frame-config" type="application\/json">(.*?)<\/script>/s.exec(page.body)?.[1];
+    const { serviceToken } = frameConfigSchema.parse(JSON.parse(json ?? 'null'));
+    const headers = { [FRAME_TOKEN_HEADER]: serviceToken! };
+    const unknown = await server.app.inject({ method: 'GET', url: '/ic/api/service/no-such-service', headers });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'SERVICE_NOT_FOUND' });
+    // A service that exists but is not the token's stays refused.
+    expectRefused(await server.app.inject({ method: 'GET', url: '/ic/api/service/news', headers }));
+  });
+
   it('leaves the seamless sign-in images alone (other domains request them, not a frame)', async () => {
     const logout = await server.app.inject({ method: 'GET', url: '/ic/api/session/sso_logout.gif' });
     expect(logout.statusCode).toBe(200);

@@ -7,6 +7,7 @@
 import { catalogueError, FRAME_TOKEN_HEADER, parseAuthorization } from '@foyer/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
+import { findService } from '../identity/store';
 import { verifyFrameToken } from '../security/frame-tokens';
 import { sendError } from './errors';
 
@@ -36,7 +37,14 @@ export function bindCallsToFrames(api: FastifyInstance, deps: AppDeps, exempt: R
     if (request.method === 'OPTIONS' || route === undefined || exempt.has(route)) return;
     const header = request.headers[FRAME_TOKEN_HEADER.toLowerCase()];
     const service = verifyFrameToken(deps.frameTokenKey, typeof header === 'string' ? header : undefined, deps.now());
-    if (service !== null && callServices(request).every((named) => named === service)) return;
+    if (service === null) return sendError(reply, catalogueError('FRAME_NOT_BOUND'));
+    const others = callServices(request).filter((named) => named !== service);
+    if (others.length === 0) return;
+    // A frame page asked for an unknown service is served for the default one (static.ts); its
+    // calls still name the unknown service, and the visitor should read that it does not exist.
+    for (const named of others) {
+      if (!(await findService(deps.db, named))) return sendError(reply, catalogueError('SERVICE_NOT_FOUND', [named]));
+    }
     return sendError(reply, catalogueError('FRAME_NOT_BOUND'));
   });
 }
