@@ -75,6 +75,7 @@ const IDENTITY_WIDGETS: Record<string, () => Promise<WidgetModule>> = {
   'forgot-password': () => import('./widgets/forgot-password'),
   'reset-password': () => import('./widgets/reset-password'),
   'change-password': () => import('./widgets/change-password'),
+  'confirm-identifier': () => import('./widgets/confirm-identifier'),
 };
 
 /** Social sign-in (issue 14); their schemas come with the social-attributes chunk. */

@@ -14,6 +14,10 @@ export const accountActivationAttributesSchema = z.strictObject({
 });
 export type AccountActivationAttributes = z.infer<typeof accountActivationAttributesSchema>;
 
+/** Identifier change confirmation (issue 11): the guid and key come from the host page's query. */
+export const confirmIdentifierAttributesSchema = z.strictObject({ ...commonAttributes });
+export type ConfirmIdentifierAttributes = z.infer<typeof confirmIdentifierAttributesSchema>;
+
 export const forgotPasswordAttributesSchema = z.strictObject({
   ...commonAttributes,
   authenticationSchemeName: textAttribute(),
@@ -96,5 +100,6 @@ export const widgetAttributeSchemas = {
   registration: registrationAttributesSchema,
   'edit-profile': editProfileAttributesSchema,
   capture: captureAttributesSchema,
+  'confirm-identifier': confirmIdentifierAttributesSchema,
 } as const;
 export * from './widget-event-schemas';

@@ -32,6 +32,9 @@ export const EVENT_NAMES = [
   'registration.redirect',
   'profile.updateFailed',
   'editProfile.cancelled',
+  // Identifier change confirmation (issue 11).
+  'identifierChange.confirmed',
+  'identifierChange.failed',
   // Purchase journey (issue 4).
   'login.register',
   'modal.dismissed',

@@ -32,4 +32,6 @@ export const identityEventPayloadSchemas = {
   'changePassword.failed': failurePayload,
   'profile.updateFailed': failurePayload,
   'editProfile.cancelled': emptyPayload,
+  'identifierChange.confirmed': guidPayload,
+  'identifierChange.failed': failurePayload,
 };

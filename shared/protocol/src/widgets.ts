@@ -14,6 +14,7 @@ export const WIDGET_NAMES = [
   'edit-profile',
   'profile',
   'capture',
+  'confirm-identifier',
   // social
   'social-buttons',
   'link-accounts',
@@ -132,6 +133,7 @@ export const WIDGET_HEIGHTS: Partial<Record<WidgetName, readonly [narrow: number
   'edit-profile': [137, 113, 45],
   profile: [215, 191, 45],
   capture: [617, 617, 45],
+  'confirm-identifier': [113, 113, 45],
   'social-buttons': [120, 120, 45],
   'link-accounts': [200, 200, 45],
   'unlink-accounts': [160, 160, 45],

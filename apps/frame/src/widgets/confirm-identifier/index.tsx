@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import type { ConfirmIdentifierAttributes } from '@foyer/protocol';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { Loading } from '../../components/Loading';
+import { t } from '../../i18n';
+import type { WidgetProps } from '../widgetProps';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { confirmIdentifier, identifierConfirmRequest } from './confirm';
+import './messages';
+import '../_account/account.css';
+
+/**
+ * Identifier change confirmation (issue 11): the page the mailed link opens. Confirms with the
+ * host page's `guid` and `identifierChangeKey` query parameters as soon as it shows, then shows
+ * the outcome with its severity.
+ */
+export default function ConfirmIdentifierWidget({ attributes }: WidgetProps<ConfirmIdentifierAttributes>) {
+  const dispatch = useAppDispatch();
+  const guid = useAppSelector((state) => state.frame.query.guid);
+  const key = useAppSelector((state) => state.frame.query.identifierChangeKey);
+  const confirmation = useAppSelector(identifierConfirmRequest.select);
+
+  useEffect(() => {
+    void dispatch(confirmIdentifier({ guid, key }));
+  }, [dispatch, guid, key]);
+
+  if (confirmation.status === 'idle' || confirmation.status === 'loading') return <Loading />;
+  const outcome = confirmation.status === 'succeeded' ? confirmation.data : confirmation.error;
+  return (
+    <>
+      {attributes.showHeader && <h1>{attributes.title ?? t('confirm-identifier.title')}</h1>}
+      <ErrorMessageBox error={outcome} />
+    </>
+  );
+}
