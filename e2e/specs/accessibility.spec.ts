@@ -15,6 +15,7 @@ const WIDGET_ROUTES = [
   'forgot-password',
   'reset-password',
   'change-password',
+  'confirm-identifier',
   // purchase (issue 4); opened standalone they show their logged-out or not-configured states
   'product-selection',
   'product-profile',
