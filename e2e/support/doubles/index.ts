@@ -318,4 +318,6 @@ export async function logIn(page: Page) {
   await login.getByLabel('Email').fill(DEMO_ACCOUNT.email);
   await login.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password);
   await login.getByRole('button', { name: /^log ?in$/i }).click();
+  // Wait for the session: a payment started before it lands is refused with not_logged_in.
+  await expect(login.getByText('You are logged in')).toBeVisible();
 }
