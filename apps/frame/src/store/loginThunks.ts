@@ -8,7 +8,7 @@ import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from './identityClient';
 import { selectServiceName } from './selectors';
 import { saveSecureSession, saveSession, storedSessionFrom } from './sessionStorage';
-import { sessionStarted } from './sessionSlice';
+import { sessionStarted, secureSessionStarted } from './sessionSlice';
 import { shareSession } from './sessionThunks';
 import type { AppThunk } from './thunk';
 
@@ -61,6 +61,7 @@ export const storeLogin =
     saveSession(extra.storage, stored);
     if (secureSession) saveSecureSession(extra.storage, secureSession);
     dispatch(sessionStarted(stored));
+    if (secureSession) dispatch(secureSessionStarted(secureSession));
     await shareSession(state, extra, result.headers, stored);
     // The session id is a bearer credential: it leaves the frame only when the site owner opted in.
     const exposed = state.frame.settings.exposeSessionId ? { sessionId: stored.sessionId } : {};

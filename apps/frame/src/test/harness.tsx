@@ -148,6 +148,8 @@ export function makeHarness(
     preloaded?: PreloadedState;
     /** What the host answers to open/navigate requests (default: accepted). */
     hostAccepts?: boolean;
+    /** The browser refuses third-party storage: the frame gets no store (harness.storage stays unused). */
+    storageRefused?: boolean;
   } = {},
 ): Harness {
   const published: FoyerEvent[] = [];
@@ -159,7 +161,7 @@ export function makeHarness(
   const sibling = (page = TEST_PAGE) => openSiblings({ origin: WIDGETS_ORIGIN, page, open: channels })!;
   const services: FrameServices = {
     fetch: options.fetch ?? (() => Promise.reject(new TypeError('no fetch'))),
-    storage,
+    storage: options.storageRefused ? { tab: null, persistent: null } : storage,
     host: {
       publish: (event) => published.push(event),
       navigate: (url) => {

@@ -50,6 +50,7 @@ export function ReauthenticateForm({ error, onDone }: { error: FoyerError; onDon
         <label htmlFor="reauthenticate-password">{t('editProfile.reauthenticate')}</label>
         <input
           id="reauthenticate-password"
+          className="field-input"
           name="password"
           type="password"
           autoComplete="current-password"

@@ -52,7 +52,12 @@ function profileBody(firstName = 'Demo', extra: { name: string; value: string }[
 
 function setup(
   routes: Record<string, Handler> = {},
-  options: { attributes?: Record<string, string>; settings?: Record<string, unknown>; loggedIn?: boolean } = {},
+  options: {
+    attributes?: Record<string, string>;
+    settings?: Record<string, unknown>;
+    loggedIn?: boolean;
+    storageRefused?: boolean;
+  } = {},
 ) {
   let firstName = 'Demo';
   const server = fakeIdentityServer({
@@ -71,6 +76,7 @@ function setup(
     attributes,
     settings: options.settings,
     preloaded: options.loggedIn === false ? {} : { session: sessionStateFrom(SESSION) },
+    storageRefused: options.storageRefused,
   });
   renderWith(harness, <EditProfileWidget attributes={attributes} />);
   return { server, harness, user: userEvent.setup() };
@@ -105,58 +111,64 @@ describe('edit profile', () => {
     expect((await screen.findAllByRole('alert'))[0]?.textContent).toContain('Session has expired.');
   });
 
-  it('secure mode without a secure session: the password again (POST /session/:id), then the update uses the new secure session', async () => {
-    const { server, user } = setup(
-      {
-        'GET /service/demo': () => ({
-          status: 200,
-          body: {
-            name: 'demo',
-            realmName: 'default',
-            authenticationSchemeName: 'default',
-            displayName: 'Demo',
-            requiredAttributes: [],
-          },
-        }),
-        'GET /authenticationScheme/default': () => ({
-          status: 200,
-          body: { name: 'default', realmName: 'default', identifiers: ['email'], validators: ['password'] },
-        }),
-        [`POST /session/${SESSION_ID}`]: () => ({
-          status: 200,
-          body: {
-            guid: 'guid-1',
-            mainSession: { sessionId: SESSION_ID, expiry: Date.now() + 3_600_000, sessionCookie: false },
-            secureSession: { sessionId: 'secure-session-new-0123', expiry: Date.now() + 900_000 },
-          },
-        }),
-      },
-      { settings: { secureMode: true } },
-    );
-    expect((await screen.findByRole('alert')).textContent).toContain('Session has expired.');
-    const password = screen.getByLabelText('Enter your password to continue');
-    expect(password.getAttribute('autocomplete')).toBe('current-password');
-    await user.type(password, 'foyer-demo-1');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    const reauth = await waitFor(() => {
-      const found = server.requests.find((request) => request.path === `/session/${SESSION_ID}`);
-      expect(found).toBeTruthy();
-      return found!;
-    });
-    expect(reauth.body).toMatchObject({
-      realmName: 'default',
-      authenticationSchemeName: 'default',
-      identifiers: [{ name: 'email', value: 'demo@foyer.test' }],
-      validators: [{ name: 'password', value: 'foyer-demo-1' }],
-    });
-    const first = await field('First name');
-    await user.clear(first);
-    await user.type(first, 'Dana');
-    await user.click(save());
-    await waitFor(() => expect(server.requests.some((request) => request.method === 'PUT')).toBe(true));
-    const put = server.requests.find((request) => request.method === 'PUT')!;
-    expect(put.headers.get('authorization')).toContain('secure-session-new-0123');
-  });
+  it.each([
+    ['granted', false],
+    ['refused (the secure session is kept in memory)', true],
+  ])(
+    'secure mode without a secure session, storage %s: the password again (POST /session/:id), then the update uses the new secure session',
+    async (_mode, storageRefused) => {
+      const { server, user } = setup(
+        {
+          'GET /service/demo': () => ({
+            status: 200,
+            body: {
+              name: 'demo',
+              realmName: 'default',
+              authenticationSchemeName: 'default',
+              displayName: 'Demo',
+              requiredAttributes: [],
+            },
+          }),
+          'GET /authenticationScheme/default': () => ({
+            status: 200,
+            body: { name: 'default', realmName: 'default', identifiers: ['email'], validators: ['password'] },
+          }),
+          [`POST /session/${SESSION_ID}`]: () => ({
+            status: 200,
+            body: {
+              guid: 'guid-1',
+              mainSession: { sessionId: SESSION_ID, expiry: Date.now() + 3_600_000, sessionCookie: false },
+              secureSession: { sessionId: 'secure-session-new-0123', expiry: Date.now() + 900_000 },
+            },
+          }),
+        },
+        { settings: { secureMode: true }, storageRefused },
+      );
+      expect((await screen.findByRole('alert')).textContent).toContain('Session has expired.');
+      const password = screen.getByLabelText('Enter your password to continue');
+      expect(password.getAttribute('autocomplete')).toBe('current-password');
+      await user.type(password, 'foyer-demo-1');
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      const reauth = await waitFor(() => {
+        const found = server.requests.find((request) => request.path === `/session/${SESSION_ID}`);
+        expect(found).toBeTruthy();
+        return found!;
+      });
+      expect(reauth.body).toMatchObject({
+        realmName: 'default',
+        authenticationSchemeName: 'default',
+        identifiers: [{ name: 'email', value: 'demo@foyer.test' }],
+        validators: [{ name: 'password', value: 'foyer-demo-1' }],
+      });
+      const first = await field('First name');
+      await user.clear(first);
+      await user.type(first, 'Dana');
+      await user.click(save());
+      await waitFor(() => expect(server.requests.some((request) => request.method === 'PUT')).toBe(true));
+      const put = server.requests.find((request) => request.method === 'PUT')!;
+      expect(put.headers.get('authorization')).toContain('secure-session-new-0123');
+    },
+  );
 
   it('re-authentication for a service with a captcha: Continue waits for it, and the token goes along', async () => {
     const siteKey = 'k'.repeat(40);

@@ -57,7 +57,7 @@ export const loadEditProfile = createAppAsyncThunk<EditProfileData, { force: boo
     const { getState, dispatch, extra, signal, rejectWithValue } = api;
     const state = getState();
     if (!state.session.loggedIn) return rejectWithValue(foyerError('USER_NOT_LOGGED_IN'));
-    if (state.frame.settings.secureMode && !liveSecureSession(extra.storage)) {
+    if (state.frame.settings.secureMode && !liveSecureSession(state.session, extra.storage)) {
       return rejectWithValue(foyerError('secure_session_expired'));
     }
     const serviceName = selectServiceName(state);

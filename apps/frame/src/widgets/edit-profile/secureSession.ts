@@ -4,12 +4,12 @@
  * session under `evolok.secureSession`; without a live one: 'Session has expired.'
  */
 import * as z from 'zod/mini';
+import type { SecureSession, SessionState } from '../../store/sessionSlice';
 import { SECURE_SESSION_STORAGE_KEY, type SessionStores } from '../../store/sessionStorage';
 
 export { SECURE_SESSION_STORAGE_KEY };
 
 const secureSessionSchema = z.object({ sessionId: z.string().check(z.minLength(1)), expiry: z.number() });
-export type SecureSession = z.infer<typeof secureSessionSchema>;
 
 function read(store: Storage | null): SecureSession | null {
   try {
@@ -22,7 +22,12 @@ function read(store: Storage | null): SecureSession | null {
   }
 }
 
-export function liveSecureSession(stores: SessionStores, now: number = Date.now()): SecureSession | null {
-  const session = read(stores.tab) ?? read(stores.persistent);
-  return session && session.expiry > now ? session : null;
+/** The frame's own proof first (memory, also where storage is refused), then the stored one. */
+export function liveSecureSession(
+  session: SessionState,
+  stores: SessionStores,
+  now: number = Date.now(),
+): SecureSession | null {
+  const secure = session.secureSession ?? read(stores.tab) ?? read(stores.persistent);
+  return secure && secure.expiry > now ? secure : null;
 }

@@ -29,7 +29,7 @@ export const updateProfile =
     // Secure mode: the update is authorised by the secure session (identity spec §6), which must still live.
     let sessionId: string | undefined;
     if (state.frame.settings.secureMode) {
-      const secure = liveSecureSession(extra.storage);
+      const secure = liveSecureSession(state.session, extra.storage);
       if (!secure) return { ok: false, error: foyerError('secure_session_expired') };
       sessionId = secure.sessionId;
     }
