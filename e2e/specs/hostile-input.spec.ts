@@ -10,7 +10,7 @@ import { test } from '../support/api-test';
 import { Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import { LoginWidget, recordHostEvents, widgetFrame, widgetIframe } from '../support/widgets';
-import { frameHeaders } from '../support/frame-token';
+import { frameHeaders } from '@foyer/api/frame-headers';
 
 const CHANNEL = 'foyer.siblings';
 
