@@ -65,7 +65,7 @@ describe('modal wrapper', () => {
       probe.style.color = hex;
       return probe.style.color;
     };
-    openModal({ ...deps, appearance }, 'login', {});
+    openModal({ ...deps, appearance }, 'login', {}, undefined);
     const box = frames[0]!.iframe.parentElement!;
     expect(box.style.backgroundColor).toBe(colour(BASE_THEME_COLOURS[theme].background));
     expect(box.style.color).toBe(colour(BASE_THEME_COLOURS[theme].text));
@@ -76,6 +76,7 @@ describe('modal wrapper', () => {
       { ...deps, appearance: { theme: 'dark', variables: { colorBackground: '#fdf8f3', colorText: '#2d1b10' } } },
       'login',
       {},
+      undefined,
     );
     const box = frames[0]!.iframe.parentElement!;
     expect([box.style.backgroundColor, box.style.color]).toEqual(['rgb(253, 248, 243)', 'rgb(45, 27, 16)']);
