@@ -8,7 +8,7 @@ import { chromium, type BrowserContext, type Page, type Response } from 'playwri
 import { chromiumLaunchOptions } from '../playwright.config';
 import { CLS_PAGES, CLS_VIEWPORTS, measureCls, measureOffscreenFrames } from './layout-bench';
 import { processRssMb, startStack } from './stack-process';
-import { frameHeaders } from '../e2e/support/frame-token';
+import { frameHeaders } from '@foyer/api/frame-headers';
 import { measureThroughput } from './throughput';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { formatAuthorization } from '@foyer/api';
 import pg from 'pg';
 import { processRssMb, startStack } from './stack-process';
-import { frameHeaders } from '../e2e/support/frame-token';
+import { frameHeaders } from '@foyer/api/frame-headers';
 import { measureThroughput } from './throughput';
 
 function flag(name: string, fallback: number): number {

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { stack } from '../support/stack';
 import { LoginWidget, widgetFrame } from '../support/widgets';
-import { frameHeaders } from '../support/frame-token';
+import { frameHeaders } from '@foyer/api/frame-headers';
 
 interface Mail {
   to: string;

@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { test } from '../support/api-test';
 import { Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { LoginWidget, recordHostEvents, widgetFrame } from '../support/widgets';
-import { frameHeaders } from '../support/frame-token';
+import { LoginWidget, recordHostEvents, widgetFrame, widgetIframe } from '../support/widgets';
+import { frameHeaders } from '@foyer/api/frame-headers';
 
 const CHANNEL = 'foyer.siblings';
 
@@ -67,15 +67,6 @@ function hostileMessages(replays: unknown[]): unknown[] {
   ];
 }
 
-/**
- * What the host page's own scripts send: all but penpal's handshake. The host origin is the one
- * the frames trust to speak for the loader, so a script on it that sends SYN/ACK1/ACK2 restarts
- * the handshake and the frames lose their widget context (they stay blank): a script on the
- * embedding page can break its own widgets, which no message check can tell from the loader.
- */
-const fromHost = (messages: unknown[]) =>
-  messages.filter((message) => !['SYN', 'ACK1', 'ACK2'].includes((message as { type?: string } | null)?.type ?? ''));
-
 /** Sends every message to the target window and each of its frames, from the page `from`. */
 async function bombard(from: Page, target: 'self' | 'opened', messages: unknown[]): Promise<void> {
   await from.evaluate(
@@ -105,7 +96,7 @@ test('foreign-origin and forged messages to the login page and its frames are re
 
   await bombard(foreign, 'opened', hostileMessages([]));
   // The host page's own scripts (an XSS on the host, a hostile ad) forging the same.
-  await bombard(popup, 'self', fromHost(hostileMessages([])));
+  await bombard(popup, 'self', hostileMessages([]));
   await popup.waitForTimeout(500);
 
   // Still logged out, nothing reached the page's event log.
@@ -125,6 +116,61 @@ test('foreign-origin and forged messages to the login page and its frames are re
   await widgetFrame(popup, 'profile')
     .getByRole('button', { name: /log ?out/i })
     .click();
+});
+
+test('a connected widget ignores handshakes forged by the host page: it keeps its connection, events and height', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const events = await recordHostEvents(page);
+  await page.goto(`${stack.demoUrl}/login`);
+  const login = new LoginWidget(page);
+  const profile = widgetFrame(page, 'profile');
+  await expect(login.email).toBeVisible();
+  // Both frames connected: each names itself (in place of the loader's English title) once the
+  // handshake is done and its context applied.
+  for (const widget of ['login', 'profile']) {
+    await expect(widgetIframe(page, widget)).not.toHaveAttribute('title', `Foyer ${widget} widget`);
+  }
+
+  // A script on the host page (same origin as the loader) restarts penpal's handshake with every
+  // frame: SYNs from a lower and a higher participant, ACK1 then ACK2 carrying its own port (a
+  // takeover: the frame's calls would go to that port), and DESTROY. Also to its own window.
+  await page.evaluate(() => {
+    const penpal = (message: object) => ({ namespace: 'penpal', channel: undefined, ...message });
+    const heard: unknown[] = [];
+    (window as unknown as { __forgerHeard: unknown[] }).__forgerHeard = heard;
+    const windows = [window, ...Array.from({ length: window.frames.length }, (_, i) => window.frames[i] as Window)];
+    for (const target of windows) {
+      target.postMessage(penpal({ type: 'SYN', participantId: '00000000' }), '*');
+      target.postMessage(penpal({ type: 'SYN', participantId: 'zzzzzzzz' }), '*');
+      target.postMessage(penpal({ type: 'ACK1', methodPaths: [['deliver'], ['logout']] }), '*');
+      const forger = new MessageChannel();
+      forger.port1.onmessage = (event) => heard.push(event.data);
+      target.postMessage(penpal({ type: 'ACK2' }), '*', [forger.port2]);
+      target.postMessage(penpal({ type: 'DESTROY' }), '*');
+    }
+  });
+  await page.waitForTimeout(500);
+
+  // Not blanked: the form is there and still works. Its height still follows its content (the
+  // refusal's message makes it taller), its events still reach the page and the other frame.
+  await expect(login.email).toBeVisible();
+  const iframeHeight = () => widgetIframe(page, 'login').evaluate((element) => element.getBoundingClientRect().height);
+  const before = await iframeHeight();
+  await login.logIn('demo@foyer.test', 'wrong-password');
+  await expect(login.alert).toBeVisible();
+  await expect.poll(iframeHeight).toBeGreaterThan(before);
+  await expect.poll(async () => (await events()).map((event) => event.name)).toContain('login.failed');
+
+  await login.logIn('demo@foyer.test', 'foyer-demo-1');
+  await expect.poll(async () => (await events()).map((event) => event.name)).toContain('login.success');
+  await expect(page.locator('#event-log')).toContainText('foyer:login.success');
+  await expect(profile.getByRole('button', { name: /log ?out/i })).toBeVisible();
+  // Nothing went to the forger's ports.
+  expect(await page.evaluate(() => (window as unknown as { __forgerHeard: unknown[] }).__forgerHeard)).toEqual([]);
+  expect(errors).toEqual([]);
+  await profile.getByRole('button', { name: /log ?out/i }).click();
 });
 
 test('the basket cannot be forged or replayed from another origin, and the host origin cannot join the siblings channel', async ({
@@ -163,7 +209,7 @@ test('the basket cannot be forged or replayed from another origin, and the host 
   // Replayed basket envelopes, forged ones, junk: over postMessage from both origins, and on the
   // host origin's own channel of the same name.
   await bombard(foreign, 'opened', hostileMessages(replays));
-  await bombard(popup, 'self', fromHost(hostileMessages(replays)));
+  await bombard(popup, 'self', hostileMessages(replays));
   await popup.evaluate(
     ({ name, replays }) => {
       const channel = new BroadcastChannel(name);

@@ -10,7 +10,7 @@ import { CAPTCHA_SERVICE, routeRecaptchaDouble, startCaptchaStack, type CaptchaS
 import { Shop, uniqueEmail } from '../support/purchase';
 import { DEMO_ACCOUNT } from '../support/stack';
 import { LoginWidget } from '../support/widgets';
-import { frameHeaders } from '../support/frame-token';
+import { frameHeaders } from '@foyer/api/frame-headers';
 
 const NOT_A_ROBOT = IDENTITY_ERRORS.RECAPTCHA_VERIFICATION_FAILED.text;
 

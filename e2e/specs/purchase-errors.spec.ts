@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { apiSession, createCustomer, Shop, uniqueEmail } from '../support/purchase';
-import { frameHeaders } from '../support/frame-token';
+import { frameHeaders } from '@foyer/api/frame-headers';
 
 test('an empty basket cannot be checked out: the button is disabled and submitting the selection errs', async ({
   page,

@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { LoginWidget, ProfileWidget, recordHostEvents, widgetFrame } from '../support/widgets';
-import { frameHeaders } from '../support/frame-token';
+import { frameHeaders } from '@foyer/api/frame-headers';
 
 test('two host pages in one browser share the session, logging in and out', async ({ context }) => {
   const a = await context.newPage();

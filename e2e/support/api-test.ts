@@ -1,5 +1,5 @@
 import { test as base } from '@playwright/test';
-import { frameHeaders } from './frame-token';
+import { frameHeaders } from '@foyer/api/frame-headers';
 import { stack } from './stack';
 
 /**

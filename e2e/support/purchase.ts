@@ -6,7 +6,7 @@
 import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { stack } from './stack';
 import { widgetFrame, widgetSelector } from './widgets';
-import { frameHeaders } from './frame-token';
+import { frameHeaders } from '@foyer/api/frame-headers';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -9,6 +9,17 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'pages');
+const ASSETS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'assets');
+
+/**
+ * What every page shares, one file each instead of a copy per page: the stylesheet (with the
+ * widgets' reserved heights), the event log and the async-snippet stub.
+ */
+const ASSETS: Readonly<Record<string, { file: string; type: string }>> = {
+  '/demo.css': { file: 'demo.css', type: 'text/css; charset=utf-8' },
+  '/event-log.js': { file: 'event-log.js', type: 'text/javascript; charset=utf-8' },
+  '/foyer-stub.js': { file: 'foyer-stub.js', type: 'text/javascript; charset=utf-8' },
+};
 
 export interface DemoOptions {
   /** 0 picks a free port. */
@@ -42,6 +53,14 @@ export async function startDemo({ port = 8080, host = 'localhost', widgetsUrl }:
     const name = path === '/' ? 'index' : path.replace(/^\//, '').replace(/\.html$/, '');
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const asset = Object.hasOwn(ASSETS, path) ? ASSETS[path] : undefined;
+    if (asset) {
+      readFile(join(ASSETS_DIR, asset.file)).then(
+        (body) => response.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-store' }).end(body),
+        () => response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found'),
+      );
       return;
     }
     if (!PAGE_NAME.test(name)) {

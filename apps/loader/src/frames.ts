@@ -9,17 +9,14 @@ import type { PenpalPart } from './penpal-entry';
 import { loadPart } from './parts';
 import type { OpenModal } from './modal';
 import {
-  CHECKOUT_RUNNERS,
-  CHECKOUT_STEPS,
+  capabilitiesOf,
   closesModal,
   isEventEnvelope,
   isFrameHeight,
   isFrameTitle,
   isWidgetName,
   PAGE_PARAM,
-  PAYWALL_OFFERS,
   PROTOCOL_VERSION,
-  REDIRECTING_WIDGETS,
   reservedHeight,
   resolveTopNavigation,
   widgetRoute,
@@ -182,6 +179,8 @@ const METER_KEY = 'evolok.meter';
 /** The methods a frame may call; each checks its arguments, whatever the frame sends. */
 export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
   const { iframe, widget, inModal } = frame;
+  // The restricted methods ask the widget's row of the capability table (shared/protocol widgets.ts).
+  const can = capabilitiesOf(widget);
   return {
     getContext: () => ({
       protocolVersion: PROTOCOL_VERSION,
@@ -206,7 +205,7 @@ export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
     },
     // Only the redirect widgets of the spec, and only to an https URL or a same-origin path.
     navigate: (target: unknown) => {
-      const href = REDIRECTING_WIDGETS.includes(widget) && resolveTopNavigation(target, location.href);
+      const href = can.navigate && resolveTopNavigation(target, location.href);
       if (href) location.assign(href);
       else warn('navigate', frame, target);
       return !!href;
@@ -214,12 +213,9 @@ export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
     // The checkout's next step in the modal, same path as Foyer.open (size md). Run after the
     // reply: replacing a modal may destroy the caller's own connection.
     open: (target: unknown, attributes: unknown) => {
-      const paywall = widget === 'paywall' && PAYWALL_OFFERS.includes(target as WidgetName);
-      const ok =
-        (paywall || (CHECKOUT_RUNNERS.includes(widget) && CHECKOUT_STEPS.includes(target as WidgetName))) &&
-        isStepAttributes(attributes);
+      const ok = !!can.open?.includes(target as WidgetName) && isStepAttributes(attributes);
       const size = target === 'paywall' ? 'lg' : 'md';
-      if (ok) afterReply(() => openModal(target, attributes, { size }, !paywall));
+      if (ok) afterReply(() => openModal(target, attributes, { size }, can.checkout));
       else warn('open', frame, target);
       return ok;
     },
@@ -242,7 +238,7 @@ export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
     // The paywall's anonymous meter id lives in the host site's own storage, which browsers keep
     // when they refuse third-party storage. Given an id (issued by the server) it is kept first.
     meter: (id: unknown) => {
-      if (!widget.startsWith('paywall')) return null;
+      if (!can.meter) return null;
       try {
         if (typeof id === 'string' && /^[\w-]{1,200}$/.test(id)) localStorage.setItem(METER_KEY, id);
         return localStorage.getItem(METER_KEY);

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeModal, emit, env, frames, handlers, hostMethods, modal, mount, refocus, removeFrame } from './frames';
 import { openModal } from './modal';
+import { BASE_THEME_COLOURS } from '@foyer/protocol/light';
 
 // modal.js is a separate bundle fetched by a script tag: here the module stands in for it; penpal.js
 // never arrives (no frame connects in jsdom).
@@ -51,6 +52,34 @@ describe('modal wrapper', () => {
   ])('size %s is %s wide at most', (size, width) => {
     open('login', { size });
     expect(frames[0]!.iframe.parentElement!.style.maxWidth).toBe(width);
+  });
+
+  it.each([
+    ['no appearance', undefined, 'light'],
+    ['the light theme', { theme: 'light' }, 'light'],
+    ['the dark theme', { theme: 'dark' }, 'dark'],
+    ['the dark theme with an invalid colour', { theme: 'dark', variables: { colorBackground: 'url(x)' } }, 'dark'],
+  ] as const)('its box has the base theme’s colours (the frame’s own) with %s', (_, appearance, theme) => {
+    const colour = (hex: string) => {
+      const probe = document.createElement('i');
+      probe.style.color = hex;
+      return probe.style.color;
+    };
+    openModal({ ...deps, appearance }, 'login', {}, undefined);
+    const box = frames[0]!.iframe.parentElement!;
+    expect(box.style.backgroundColor).toBe(colour(BASE_THEME_COLOURS[theme].background));
+    expect(box.style.color).toBe(colour(BASE_THEME_COLOURS[theme].text));
+  });
+
+  it('its box takes the page’s own background and text colours', () => {
+    openModal(
+      { ...deps, appearance: { theme: 'dark', variables: { colorBackground: '#fdf8f3', colorText: '#2d1b10' } } },
+      'login',
+      {},
+      undefined,
+    );
+    const box = frames[0]!.iframe.parentElement!;
+    expect([box.style.backgroundColor, box.style.color]).toEqual(['rgb(253, 248, 243)', 'rgb(45, 27, 16)']);
   });
 
   it('moves focus into the dialog, and returns it after close', () => {

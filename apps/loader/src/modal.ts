@@ -7,7 +7,7 @@
  * itself) it emits `modal.dismissed {widget}` like a frame's event, so a checkout waiting on the
  * step it opened can stop; not when a success/cancelled event closed it or another open replaced it.
  */
-import { widgetTitle, type WidgetName } from '@foyer/protocol/light';
+import { BASE_THEME_COLOURS, widgetTitle, type WidgetName } from '@foyer/protocol/light';
 import type { emit, Frame, modal, mount, refocus, removeFrame } from './frames';
 import { isObject, type Attributes } from './settings';
 
@@ -31,13 +31,14 @@ export type OpenModal = typeof openModal;
  */
 function theme(box: HTMLElement, appearance: unknown): void {
   const { theme, variables } = isObject(appearance) ? appearance : {};
-  if (theme === 'dark' || (theme === 'auto' && window.matchMedia?.('(prefers-color-scheme:dark)').matches)) {
-    box.style.backgroundColor = '#15191f';
-    box.style.color = '#e6edf3';
-  }
+  const dark = theme === 'dark' || (theme === 'auto' && window.matchMedia?.('(prefers-color-scheme:dark)').matches);
+  const base = BASE_THEME_COLOURS[dark ? 'dark' : 'light'];
+  box.style.backgroundColor = base.background;
+  box.style.color = base.text;
   if (isObject(variables)) {
-    box.style.backgroundColor = String(variables.colorBackground || box.style.backgroundColor);
-    box.style.color = String(variables.colorText || box.style.color);
+    // An invalid colour is dropped by the browser: the base theme's stays.
+    box.style.backgroundColor = String(variables.colorBackground || base.background);
+    box.style.color = String(variables.colorText || base.text);
   }
 }
 
@@ -78,7 +79,7 @@ export function openModal(deps: ModalDeps, widget: unknown, attributes: Attribut
   root.setAttribute('aria-label', widgetTitle(widget as WidgetName));
   const box = element(
     'div',
-    `position:relative;margin:auto;width:100%;max-width:${phone ? 'none' : width + 'px'};${phone ? 'min-height:100%;max-height:100%' : 'max-height:calc(100vh - 56px);border-radius:6px'};overflow-y:auto;overscroll-behavior:contain;padding:${closeButton === false ? 16 : 44}px 16px 16px;background-color:#fff;color:#1f2328;box-shadow:0 5px 15px rgba(0,0,0,.5)`,
+    `position:relative;margin:auto;width:100%;max-width:${phone ? 'none' : width + 'px'};${phone ? 'min-height:100%;max-height:100%' : 'max-height:calc(100vh - 56px);border-radius:6px'};overflow-y:auto;overscroll-behavior:contain;padding:${closeButton === false ? 16 : 44}px 16px 16px;box-shadow:0 5px 15px rgba(0,0,0,.5)`,
   );
   theme(box, deps.appearance);
   const cross = element(

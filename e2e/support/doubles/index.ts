@@ -16,7 +16,7 @@ import { startStack, type RunningStack } from '../../../scripts/stack-process';
 import { startGoCardlessStandIn, type GoCardlessStandIn } from '../../../apps/server/test/widget/stand-ins/gocardless';
 import { startMercadoStandIn, type MercadoStandIn } from '../../../apps/server/test/widget/stand-ins/mercadopago';
 import { startStripeStandIn, type StripeStandIn } from '../../../apps/server/test/widget/stand-ins/stripe';
-import { frameHeaders } from '../frame-token';
+import { frameHeaders } from '@foyer/api/frame-headers';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const STRIPE_DOUBLE = readFileSync(join(HERE, 'stripe.js'), 'utf8');

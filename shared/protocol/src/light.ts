@@ -7,3 +7,4 @@ export * from './methods';
 export * from './navigation';
 export * from './origins';
 export * from './page';
+export * from './themes';

@@ -32,8 +32,8 @@ export interface HostMethods {
   /** Asks for top-level navigation; true when the loader accepted and started it. */
   navigate(url: string): boolean;
   /**
-   * Opens a checkout step in the modal (replacing the one shown), for the checkout runners only
-   * (CHECKOUT_RUNNERS may open CHECKOUT_STEPS); true when the loader accepted. Attributes are
+   * Opens a widget in the modal (replacing the one shown), only one the caller's row of
+   * WIDGET_CAPABILITIES lists under `open`; true when the loader accepted. Attributes are
    * `data-*` values, checked by the opened widget's own schema.
    */
   open(widget: string, attributes: Record<string, string>): boolean;

@@ -8,7 +8,7 @@ import {
 } from './purchase-attributes';
 import { pageSettingsSchema, parseEvent, registerEventSchemas } from './schemas';
 import { purchaseEventPayloadSchemas } from './purchase-event-schemas';
-import { CHECKOUT_RUNNERS, CHECKOUT_STEPS, WIDGET_NAMES } from './widgets';
+import { CHECKOUT_STEPS, WIDGET_CAPABILITIES, WIDGET_NAMES, capabilitiesOf } from './widgets';
 
 describe('purchase widget attributes (purchase spec §2)', () => {
   it('gives product selection the spec defaults: columns 3 and 6, no multi-select, no hidden products', () => {
@@ -56,10 +56,26 @@ describe('purchase widget attributes (purchase spec §2)', () => {
 
 describe('checkout contract', () => {
   it('lets only the checkout runners open steps, and only checkout steps', () => {
-    expect([...CHECKOUT_RUNNERS].sort()).toEqual(['checkout-button', 'product-selection', 'product-summary']);
+    const runners = WIDGET_NAMES.filter((name) => capabilitiesOf(name).checkout);
+    expect(runners.sort()).toEqual(['checkout-button', 'product-selection', 'product-summary']);
+    for (const runner of runners) expect(capabilitiesOf(runner).open).toBe(CHECKOUT_STEPS);
     expect(CHECKOUT_STEPS).toContain('login');
     expect(CHECKOUT_STEPS).toContain('payment');
     expect(CHECKOUT_STEPS).not.toContain('profile');
+  });
+  it('grants the restricted host methods to the spec’s widgets only', () => {
+    const granted = (method: 'navigate' | 'open' | 'meter' | 'postForm') =>
+      WIDGET_NAMES.filter((name) => capabilitiesOf(name)[method]).sort();
+    expect(granted('navigate')).toEqual(['direct-debit-request', 'payment', 'paywall', 'stripe-payment']);
+    expect(granted('open')).toEqual(['checkout-button', 'paywall', 'product-selection', 'product-summary']);
+    expect(granted('meter')).toEqual(['paywall', 'paywall-notifier']);
+    expect(granted('postForm')).toEqual(['v1/checkout-button', 'v1/product-summary']);
+    expect(capabilitiesOf('paywall').open).toEqual(['paywall', 'login', 'registration', 'product-selection']);
+    expect(capabilitiesOf('paywall').checkout).toBeFalsy();
+    expect(capabilitiesOf('login')).toEqual({});
+    expect(Object.keys(WIDGET_CAPABILITIES).every((name) => (WIDGET_NAMES as readonly string[]).includes(name))).toBe(
+      true,
+    );
   });
   it('reads the product-manager configuration with the checkout skips off by default', () => {
     const settings = pageSettingsSchema.parse({});

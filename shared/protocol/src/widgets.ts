@@ -74,23 +74,6 @@ export function widgetRoute(name: WidgetName, version: number | undefined): Widg
 }
 
 /**
- * Widgets the spec lets ask the host page to navigate its top window (redirect flows).
- * Every other widget's navigation request is refused by the loader.
- */
-export const REDIRECTING_WIDGETS: readonly WidgetName[] = [
-  'paywall',
-  'payment',
-  'stripe-payment',
-  'direct-debit-request',
-];
-
-/**
- * The checkout (purchase spec §4) runs in these widgets' frames and may ask the loader to open
- * its next step in the modal (HostMethods.open); any other frame's request is refused.
- */
-export const CHECKOUT_RUNNERS: readonly WidgetName[] = ['product-selection', 'product-summary', 'checkout-button'];
-
-/**
  * What the paywall may open in the modal (identity spec §2): itself (modal display, size lg), and
  * the login, registration and product selection it offers.
  */
@@ -104,6 +87,53 @@ export const CHECKOUT_STEPS: readonly WidgetName[] = [
   'payment',
   'direct-debit-request',
 ];
+
+/**
+ * The host methods (HostMethods) only some widgets may call. The loader refuses a call from any
+ * widget whose row does not grant it; every other host method is open to every frame.
+ */
+export interface WidgetCapabilities {
+  /** `navigate`: send the top window to a redirect URL (the spec's redirect flows). */
+  navigate?: boolean;
+  /** `open`: the widgets it may open in the modal. */
+  open?: readonly WidgetName[];
+  /**
+   * What it opens is a step of the checkout it runs (purchase spec §4): the modal then closes on
+   * the step's own events only.
+   */
+  checkout?: boolean;
+  /** `meter`: keep the paywall's anonymous meter id in the host site's own storage. */
+  meter?: boolean;
+  /** `postForm` (issue 16, version 1 checkout): post the payment page's form from the host page. */
+  postForm?: boolean;
+}
+
+/** A checkout runner (purchase spec §4): opens the checkout's steps in the modal. */
+const CHECKOUT_RUNNER: WidgetCapabilities = { open: CHECKOUT_STEPS, checkout: true };
+/** A redirect flow: sends the visitor to the provider's page and back. */
+const REDIRECTS: WidgetCapabilities = { navigate: true };
+/** The version 1 checkout: posts the transaction's form to the payment page. */
+const POSTS_FORM: WidgetCapabilities = { postForm: true };
+
+/** Which widget may call which restricted host method, and open what. */
+export const WIDGET_CAPABILITIES: Partial<Record<WidgetName, WidgetCapabilities>> = {
+  // paywall
+  paywall: { navigate: true, open: PAYWALL_OFFERS, meter: true },
+  'paywall-notifier': { meter: true },
+  // purchase (v2)
+  'product-selection': CHECKOUT_RUNNER,
+  'product-summary': CHECKOUT_RUNNER,
+  'checkout-button': CHECKOUT_RUNNER,
+  payment: REDIRECTS,
+  'stripe-payment': REDIRECTS,
+  'direct-debit-request': REDIRECTS,
+  // version 1
+  'v1/product-summary': POSTS_FORM,
+  'v1/checkout-button': POSTS_FORM,
+};
+
+/** The capabilities of `widget` (none for a widget without a row). */
+export const capabilitiesOf = (widget: WidgetName): WidgetCapabilities => WIDGET_CAPABILITIES[widget] ?? {};
 
 /**
  * The accessible title of a widget's frame. English on purpose: it is set by the loader on the

@@ -2,15 +2,23 @@
  * The penpal connection to the loader on the parent page. penpal drops every message whose origin
  * is not one of the service's allowed host origins, so a page that may not embed this service
  * never connects: after `timeoutMs` the frame says so (and shows nothing else).
+ *
+ * One handshake per frame document (issue 11). After it, everything from the loader travels on
+ * the MessagePort the handshake set up, so a penpal message arriving on the window from the
+ * parent can only be forged by another script of the host page: a SYN would make penpal drop
+ * that port (the widget goes blank), an ACK2 would hand it the forger's port (the widget talks to
+ * the forger), a DESTROY would end the connection. A connected frame drops them all. A legitimate
+ * reconnect is always started by the frame: a reloaded frame (a new document) shakes hands anew,
+ * and the loader's messenger, which only listens to that iframe's window, answers it.
  */
-import { connect, WindowMessenger, type Message, type RemoteProxy } from 'penpal';
+import { connect, WindowMessenger, type RemoteProxy } from 'penpal';
 import { originAllowed, originPatternToRegExp, type FrameMethods, type HostMethods } from '@foyer/protocol';
 
 export interface ParentConnectionOptions {
   parent: Window;
   allowedHostOrigins: readonly string[];
   methods: FrameMethods;
-  /** Called after the first handshake and after every re-handshake (the host reconnected). */
+  /** Called once, when the handshake completed. */
   onConnect(remote: RemoteProxy<HostMethods>): void;
   onRefused(): void;
   timeoutMs: number;
@@ -29,19 +37,13 @@ export function connectToParent(options: ParentConnectionOptions): () => void {
     // An empty list would make penpal fall back to the frame's own origin, which is what we want.
     allowedOrigins: options.allowedHostOrigins.map(originPatternToRegExp),
   });
-  const connection = connect<HostMethods>({ messenger, methods: options.methods });
   let remote: RemoteProxy<HostMethods> | null = null;
-  let pending = false;
-  // penpal resolves its promise once; a host that reconnects (loader re-initialised) shakes hands
-  // again on the same messenger. Watching the handshake messages lets us pull the context again.
-  messenger.addMessageHandler((message: Message) => {
-    if (!remote || pending || (message.type !== 'ACK1' && message.type !== 'ACK2')) return;
-    pending = true;
-    setTimeout(() => {
-      pending = false;
-      if (remote) options.onConnect(remote);
-    }, 0);
-  });
+  // Capture phase on the window penpal listens on: runs before penpal's own listener.
+  const dropAfterHandshake = (event: MessageEvent) => {
+    if (remote && event.source === options.parent && isPenpalMessage(event.data)) event.stopImmediatePropagation();
+  };
+  window.addEventListener('message', dropAfterHandshake, true);
+  const connection = connect<HostMethods>({ messenger, methods: options.methods });
   const timer = setTimeout(() => {
     if (!remote) options.onRefused();
   }, options.timeoutMs);
@@ -59,6 +61,10 @@ export function connectToParent(options: ParentConnectionOptions): () => void {
   );
   return () => {
     clearTimeout(timer);
+    window.removeEventListener('message', dropAfterHandshake, true);
     connection.destroy();
   };
 }
+
+const isPenpalMessage = (data: unknown): boolean =>
+  typeof data === 'object' && data !== null && (data as { namespace?: unknown }).namespace === 'penpal';

@@ -13,7 +13,7 @@ function checked(event: FoyerEvent): FoyerEvent | null {
 }
 
 export interface EmbeddedHost extends HostBridge {
-  /** Called on every (re)connect; events published before the first connect are sent then. */
+  /** Called when connected; events published before that are sent then. */
   attach(remote: RemoteProxy<HostMethods>): void;
   resize(height: number): void;
   /** The frame's name in the page's language (iframe title, the modal's label) and its word for Close. */
