@@ -13,7 +13,7 @@ import { contextReady, eventLogged, frameFailed, initialFrameState } from '../st
 import { createEventHub, type FrameServices } from '../store/services';
 import { browserStores, readSession } from '../store/sessionStorage';
 import { sessionStateFrom } from '../store/sessionSlice';
-import { shareSessionAndProfile } from '../store/sharedTopics';
+import { shareSession } from '../store/sharedTopics';
 import { openSiblings } from '../store/siblings';
 import { logout, syncSessionFromStorage } from '../store/sessionThunks';
 import type { AppearanceControl } from './appearance';
@@ -82,8 +82,8 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
   store = app;
   const cleanups: (() => void)[] = [];
   if (siblings) cleanups.push(() => siblings.close());
-  // The session and profile the page's frames hold (storage may be refused): told and asked now.
-  app.dispatch(shareSessionAndProfile());
+  // The session the page's frames hold (storage may be refused): told and asked now.
+  app.dispatch(shareSession());
 
   void route?.preload();
   // Fetched while the handshake runs, like the widget's chunk.
