@@ -172,6 +172,7 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
       serviceToken: mintFrameToken(deps.frameTokenKey, serviceName, deps.now()),
       allowedHostOrigins: service?.allowedHostOrigins ?? [],
       icDomain: deps.icDomain(),
+      ...(service?.authenticationSchemeName ? { authenticationSchemeName: service.authenticationSchemeName } : {}),
     };
     const page = await readFile(indexHtml, 'utf8');
     const manifest = await manifestOf(page);

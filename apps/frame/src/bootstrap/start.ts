@@ -61,8 +61,10 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
   // The handshake with the host takes a while: start the login widget's calls meanwhile, for the
   // service the frame URL names (the loader adds ?serviceName= when the page sets one).
   if (widget === 'login' && embedded) {
-    const named = new URLSearchParams(win.location.search).get('serviceName');
-    prefetchLogin(prefetcher, config.icDomain, named || config.defaultServiceName, config.serviceToken);
+    const service = new URLSearchParams(win.location.search).get('serviceName') || config.defaultServiceName;
+    // The config's scheme is its service's: of no use for another (an unknown name falls back).
+    const scheme = service === config.defaultServiceName ? config.authenticationSchemeName : undefined;
+    prefetchLogin(prefetcher, config.icDomain, service, config.serviceToken, scheme);
   }
   const services: FrameServices = {
     fetch: prefetcher.fetch,
