@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from './deps';
 import { findDefaultService, findService, type Service } from './identity/store';
 import { mintFrameToken } from './security/frame-tokens';
+import { manifestReader, routeChunks, withRoutePreloads } from './frame-preload';
 
 const NOT_BUILT = (what: string) =>
   `The ${what} is not built yet: run npm run build (in the repository root), then reload.`;
@@ -114,6 +115,7 @@ export function injectFrameConfig(html: string, config: FrameConfig): string {
 
 export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const indexHtml = join(deps.frameDist, 'index.html');
+  const manifestOf = manifestReader(deps.frameDist);
 
   app.get<{ Params: { file: string } }>('/:file', async (request, reply) => {
     const { file } = request.params;
@@ -170,8 +172,12 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
       serviceToken: mintFrameToken(deps.frameTokenKey, serviceName, deps.now()),
       allowedHostOrigins: service?.allowedHostOrigins ?? [],
       icDomain: deps.icDomain(),
+      ...(service?.authenticationSchemeName ? { authenticationSchemeName: service.authenticationSchemeName } : {}),
     };
-    const html = injectFrameConfig(await readFile(indexHtml, 'utf8'), config);
+    const page = await readFile(indexHtml, 'utf8');
+    const manifest = await manifestOf(page);
+    const route = path.replace(/^\/w\//, '').replace(/\/$/, '');
+    const html = withRoutePreloads(injectFrameConfig(page, config), manifest ? routeChunks(manifest, route) : []);
     return (
       reply
         .header(
@@ -179,7 +185,7 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
           frameCsp({
             ...config,
             recaptcha: !!service?.recaptchaSiteKey,
-            cardPayment: CARD_PAYMENT_ROUTES.has(path.replace(/^\/w\//, '').replace(/\/$/, '')),
+            cardPayment: CARD_PAYMENT_ROUTES.has(route),
           }),
         )
         .header('x-content-type-options', 'nosniff')

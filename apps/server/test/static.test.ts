@@ -38,6 +38,8 @@ describe('frame pages /w/*', () => {
       allowedHostOrigins: ['http://localhost:*'],
       icDomain: `${PUBLIC_URL}/ic/api`,
       serviceToken: expect.any(String),
+      // The served service's scheme: an embedded login prefetches its template at once.
+      authenticationSchemeName: 'default',
     });
     expect(response.headers['content-security-policy']).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +

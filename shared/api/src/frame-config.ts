@@ -24,6 +24,11 @@ export const frameConfigSchema = z.object({
   icDomain: z.string().check(z.minLength(1)),
   /** Widget-service base URL, e.g. `http://127.0.0.1:8081/pm/api`; default: icDomain's origin + `/pm/api`. */
   pmDomain: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * The authentication scheme of `defaultServiceName` (public, as GET /service/:name answers it):
+   * an embedded login fetches its login template at once, not after the service (prefetch.ts).
+   */
+  authenticationSchemeName: z.optional(z.string().check(z.minLength(1))),
 });
 export type FrameConfig = z.infer<typeof frameConfigSchema>;
 

@@ -1,21 +1,10 @@
 /**
  * Keyboard behaviour of a frame around the loader's modal: key events inside a frame never reach
  * the host page, so the frame forwards Esc; the frame remembers its last focused control so the
- * loader can have it focused again when the modal that control opened closes.
+ * loader can have it focused again when the modal that control opened closes. Remembering is a
+ * listener; finding the control again (focusRestore.ts) loads only when the loader asks for it,
+ * so a frame that never opens a modal never downloads it.
  */
-
-/** What a keyboard visitor can reach, in document order. */
-const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, a[href], [tabindex]:not([tabindex="-1"])';
-
-const disabled = (element: HTMLElement) =>
-  (element as HTMLButtonElement).disabled === true || element.matches(':disabled');
-
-/** The frame's first enabled control, if any. */
-export function firstControl(doc: Document): HTMLElement | null {
-  for (const element of doc.querySelectorAll<HTMLElement>(FOCUSABLE))
-    if (!disabled(element) && element.getClientRects().length > 0) return element;
-  return null;
-}
 
 /**
  * Forwards an Esc the widget did not handle itself (its own dialogs stop the event) to the host,
@@ -35,8 +24,14 @@ export interface FocusMemory {
   stop(): void;
 }
 
+/** The control that last had focus, and what names it across re-renders (signatureOf). */
+export interface Remembered {
+  last: HTMLElement | null;
+  signature: string;
+}
+
 /** What names a control across re-renders: its tag with its id, name or caption (never a value). */
-const signatureOf = (element: Element) =>
+export const signatureOf = (element: Element) =>
   `${element.tagName}:${element.id || element.getAttribute('name') || element.textContent?.trim() || ''}`;
 
 /**
@@ -46,46 +41,27 @@ const signatureOf = (element: Element) =>
  * once enabled. When none turns up, the frame's first control is.
  */
 export function rememberFocus(doc: Document): FocusMemory {
-  let last: HTMLElement | null = null;
-  let signature = '';
+  const remembered: Remembered = { last: null, signature: '' };
+  let stopped = false;
   let cancel = () => {};
   const onFocus = (event: FocusEvent) => {
     if (!(event.target instanceof HTMLElement)) return;
-    last = event.target;
-    signature = signatureOf(last);
+    remembered.last = event.target;
+    remembered.signature = signatureOf(event.target);
   };
   doc.addEventListener('focusin', onFocus);
-  const find = () =>
-    last?.isConnected
-      ? last
-      : ([...doc.querySelectorAll<HTMLElement>(FOCUSABLE)].find((element) => signatureOf(element) === signature) ??
-        null);
   return {
-    restore(waitMs = 3000) {
-      cancel();
-      if (!last) return void firstControl(doc)?.focus();
-      const attempt = () => {
-        const target = find();
-        if (!target || disabled(target)) return false;
-        target.focus();
-        return true;
-      };
-      if (attempt()) return;
-      const observer = new MutationObserver(() => {
-        if (attempt()) cancel();
-      });
-      const timer = setTimeout(() => {
-        cancel();
-        if (!find()) firstControl(doc)?.focus();
-      }, waitMs);
-      cancel = () => {
-        observer.disconnect();
-        clearTimeout(timer);
-        cancel = () => {};
-      };
-      observer.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+    restore(waitMs) {
+      import('./focusRestore').then(
+        ({ restoreFocus }) => {
+          cancel();
+          if (!stopped) cancel = restoreFocus(doc, remembered, waitMs);
+        },
+        () => {},
+      );
     },
     stop() {
+      stopped = true;
       cancel();
       doc.removeEventListener('focusin', onFocus);
     },

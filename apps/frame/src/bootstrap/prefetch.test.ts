@@ -51,4 +51,24 @@ describe('prefetchLogin', () => {
     await prefetcher.fetch('http://api.test/ic/api/ui/template/login/default');
     expect(base).toHaveBeenCalledTimes(2);
   });
+
+  it('fetches both at once when the frame config names the scheme', async () => {
+    let answerService: (response: Response) => void = () => {};
+    const base = vi.fn((input: RequestInfo | URL) =>
+      String(input).endsWith('/service/demo')
+        ? new Promise<Response>((resolve) => (answerService = resolve))
+        : Promise.resolve(json({ identifiers: [] })),
+    );
+    const prefetcher = prefetchingFetch(base);
+    prefetchLogin(prefetcher, 'http://api.test/ic/api', 'demo', 'token', 'default');
+    // The template is asked for while the service has not answered yet.
+    expect(base.mock.calls.map(([url]) => String(url))).toEqual([
+      'http://api.test/ic/api/service/demo',
+      'http://api.test/ic/api/ui/template/login/default',
+    ]);
+    answerService(json({ authenticationSchemeName: 'default' }));
+    await prefetcher.fetch('http://api.test/ic/api/service/demo');
+    await prefetcher.fetch('http://api.test/ic/api/ui/template/login/default');
+    expect(base).toHaveBeenCalledTimes(2);
+  });
 });

@@ -45,19 +45,24 @@ export function prefetchingFetch(base: typeof fetch): PrefetchingFetch {
 /**
  * The login widget's first two calls: the service (for its authentication scheme), then the
  * scheme's login template. Same URLs as `loadLoginTemplate (widgets/_scheme/loginTemplate.ts)` builds through the shared client.
+ * Given the scheme (the frame config names the served service's), both start at once.
  */
 export function prefetchLogin(
   prefetcher: PrefetchingFetch,
   icDomain: string,
   serviceName: string,
   frameToken?: string,
+  knownScheme?: string,
 ): void {
   const base = icDomain.replace(/\/$/, '');
   // The server refuses calls without the frame's token (FRAME_TOKEN_HEADER in @foyer/api).
   const headers: Record<string, string> = frameToken ? { [FRAME_TOKEN_HEADER]: frameToken } : {};
-  void prefetcher.prefetch(`${base}/service/${encodeURIComponent(serviceName)}`, headers).then((service) => {
-    const scheme = (service as { authenticationSchemeName?: unknown } | null)?.authenticationSchemeName;
-    if (typeof scheme === 'string')
-      void prefetcher.prefetch(`${base}/ui/template/login/${encodeURIComponent(scheme)}`, headers);
+  const template = (scheme: string) =>
+    void prefetcher.prefetch(`${base}/ui/template/login/${encodeURIComponent(scheme)}`, headers);
+  const service = prefetcher.prefetch(`${base}/service/${encodeURIComponent(serviceName)}`, headers);
+  if (knownScheme) return template(knownScheme);
+  void service.then((answer) => {
+    const scheme = (answer as { authenticationSchemeName?: unknown } | null)?.authenticationSchemeName;
+    if (typeof scheme === 'string') template(scheme);
   });
 }

@@ -13,7 +13,7 @@ import { contextReady, eventLogged, frameFailed, initialFrameState } from '../st
 import { createEventHub, type FrameServices } from '../store/services';
 import { browserStores, readSession } from '../store/sessionStorage';
 import { sessionStateFrom } from '../store/sessionSlice';
-import { shareSessionAndProfile } from '../store/sharedTopics';
+import { shareSession } from '../store/sharedTopics';
 import { openSiblings } from '../store/siblings';
 import { logout, syncSessionFromStorage } from '../store/sessionThunks';
 import type { AppearanceControl } from './appearance';
@@ -61,8 +61,10 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
   // The handshake with the host takes a while: start the login widget's calls meanwhile, for the
   // service the frame URL names (the loader adds ?serviceName= when the page sets one).
   if (widget === 'login' && embedded) {
-    const named = new URLSearchParams(win.location.search).get('serviceName');
-    prefetchLogin(prefetcher, config.icDomain, named || config.defaultServiceName, config.serviceToken);
+    const service = new URLSearchParams(win.location.search).get('serviceName') || config.defaultServiceName;
+    // The config's scheme is its service's: of no use for another (an unknown name falls back).
+    const scheme = service === config.defaultServiceName ? config.authenticationSchemeName : undefined;
+    prefetchLogin(prefetcher, config.icDomain, service, config.serviceToken, scheme);
   }
   const services: FrameServices = {
     fetch: prefetcher.fetch,
@@ -82,8 +84,8 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
   store = app;
   const cleanups: (() => void)[] = [];
   if (siblings) cleanups.push(() => siblings.close());
-  // The session and profile the page's frames hold (storage may be refused): told and asked now.
-  app.dispatch(shareSessionAndProfile());
+  // The session the page's frames hold (storage may be refused): told and asked now.
+  app.dispatch(shareSession());
 
   void route?.preload();
   // Fetched while the handshake runs, like the widget's chunk.

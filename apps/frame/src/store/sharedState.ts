@@ -2,12 +2,11 @@
  * The publishing half of the state a page's frames share: a middleware that tells the
  * siblings (services.siblings, see siblings.ts) every change this frame makes to the session, the
  * profile and the basket (with its checkout step). The receiving half is each topic's `share`
- * (sharedTopics.ts for the session and profile, widgets/_purchase/basketThunks.ts for the basket).
+ * (sharedTopics.ts for the session, sharedProfile.ts for the profile, widgets/_purchase/basketThunks.ts for the basket).
  * Changes heard from elsewhere (elsewhere.ts) are not passed on.
  */
 import { isAction, type Middleware } from '@reduxjs/toolkit';
-import { userProfileSchema } from '@foyer/api';
-import * as z from 'zod/mini';
+import type { UserProfile } from '@foyer/api';
 import { basketChanged } from './basketSlice';
 import { isFromElsewhere } from './elsewhere';
 import { loadProfile } from './loadProfile';
@@ -18,8 +17,10 @@ import type { FrameServices } from './services';
 import type { RootState } from './index';
 
 /** A profile as shared: it is the answer for one service (GET /userProfile?serviceName=). */
-export const sharedProfileSchema = z.object({ serviceName: z.string(), profile: userProfileSchema });
-export type SharedProfile = z.infer<typeof sharedProfileSchema>;
+export interface SharedProfile {
+  serviceName: string;
+  profile: UserProfile;
+}
 
 /**
  * One per store: after each action this frame made, tells its siblings the state that changed.

@@ -7,7 +7,8 @@ import { runCheckout } from '../widgets/_checkout/runCheckout';
 import { contextReady } from './frameSlice';
 import { profileLoaded } from './profileSlice';
 import { sessionStarted, sessionStateFrom } from './sessionSlice';
-import { shareSessionAndProfile } from './sharedTopics';
+import { shareProfile } from './sharedProfile';
+import { shareSession } from './sharedTopics';
 import { openSiblings, SIBLINGS_CHANNEL_NAME } from './siblings';
 import { logout, syncSessionFromStorage } from './sessionThunks';
 
@@ -55,7 +56,8 @@ function page(options: { storageRefused?: boolean } = {}) {
       h.services.storage.tab = first.storage.tab;
       h.services.storage.persistent = first.storage.persistent;
     }
-    h.store.dispatch(shareSessionAndProfile());
+    h.store.dispatch(shareSession());
+    h.store.dispatch(shareProfile());
     frames.push(h);
     return h;
   };
@@ -188,7 +190,8 @@ describe('the siblings channel checks what it receives', () => {
     h.services.siblings?.close();
     h.services.siblings = openSiblings({ origin: WIDGETS_ORIGIN, page: TEST_PAGE, open: channels })!;
     h.store.dispatch(shareBasket());
-    h.store.dispatch(shareSessionAndProfile());
+    h.store.dispatch(shareSession());
+    h.store.dispatch(shareProfile());
     const before = h.store.getState();
     const raw = channels(SIBLINGS_CHANNEL_NAME);
     const state = (topic: string, value: unknown) => ({

@@ -24,7 +24,8 @@ export class DataFolderInUse extends Error {
   }
 }
 
-function running(pid: number): boolean {
+/** The process still runs (ours or another user's). */
+export function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -8,11 +8,14 @@
  * The tarball is exactly what initdb produced in a throw-away in-memory database, before any
  * migration, so it holds no data and no lock file; it is
  * keyed by a hash of PGlite's initdb program and parameters, so another PGlite version makes its
- * own. Folder: FOYER_PGLITE_TEMPLATE_DIR (`off` disables the cache), by default a folder of this
+ * own. Next to it the same database unpacked as a data folder (`<key>.pgdata`, made from the
+ * tarball once): a fresh database is a file copy of that folder, so no process holds the unpacked
+ * tarball in its memory (about 100 MB of a cold start's RSS, kept by the allocator after use).
+ * Folder: FOYER_PGLITE_TEMPLATE_DIR (`off` disables the cache), by default a folder of this
  * user in the system temp folder; a folder that another user owns or can write to is not used.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { lstat, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -55,9 +58,20 @@ export interface TemplateStore {
   load(): Promise<Blob | null>;
   /** Keeps the tarball of a database that was just initialised (best effort). */
   save(tarball: Blob): Promise<void>;
-  /** Forgets a tarball that failed to load. */
+  /**
+   * The template as a data folder: the one kept, else the one `make` writes into the folder it is
+   * given (kept for the next ones). null when there is no cache or `make` failed.
+   */
+  folder(make: (target: string) => Promise<void>): Promise<string | null>;
+  /** Forgets a tarball (and its folder) that failed to load. */
   discard(): Promise<void>;
 }
+
+const made = (folder: string) =>
+  stat(join(folder, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
 
 export function templateStore(env: Record<string, string | undefined> = process.env): TemplateStore {
   const dir = templateDir(env);
@@ -84,9 +98,28 @@ export function templateStore(env: Record<string, string | undefined> = process.
         // Only a cache: the next fresh database runs initdb again.
       }
     },
+    async folder(make) {
+      const file = await path().catch(() => null);
+      if (!file) return null;
+      const folder = file.replace(/\.tar\.gz$/, '.pgdata');
+      if (await made(folder)) return folder;
+      // Made aside and renamed, as the tarball: a copy never starts from half a folder.
+      const partial = `${folder}.${randomBytes(6).toString('hex')}.partial`;
+      try {
+        await make(partial);
+        await rename(partial, folder);
+      } catch {
+        // Another process renamed its own first (that one is used), or `make` failed.
+      } finally {
+        await rm(partial, { recursive: true, force: true }).catch(() => undefined);
+      }
+      return (await made(folder)) ? folder : null;
+    },
     async discard() {
       const file = await path().catch(() => null);
-      if (file) await unlink(file).catch(() => undefined);
+      if (!file) return;
+      await unlink(file).catch(() => undefined);
+      await rm(file.replace(/\.tar\.gz$/, '.pgdata'), { recursive: true, force: true }).catch(() => undefined);
     },
   };
 }

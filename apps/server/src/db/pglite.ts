@@ -1,8 +1,9 @@
-import { access, mkdir } from 'node:fs/promises';
+import { access, cp, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { lockDataFolder } from './folder-lock';
-import { templateStore } from './pglite-template';
+import { templateStore, type TemplateStore } from './pglite-template';
+import { makeScratchFolder } from './scratch-folder';
 import type { Db, SqlParam } from './types';
 
 type Queryable = Pick<Transaction, 'query' | 'exec'>;
@@ -48,29 +49,58 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
+/** The tarball of an initialised database: the kept one, else one made by initdb now (and kept). */
+async function initialisedTarball(store: TemplateStore, options: PGliteOptions): Promise<Blob> {
+  const kept = await store.load();
+  if (kept) return kept;
+  const initialised = await PGlite.create(options);
+  let tarball: Blob;
+  try {
+    tarball = await initialised.dumpDataDir('gzip');
+  } finally {
+    await initialised.close();
+  }
+  await store.save(tarball);
+  return tarball;
+}
+
+interface Created {
+  pg: PGlite;
+  /** Removes what the database leaves behind when closed (an in-memory one's scratch folder). */
+  dispose(): Promise<void>;
+}
+
 /**
- * Creates the PGlite database of `dataDir` (or an in-memory one). A fresh one is loaded from the
- * template of an initialised database (see pglite-template.ts), made first when there is none.
+ * Creates the PGlite database of `dataDir` (or an in-memory one). A fresh one is a copy of the
+ * template folder of an initialised database (see pglite-template.ts), made first when there is
+ * none; an in-memory one lives in a scratch folder (scratch-folder.ts) removed on close. Without
+ * the template cache, as before: initdb, and an in-memory one in PGlite's own memory.
  */
-async function createPglite(dataDir: string): Promise<PGlite> {
+async function createPglite(dataDir: string): Promise<Created> {
   const location = dataDir === 'memory' ? undefined : dataDir;
   const options: PGliteOptions = { startParams: startParams() };
+  const none = async () => undefined;
   const store = templateStore();
   const fresh = !location || !(await exists(join(location, 'PG_VERSION')));
-  if (!fresh || !store.enabled) return PGlite.create(location, options);
-  let template = await store.load();
-  if (!template) {
-    const initialised = await PGlite.create(options);
-    try {
-      template = await initialised.dumpDataDir('gzip');
-    } finally {
-      await initialised.close();
-    }
-    await store.save(template);
-  }
+  if (!fresh || !store.enabled) return { pg: await PGlite.create(location, options), dispose: none };
+  const template = await store.folder(async (target) => {
+    const seeded = await PGlite.create(target, { ...options, loadDataDir: await initialisedTarball(store, options) });
+    await seeded.close();
+  });
+  if (!template)
+    return {
+      pg: await PGlite.create(location, { ...options, loadDataDir: await initialisedTarball(store, options) }),
+      dispose: none,
+    };
+  const scratch = location ? null : await makeScratchFolder();
+  const target = location ?? scratch!.path;
+  const dispose = async () => void (await scratch?.remove());
   try {
-    return await PGlite.create(location, { ...options, loadDataDir: template });
+    // Into the folder as it is: a new data folder already holds this server's lock file.
+    await cp(template, target, { recursive: true, force: false, errorOnExist: false });
+    return { pg: await PGlite.create(target, options), dispose };
   } catch (error) {
+    await dispose();
     // A template that does not load (another build wrote it, a damaged file) is made again next time.
     await store.discard();
     throw error;
@@ -88,13 +118,14 @@ export async function openPglite(dataDir: string): Promise<Db> {
     // Before PGlite reads a page: a second server must not even open the folder.
     unlock = await lockDataFolder(dataDir);
   }
-  let pg: PGlite;
+  let created: Created;
   try {
-    pg = await createPglite(dataDir);
+    created = await createPglite(dataDir);
   } catch (error) {
     await unlock();
     throw error;
   }
+  const { pg, dispose } = created;
   const db: Db = wrap(
     pg,
     (fn) =>
@@ -111,6 +142,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
       try {
         await pg.close();
       } finally {
+        await dispose();
         await unlock();
       }
     },

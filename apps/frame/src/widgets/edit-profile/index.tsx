@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { EditProfileAttributes } from '@foyer/protocol';
 import '../_forms/messages';
 import { MessageBox } from '../_forms/MessageBox';
@@ -8,6 +9,7 @@ import { t } from '../../i18n';
 import type { WidgetProps } from '../widgetProps';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { syncSessionFromStorage } from '../../store/sessionThunks';
+import { shareProfile } from '../../store/sharedProfile';
 import { useFrameEvents } from '../../store/useFrameEvents';
 import { EditProfileForm } from './EditProfileForm';
 import { ReauthenticateForm } from './ReauthenticateForm';
@@ -42,6 +44,8 @@ export default function EditProfileWidget({ attributes }: WidgetProps<EditProfil
   );
 
   useFrameEvents(SESSION_EVENTS, () => dispatch(syncSessionFromStorage()));
+  // The profile the page's other frames hold, and this one's for them (storage may be refused).
+  useEffect(() => dispatch(shareProfile()), [dispatch]);
 
   const header = (
     <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('edit-profile.title')}</WidgetHeading>

@@ -8,6 +8,7 @@ import { hasTranslation, t, templateLabel } from '../../i18n';
 import type { WidgetProps } from '../widgetProps';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { syncSessionFromStorage } from '../../store/sessionThunks';
+import { shareProfile } from '../../store/sharedProfile';
 import { useFrameEvents } from '../../store/useFrameEvents';
 import { StayAcrossSites } from '../_session/StayAcrossSites';
 import { refreshAndLoadProfile } from './loadProfile';
@@ -43,6 +44,8 @@ export default function ProfileWidget({ attributes }: WidgetProps<ProfileAttribu
   const profile = useAppSelector((state) => state.profile);
   const reload = useCallback(() => void dispatch(refreshAndLoadProfile()), [dispatch]);
 
+  // The profile the page's other frames hold, and this one's for them (storage may be refused).
+  useEffect(() => dispatch(shareProfile()), [dispatch]);
   // First load, and again whenever the session changes (in this frame, or another via storage).
   useEffect(() => reload(), [reload, guid]);
 

@@ -1,0 +1,68 @@
+/**
+ * The widget route's own chunks, announced in its frame page as <link rel=modulepreload>: the
+ * browser fetches them while it fetches the entry chunk, instead of after the entry has run and
+ * asked for the route (the entry no longer carries every route's dependency list: see
+ * apps/frame/vite.config.ts). Read from the frame build's Vite manifest.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The manifest entry of a route's component: `src/widgets/<route>`, or without `v1/` (routes.ts). */
+function routeKey(manifest: Manifest, route: string): string | undefined {
+  return [route, route.replace(/^v1\//, '')]
+    .map((name) => `src/widgets/${name}/index.tsx`)
+    .find((key) => Object.prototype.hasOwnProperty.call(manifest, key));
+}
+
+/** A chunk and every chunk it imports statically (what the browser would fetch one by one). */
+function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const dependency of manifest[key].imports ?? []) closure(manifest, dependency, into);
+  return into;
+}
+
+/** The JS files of `route` that index.html does not already load; [] for a route not in the build. */
+export function routeChunks(manifest: Manifest, route: string): string[] {
+  const key = routeKey(manifest, route);
+  if (!key) return [];
+  const page = closure(manifest, 'index.html');
+  return [...closure(manifest, key)]
+    .filter((chunk) => !page.has(chunk))
+    .map((chunk) => manifest[chunk]!.file)
+    .filter((file) => file.endsWith('.js'));
+}
+
+/** Inserts the route's modulepreload links before </head> (same attributes as Vite's own). */
+export function withRoutePreloads(html: string, files: readonly string[]): string {
+  const links = files
+    .filter((file) => /^[\w./-]+$/.test(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+  return links ? html.replace('</head>', () => `${links}</head>`) : html;
+}
+
+/**
+ * The manifest of the build whose index.html is `html`, read again when the page changes (a new
+ * build while the server runs). null without one (the page then works, only without the links).
+ */
+export function manifestReader(frameDist: string): (html: string) => Promise<Manifest | null> {
+  let cached: { html: string; manifest: Promise<Manifest | null> } | null = null;
+  return (html) => {
+    if (cached?.html !== html)
+      cached = {
+        html,
+        manifest: readFile(join(frameDist, '.vite', 'manifest.json'), 'utf8').then(
+          (text) => JSON.parse(text) as Manifest,
+          () => null,
+        ),
+      };
+    return cached.manifest;
+  };
+}
