@@ -5,8 +5,10 @@
  * form ('Nombre es obligatorio.') — each frame's <html lang> is the locale, and its iframe is
  * titled in that language.
  */
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test';
 import { englishIn, englishOnly } from '../support/english';
+import { frameHeaders } from '../support/frame-token';
+import { apiSession, createCustomer, uniqueEmail } from '../support/purchase';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { widgetFrame, widgetIframe } from '../support/widgets';
 
@@ -68,10 +70,20 @@ const shownText = (frame: Frame) =>
     return parts.join('\n');
   });
 
-async function expectNoEnglish(page: Page, widget: string, locale: 'es' | 'pt-BR'): Promise<void> {
+/**
+ * `siteData`: the site's own words the widget shows as they are (the catalogue's product and plan
+ * names, English in the demo), which are not our labels and not ours to translate.
+ */
+async function expectNoEnglish(
+  page: Page,
+  widget: string,
+  locale: 'es' | 'pt-BR',
+  siteData: readonly string[] = [],
+): Promise<void> {
   const frame = frameOf(page, widget);
   expect(await frame.evaluate(() => document.documentElement.lang), `${widget} <html lang>`).toBe(locale);
-  expect(englishIn(await shownText(frame), englishOnly(locale)), `English in ${widget} (${locale})`).toEqual([]);
+  const shown = siteData.reduce((text, data) => text.replaceAll(data, ''), await shownText(frame));
+  expect(englishIn(shown, englishOnly(locale)), `English in ${widget} (${locale})`).toEqual([]);
   const title = await widgetIframe(page, widget).getAttribute('title');
   expect(title, `${widget} iframe title`).not.toMatch(/^Foyer .* widget$/);
   expect(englishIn(title ?? '', englishOnly(locale)), `${widget} iframe title`).toEqual([]);
@@ -110,6 +122,142 @@ for (const locale of ['es', 'pt-BR'] as const) {
     await expect(edit.getByRole('button', { name: text.save, exact: true })).toBeVisible();
     await expect(edit.getByLabel(text.email)).toBeVisible();
     await expectNoEnglish(page, 'edit-profile', locale);
+  });
+}
+
+/** The account area's texts a visitor acts on (issue 13). */
+const ACCOUNT_TEXTS = {
+  es: {
+    actionsFor: /^Acciones de /,
+    display: 'Ver beneficiarios',
+    add: 'Añadir beneficiario',
+    beneficiariesOf: /^Beneficiarios de /,
+    addTo: /^Añadir beneficiario a /,
+    emailInvalid: 'El correo electrónico no es válido.',
+    close: 'Cerrar',
+    pending: 'Pendiente',
+    cancelSubmit: 'Cancelar suscripción',
+    cancelDate: 'Fecha de cancelación',
+    datePast: 'La fecha de cancelación no puede estar en el pasado.',
+    acceptFor: /^Aceptar la invitación a /,
+    role: 'Lector',
+  },
+  'pt-BR': {
+    actionsFor: /^Ações de /,
+    display: 'Ver beneficiários',
+    add: 'Adicionar beneficiário',
+    beneficiariesOf: /^Beneficiários de /,
+    addTo: /^Adicionar beneficiário a /,
+    emailInvalid: 'O e-mail é inválido.',
+    close: 'Fechar',
+    pending: 'Pendente',
+    cancelSubmit: 'Cancelar assinatura',
+    cancelDate: 'Data de cancelamento',
+    datePast: 'A data de cancelamento não pode estar no passado.',
+    acceptFor: /^Aceitar o convite para /,
+    role: 'Leitor',
+  },
+} as const;
+
+/** The demo catalogue's names (English site data, shown as the site wrote them). */
+const CATALOGUE = ['Digital access', 'Yearly'];
+
+/** `owner` buys the yearly digital plan and invites `friend` (through the API, as the frames would). */
+async function buyAndInvite(request: APIRequestContext, owner: string, friend: string): Promise<void> {
+  for (const email of [owner, friend]) await createCustomer(request, email, 'languages-pw-1');
+  const session = await apiSession(request, owner, 'languages-pw-1');
+  const headers = await frameHeaders(stack.widgetsUrl);
+  const pm = `${stack.widgetsUrl}/pm/api`;
+  const order = await request.post(`${pm}/widget/order?ev_ss=${session}`, {
+    headers,
+    data: {
+      orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-yearly-eur' }],
+      paymentType: 'BANK_TRANSFER',
+    },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const { id } = (await order.json()) as { id: string };
+  const paid = await request.post(`${pm}/widget/payment/${id}?ev_ss=${session}`, {
+    headers,
+    data: { token: 'manual' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const purchases = (await (
+    await request.get(`${pm}/widget/account/purchases/?ev_ss=${session}`, { headers })
+  ).json()) as { subscription?: { id: string } }[];
+  const invited = await request.post(`${pm}/widget/account/beneficiary/invite/?ev_ss=${session}`, {
+    headers,
+    data: { subscriptionId: purchases[0]!.subscription!.id, email: friend },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+}
+
+async function logIn(page: Page, locale: 'es' | 'pt-BR', email: string): Promise<void> {
+  const text = TEXTS[locale];
+  const login = widgetFrame(page, 'login');
+  await login.getByLabel(text.email).fill(email);
+  await login.getByLabel(text.password, { exact: true }).fill('languages-pw-1');
+  await login.getByRole('button', { name: text.logIn, exact: true }).click();
+  await expect(login.getByLabel(text.email)).toHaveCount(0);
+}
+
+for (const locale of ['es', 'pt-BR'] as const) {
+  const text = ACCOUNT_TEXTS[locale];
+
+  test(`${locale}: purchases list, its beneficiary dialogs, grant invitations and cancel subscription show no English`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const owner = uniqueEmail();
+    const friend = uniqueEmail();
+    await buyAndInvite(request, owner, friend);
+
+    await hostPage(page, locale, ['login', 'purchases-list', 'cancel-subscription']);
+    await logIn(page, locale, owner);
+    const list = widgetFrame(page, 'purchases-list');
+    const row = list.getByRole('row', { name: /Digital access/ });
+    await expect(row.getByRole('cell').nth(4)).toHaveText('1');
+    await expectNoEnglish(page, 'purchases-list', locale, CATALOGUE);
+
+    // The beneficiaries dialog: the invited friend, pending.
+    await list.getByRole('button', { name: text.actionsFor }).click();
+    await list.getByRole('menuitem', { name: text.display }).click();
+    const beneficiaries = list.getByRole('dialog', { name: text.beneficiariesOf });
+    await expect(beneficiaries.getByRole('row', { name: new RegExp(friend) })).toContainText(text.pending);
+    await expectNoEnglish(page, 'purchases-list', locale, [...CATALOGUE, friend, owner]);
+    await beneficiaries.getByRole('button', { name: text.close }).first().click();
+
+    // The add-beneficiary dialog with its refusal of an invalid address.
+    await list.getByRole('button', { name: text.actionsFor }).click();
+    await list.getByRole('menuitem', { name: text.add }).click();
+    const add = list.getByRole('dialog', { name: text.addTo });
+    await add.getByLabel(TEXTS[locale].email).fill('not-an-email');
+    await add.getByLabel(TEXTS[locale].email).blur();
+    await expect(add.getByRole('alert')).toHaveText(text.emailInvalid);
+    await expectNoEnglish(page, 'purchases-list', locale, CATALOGUE);
+
+    // Cancel subscription with a date in the past: its refusal too (Cancel stays disabled).
+    const cancel = widgetFrame(page, 'cancel-subscription');
+    await cancel.getByLabel(text.cancelDate).fill('01/01/2020');
+    await cancel.getByLabel(text.cancelDate).blur();
+    await expect(cancel.getByText(text.datePast)).toBeVisible();
+    await expect(cancel.getByRole('button', { name: text.cancelSubmit, exact: true })).toBeDisabled();
+    await expectNoEnglish(page, 'cancel-subscription', locale, CATALOGUE);
+
+    // The friend's grant invitations, with the role's label.
+    const friendPage = await browser.newPage();
+    try {
+      await hostPage(friendPage, locale, ['login', 'grant-invitations']);
+      await logIn(friendPage, locale, friend);
+      const grants = widgetFrame(friendPage, 'grant-invitations');
+      await expect(grants.getByRole('button', { name: text.acceptFor })).toBeVisible();
+      await expect(grants.getByRole('row', { name: /Digital access/ })).toContainText(text.role);
+      await expectNoEnglish(friendPage, 'grant-invitations', locale, CATALOGUE);
+    } finally {
+      await friendPage.close();
+    }
   });
 }
 

@@ -126,4 +126,7 @@ test('Esc inside the login step closes the modal and gives the focus back to Con
   await expect.poll(() => focused(next)).toBe(true);
   await page.keyboard.up('Escape');
   await expect(page.locator('#event-log')).toContainText('foyer:modal.dismissed');
+  // The runners behind were calm while the modal waited; closed, they are back to normal.
+  await expect(next).toBeEnabled();
+  await expect(shop.checkout).toBeEnabled();
 });

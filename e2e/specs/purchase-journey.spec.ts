@@ -34,6 +34,7 @@ test(
     // No session: the login opens in the modal, offering to create an account.
     await expect(shop.dialog).toBeVisible();
     await expect(shop.step('login').getByRole('button', { name: 'Create an account' })).toBeVisible();
+    await shop.expectCalmBehindModal();
     await shop.logInInModal(email, 'customer-pw-3');
 
     // The profile step: print needs a delivery address.
@@ -62,6 +63,7 @@ test(
     });
 
     await expect(shop.pay).toBeVisible();
+    await shop.expectCalmBehindModal();
     expect(await axeViolations(widgetDocument(page, 'payment')), 'payment step').toEqual([]);
     await shop.press(shop.pay);
     await expect(shop.paid).toBeVisible();

@@ -1,42 +1,37 @@
 import { expect, test, type Frame, type Page } from '@playwright/test';
+import { WIDGET_ROUTES as FRAME_ROUTES } from '../../apps/frame/src/routes';
 import { axeViolations } from '../support/axe';
+import { frameHeaders } from '../support/frame-token';
 import { layoutFaults } from '../support/layout';
+import { apiSession, createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
+import { LoginWidget, ProfileWidget, widgetFrame } from '../support/widgets';
 
 /**
- * Every widget route on one page (the demo gallery), at a phone's and a desktop's width, in the
- * light and the dark theme: no horizontal overflow, no clipped or covered control, and axe's
- * colour-contrast rule clean; then the same after each form was submitted empty (its error state).
+ * Every widget route on one page (the demo gallery), at a phone's (320, 390), a tablet's (768) and
+ * a desktop's (1280) width, in the light and the dark theme: no horizontal overflow, no clipped or
+ * covered control, and axe's colour-contrast rule clean; in each main state: empty, after each
+ * form was submitted empty (its error state), filled (the login typed in, a plan picked so the
+ * summary has lines) and after success (logged in, a payment with an amount).
  * One page for all of it keeps this fast: the frames load once, the theme and the width change.
  */
-const WIDGET_ROUTES = [
-  'login',
-  'profile',
-  'registration',
-  'edit-profile',
-  'capture',
-  'account-activation',
-  'forgot-password',
-  'reset-password',
-  'change-password',
-  'product-selection',
-  'product-profile',
-  'product-summary',
-  'checkout-button',
-  'payment-type-selector',
-  'payment',
-  'stripe-payment',
-  'mercado-payment',
-  'manual-payment',
-  'direct-debit-request',
-  'direct-debit-complete',
+/** Derived from the frame's route table: a new widget route is checked without touching this file. */
+const WIDGET_ROUTES = Object.keys(FRAME_ROUTES);
+
+/** Widths and the themes checked at each: both themes at the outer widths, light in between (run time). */
+const VIEWS: readonly (readonly [width: number, themes: readonly ('light' | 'dark')[]])[] = [
+  [320, ['light', 'dark']],
+  [390, ['light']],
+  [768, ['light']],
+  [1280, ['light', 'dark']],
 ];
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
 test.use({ bypassCSP: true });
 
-const widgetFrames = (page: Page): Frame[] =>
-  page.frames().filter((frame) => WIDGET_ROUTES.includes(new URL(frame.url()).pathname.replace('/w/', '')));
+/** A frame's widget route; '' for a frame that has no address yet (just attached) or is no widget. */
+const routeOf = (frame: Frame) => (URL.canParse(frame.url()) ? new URL(frame.url()).pathname.replace('/w/', '') : '');
+const widgetFrames = (page: Page): Frame[] => page.frames().filter((frame) => WIDGET_ROUTES.includes(routeOf(frame)));
 
 async function settled(page: Page) {
   // Every frame has reported its height (the loader then drops the grey placeholder) and shows no spinner.
@@ -64,40 +59,106 @@ async function check(page: Page, state: string) {
   expect(faults.flat()).toEqual([]);
 }
 
-test('every widget route at 320 and 1280 px, light and dark, empty and submitted: no overflow, nothing clipped, contrast AA', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  await page.setViewportSize({ width: 320, height: 800 });
-  await page.goto(`${stack.demoUrl}/gallery?theme=light`);
-  await expect.poll(() => widgetFrames(page).length).toBe(WIDGET_ROUTES.length);
-  for (const state of ['empty', 'submitted']) {
-    // The error states: each form submitted as it is.
-    if (state === 'submitted') {
-      // (a click from the page: Playwright's own would scroll the page for each frame at once)
-      await Promise.all(
-        widgetFrames(page).map((frame) =>
-          frame.evaluate(() =>
-            document.querySelector<HTMLButtonElement>('form button[type=submit]:not([disabled])')?.click(),
-          ),
-        ),
-      );
-      // Each refused form focuses its first invalid field, and the browser scrolls the page to that
-      // frame; twenty of them do so one after another. Let that end, then go back to the switcher.
+/** Focusing a field scrolls the page to its frame: back to the theme switcher, nothing focused. */
+async function unfocus(page: Page) {
+  await settled(page);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** Places a widget at the end of the gallery (the loader places `data-foyer-widget` added later too). */
+async function addToGallery(page: Page, widget: string, attributes: Record<string, string> = {}) {
+  await page.evaluate(
+    ({ widget, attributes }) => {
+      const section = document.createElement('section');
+      const heading = document.createElement('h2');
+      heading.textContent = widget;
+      const box = document.createElement('div');
+      box.dataset.foyerWidget = widget;
+      Object.assign(box.dataset, attributes);
+      section.append(heading, box);
+      document.querySelector('.gallery')!.append(section);
+    },
+    { widget, attributes },
+  );
+}
+
+async function checkEveryView(page: Page, state: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.getByRole('radio', { name: new RegExp(`^${theme}$`, 'i') }).check();
+    await Promise.all(
+      widgetFrames(page).map((frame) => expect(frame.locator('html')).toHaveAttribute('data-theme', theme)),
+    );
+    for (const [width, themes] of VIEWS) {
+      if (!themes.includes(theme)) continue;
+      await page.setViewportSize({ width, height: 800 });
       await settled(page);
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-      await page.evaluate(() => window.scrollTo(0, 0));
-    }
-    for (const theme of ['light', 'dark']) {
-      await page.getByRole('radio', { name: new RegExp(`^${theme}$`, 'i') }).check();
-      await Promise.all(
-        widgetFrames(page).map((frame) => expect(frame.locator('html')).toHaveAttribute('data-theme', theme)),
-      );
-      for (const width of [320, 1280]) {
-        await page.setViewportSize({ width, height: 800 });
-        await settled(page);
-        await check(page, `${state} ${theme} ${width} px`);
-      }
+      await check(page, `${state} ${theme} ${width} px`);
     }
   }
+}
+
+test('every widget route at 320, 390, 768 and 1280 px, light and dark, empty, refused, filled and succeeded: no overflow, nothing clipped, contrast AA', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(420_000);
+  const email = uniqueEmail();
+  await createCustomer(request, email, 'screens-pw-1');
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto(`${stack.demoUrl}/gallery?theme=light`);
+  // A route the gallery does not show yet is added, so no widget escapes the check.
+  const shown = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-foyer-widget]')].map((element) => element.dataset.foyerWidget),
+  );
+  for (const route of WIDGET_ROUTES.filter((name) => !shown.includes(name))) await addToGallery(page, route);
+  await expect.poll(() => widgetFrames(page).map(routeOf).sort()).toEqual([...WIDGET_ROUTES].sort());
+
+  await checkEveryView(page, 'empty');
+
+  // The error states: each form submitted as it is (the registration's errors among them).
+  // (a click from the page: Playwright's own would scroll the page for each frame at once)
+  await page.setViewportSize({ width: 320, height: 800 });
+  await Promise.all(
+    widgetFrames(page).map((frame) =>
+      frame.evaluate(() =>
+        document.querySelector<HTMLButtonElement>('form button[type=submit]:not([disabled])')?.click(),
+      ),
+    ),
+  );
+  // Each refused form focuses its first invalid field, and the browser scrolls the page to that
+  // frame; thirty of them do so one after another. Let that end, then go back to the switcher.
+  await unfocus(page);
+  await checkEveryView(page, 'submitted');
+
+  // Filled: the login typed in; a plan picked, so the selection shows it and the summary has lines.
+  const login = new LoginWidget(page);
+  await login.email.fill(email);
+  await login.password.fill('screens-pw-1');
+  const shop = new Shop(page);
+  await shop.pick('Monthly', 'Digital access');
+  await expect(shop.summary.getByRole('row', { name: /Total/ })).toBeVisible();
+  await unfocus(page);
+  await checkEveryView(page, 'filled');
+
+  // Succeeded: logged in (profile, account area, social links as a member), and a payment step
+  // for a real order of this visitor showing its amount on the Pay button.
+  await login.submit.click();
+  await expect(new ProfileWidget(page).frame.getByText(email)).toBeVisible();
+  const session = await apiSession(request, email, 'screens-pw-1');
+  const created = await request.post(`${stack.widgetsUrl}/pm/api/widget/order?ev_ss=${session}`, {
+    headers: await frameHeaders(stack.widgetsUrl),
+    data: {
+      orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-monthly-eur' }],
+      paymentType: 'BANK_TRANSFER',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()) as { id: string };
+  const payments = page.frames().filter((frame) => routeOf(frame) === 'payment').length;
+  await addToGallery(page, 'payment', { orderId: order.id });
+  await expect.poll(() => page.frames().filter((frame) => routeOf(frame) === 'payment').length).toBe(payments + 1);
+  await expect(widgetFrame(page, 'payment', 1).getByRole('button', { name: /^Pay .*\d/ })).toBeVisible();
+  await unfocus(page);
+  await checkEveryView(page, 'succeeded');
 });

@@ -11,6 +11,7 @@ import * as forms from '../../apps/frame/src/widgets/_forms/messages';
 import * as password from '../../apps/frame/src/widgets/_password/messages';
 import * as purchase from '../../apps/frame/src/widgets/_purchase/messages';
 import * as session from '../../apps/frame/src/widgets/_session/messages';
+import * as account from '../../apps/frame/src/widgets/_subscriptions/messages';
 import * as editProfile from '../../apps/frame/src/widgets/edit-profile/messages';
 import * as forgotPassword from '../../apps/frame/src/widgets/forgot-password/messages';
 import * as productProfile from '../../apps/frame/src/widgets/product-profile/messages';
@@ -27,6 +28,7 @@ const widgetTables = [
   password,
   purchase,
   session,
+  account,
   editProfile,
   forgotPassword,
   productProfile,

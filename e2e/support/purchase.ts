@@ -108,6 +108,22 @@ export class Shop {
     await this.paymentType.getByRole('combobox').selectOption({ label });
   }
 
+  /**
+   * The runners behind the open checkout modal (selection's Continue, summary's and the button's
+   * Checkout): calm while the modal waits for the visitor — disabled, no spinner, no
+   * 'Processing …' (issue 12's decision; 'Processing …' only while a request of the step runs).
+   */
+  async expectCalmBehindModal(): Promise<void> {
+    const caption = 'Checkout open — continue in the window';
+    for (const frame of [this.selection, this.summary, this.checkoutFrame]) {
+      const button = frame.getByRole('button', { name: caption, exact: true });
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAttribute('aria-busy', 'false');
+      await expect(frame.locator('.spinner')).toHaveCount(0);
+      await expect(frame.getByText(/Processing/)).toHaveCount(0);
+    }
+  }
+
   get paid(): Locator {
     return this.checkoutFrame.getByText('Payment Successful', { exact: true });
   }

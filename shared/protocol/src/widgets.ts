@@ -163,7 +163,7 @@ export const WIDGET_HEIGHTS: Partial<Record<WidgetName, readonly [narrow: number
   'edit-profile': [137, 113, 45],
   profile: [215, 191, 45],
   capture: [617, 617, 45],
-  'confirm-identifier': [113, 113, 45],
+  'confirm-identifier': [144, 111, 45],
   'social-buttons': [120, 120, 45],
   'link-accounts': [200, 200, 45],
   'unlink-accounts': [160, 160, 45],
@@ -180,11 +180,11 @@ export const WIDGET_HEIGHTS: Partial<Record<WidgetName, readonly [narrow: number
   'manual-payment': [113, 113, 45],
   'direct-debit-request': [95, 95, 45],
   'direct-debit-complete': [113, 113, 45],
-  // Account area: logged out they show the header and one line (not measured by the script yet).
-  'purchases-list': [113, 113, 45],
-  'grant-invitations': [113, 113, 45],
-  'cancel-subscription': [113, 113, 45],
-  'v1/subscriptions-list': [113, 113, 45],
+  // Account area: logged out they show the header and one line.
+  'purchases-list': [89, 89, 45],
+  'grant-invitations': [89, 89, 45],
+  'cancel-subscription': [89, 89, 45],
+  'v1/subscriptions-list': [89, 89, 45],
   // A first view: the meter notifier (the paywall itself shows after the free views).
   paywall: [84, 60],
   'paywall-notifier': [84, 60],

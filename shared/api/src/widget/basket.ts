@@ -51,8 +51,12 @@ export const basketSchema = z.object({
   paymentType: z.optional(z.enum(PAYMENT_TYPES)),
   /** The order's total as the server priced it (once created); before that, the display sum. */
   total: z.optional(moneySchema),
-  /** A checkout in progress: which step, since when (ms). Frames use it to show 'processing'. */
-  checkout: z.optional(z.object({ step: z.enum(CHECKOUT_STEPS), since: z.number() })),
+  /**
+   * A checkout in progress: which step, since when (ms). Frames show 'Processing …' while a
+   * request of the step runs, and a calm state while `waiting` (the checkout modal waits for the
+   * visitor).
+   */
+  checkout: z.optional(z.object({ step: z.enum(CHECKOUT_STEPS), since: z.number(), waiting: z.optional(z.boolean()) })),
 });
 export type Basket = z.infer<typeof basketSchema>;
 

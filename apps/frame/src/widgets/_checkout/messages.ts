@@ -7,6 +7,7 @@ export const messages = defineMessages({
     'checkout.step.profile': 'Processing profile...',
     'checkout.step.order': 'Processing order...',
     'checkout.step.payment': 'Processing payment...',
+    'checkout.waiting': 'Checkout open — continue in the window',
     'checkout.paid': 'Payment Successful',
   },
   es: {
@@ -14,6 +15,7 @@ export const messages = defineMessages({
     'checkout.step.profile': 'Procesando el perfil...',
     'checkout.step.order': 'Procesando el pedido...',
     'checkout.step.payment': 'Procesando el pago...',
+    'checkout.waiting': 'Compra abierta — continúe en la ventana',
     'checkout.paid': 'Pago realizado con éxito',
   },
   'pt-BR': {
@@ -21,6 +23,7 @@ export const messages = defineMessages({
     'checkout.step.profile': 'Processando o perfil...',
     'checkout.step.order': 'Processando o pedido...',
     'checkout.step.payment': 'Processando o pagamento...',
+    'checkout.waiting': 'Compra aberta — continue na janela',
     'checkout.paid': 'Pagamento realizado com sucesso',
   },
 });

@@ -1,9 +1,10 @@
 /**
  * The effectful side of the checkout (purchase spec §4): performs the action decideNext names,
  * waits for the opened step's outcome (delivered by the loader from the modal's frame), records
- * it and asks again. While it runs, the basket carries `checkout {step, since}` so every purchase
- * frame of the page shows 'processing' and no second checkout starts; it is cleared however the
- * run ends. The basket itself is never lost: only a successful payment removes it (the payment
+ * it and asks again. While it runs, the basket carries `checkout {step, since, waiting}` so every
+ * purchase frame of the page shows 'Processing …' while a request runs, a calm state while the
+ * modal waits for the visitor (`waiting`), and no second checkout starts; it is cleared however
+ * the run ends. The basket itself is never lost: only a successful payment removes it (the payment
  * widget does that).
  */
 import type { FoyerError } from '@foyer/api';
@@ -36,8 +37,11 @@ export type CheckoutOutcome =
 
 export interface CheckoutOptions {
   signal: AbortSignal;
-  /** Told each step as it starts (the runner's caption). */
-  onStep?: (step: CheckoutStep) => void;
+  /**
+   * Told each step as it starts, and whenever the checkout modal starts or stops waiting for the
+   * visitor (the runner's caption: 'Processing …' only while no one is asked to act).
+   */
+  onStep?: (step: CheckoutStep, waiting: boolean) => void;
 }
 
 type OpenAction = Extract<CheckoutAction, { type: 'open' }>;
@@ -72,10 +76,11 @@ function orderError(error: FoyerError): FoyerError {
 }
 
 const setMarker =
-  (step: CheckoutStep | null): AppThunk =>
+  (step: CheckoutStep | null, waiting = false): AppThunk =>
   (dispatch) => {
     const basket = dispatch(currentBasket());
-    if (step) dispatch(saveBasket({ ...basket, checkout: { step, since: Date.now() } }));
+    if (step)
+      dispatch(saveBasket({ ...basket, checkout: { step, since: Date.now(), ...(waiting ? { waiting } : {}) } }));
     else if (basket.checkout) {
       const { checkout: _done, ...rest } = basket;
       dispatch(saveBasket(rest));
@@ -109,13 +114,19 @@ export const runCheckout =
 
     // Keeps the marker fresh: a marker that stops being refreshed is from a frame that went away.
     let step: CheckoutStep | null = null;
+    let waiting = false;
     const heartbeat = setInterval(() => {
-      if (step && basket().checkout) dispatch(setMarker(step));
+      if (step && basket().checkout) dispatch(setMarker(step, waiting));
     }, CHECKOUT_HEARTBEAT_MS);
-    const enter = (next: CheckoutStep) => {
-      if (next !== step) onStep?.(next);
+    /**
+     * `waiting`: the step is open in the modal and waits for the visitor; no request of ours runs.
+     * It lasts until the next action enters (a request, another step, or the end).
+     */
+    const enter = (next: CheckoutStep, nextWaiting = false) => {
+      if (next !== step || nextWaiting !== waiting) onStep?.(next, nextWaiting);
       step = next;
-      dispatch(setMarker(next));
+      waiting = nextWaiting;
+      dispatch(setMarker(next, nextWaiting));
     };
     let toldNotLoggedIn = false;
 
@@ -154,7 +165,7 @@ export const runCheckout =
             break;
           }
           case 'open': {
-            enter(action.step);
+            enter(action.step, true);
             if (action.widget === 'login' && !toldNotLoggedIn) {
               // Purchase spec §4: a checkout without a session publishes the not-logged-in failure.
               toldNotLoggedIn = true;

@@ -19,12 +19,18 @@ export interface CheckoutView {
   step: CheckoutStep | null;
   /** Some frame of the page runs a checkout: no second one, no basket changes meanwhile. */
   busy: boolean;
+  /**
+   * The checkout modal waits for the visitor (no request of the step runs): runners show a calm,
+   * static state rather than 'Processing …' and a spinner (issue 12's decision, README checkout).
+   */
+  waiting: boolean;
   error: FoyerError | null;
   start(): Promise<CheckoutOutcome | null>;
   dismissError(): void;
 }
 
 const PAID_EVENTS = new Set(['payment.success']);
+const IDLE = { phase: 'idle', step: null, waiting: false, error: null } as const;
 
 /**
  * The checkout as a runner widget sees it. `basket` is the widget's live basket (useBasket), so
@@ -35,8 +41,9 @@ export function useCheckout(runner: CheckoutRunner, basket: Basket): CheckoutVie
   const [state, setState] = useState<{
     phase: CheckoutView['phase'];
     step: CheckoutStep | null;
+    waiting: boolean;
     error: FoyerError | null;
-  }>({ phase: 'idle', step: null, error: null });
+  }>(IDLE);
   const running = useRef<AbortController | null>(null);
   const [, rerender] = useReducer((count: number) => count + 1, 0);
 
@@ -58,46 +65,47 @@ export function useCheckout(runner: CheckoutRunner, basket: Basket): CheckoutVie
 
   // 'Payment Successful' in every runner of the page, not only the one that ran the checkout.
   useFrameEvents(PAID_EVENTS, () => {
-    if (!running.current) setState({ phase: 'paid', step: null, error: null });
+    if (!running.current) setState({ ...IDLE, phase: 'paid' });
   });
 
   const start = useCallback(async () => {
     if (running.current) return null;
     const controller = new AbortController();
     running.current = controller;
-    setState({ phase: 'running', step: null, error: null });
+    setState({ ...IDLE, phase: 'running' });
     let runCheckout: Awaited<ReturnType<typeof loadRunner>>['runCheckout'];
     try {
       ({ runCheckout } = await loadRunner());
     } catch {
       // The chunk could not be fetched (offline, a deploy replaced it): say so, nothing was changed.
       running.current = null;
-      setState({ phase: 'failed', step: null, error: catalogueError('NETWORK_ERROR', [], 0) });
+      setState({ ...IDLE, phase: 'failed', error: catalogueError('NETWORK_ERROR', [], 0) });
       return null;
     }
     const outcome = await dispatch(
       runCheckout(runner, {
         signal: controller.signal,
-        onStep: (step) => {
-          if (!controller.signal.aborted) setState({ phase: 'running', step, error: null });
+        onStep: (step, waiting) => {
+          if (!controller.signal.aborted) setState({ phase: 'running', step, waiting, error: null });
         },
       }),
     );
     running.current = null;
     if (controller.signal.aborted) return outcome;
-    if (outcome.status === 'paid') setState({ phase: 'paid', step: null, error: null });
-    else if (outcome.status === 'failed') setState({ phase: 'failed', step: null, error: outcome.error });
-    else setState({ phase: 'idle', step: null, error: null });
+    if (outcome.status === 'paid') setState({ ...IDLE, phase: 'paid' });
+    else if (outcome.status === 'failed') setState({ ...IDLE, phase: 'failed', error: outcome.error });
+    else setState(IDLE);
     return outcome;
   }, [dispatch, runner]);
 
-  const dismissError = useCallback(() => setState({ phase: 'idle', step: null, error: null }), []);
+  const dismissError = useCallback(() => setState(IDLE), []);
 
   const elsewhere = state.phase !== 'running' && checkoutActive(basket.checkout, Date.now());
   return {
     ...state,
     step: state.phase === 'running' ? state.step : elsewhere ? (basket.checkout?.step ?? null) : null,
     busy: state.phase === 'running' || elsewhere,
+    waiting: state.phase === 'running' ? state.waiting : elsewhere && !!basket.checkout?.waiting,
     start,
     dismissError,
   };

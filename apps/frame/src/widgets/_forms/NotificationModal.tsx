@@ -8,11 +8,12 @@
  * was when it closes.
  */
 import './forms.css';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef } from 'react';
 import { useFormik } from 'formik';
 import { object, string } from 'yup';
 import { EMAIL_PATTERN } from '@foyer/api';
 import { t } from '../../i18n';
+import { useDialogFocus } from '../../components/useDialogFocus';
 
 export type NotificationLayout = 'addEmailNotification' | 'questionNotification' | 'confirmationNotification';
 
@@ -33,8 +34,6 @@ const emailSchema = object({
     .required(() => t('forms.invalidEmail'))
     .matches(EMAIL_PATTERN, () => t('forms.invalidEmail')),
 });
-const FOCUSABLE =
-  'button:not([disabled]), input:not([disabled]), select, textarea, [href], [tabindex]:not([tabindex="-1"])';
 
 export function NotificationModal({ layout, title, message, onConfirm, onCancel }: NotificationModalProps) {
   const id = useId();
@@ -47,30 +46,7 @@ export function NotificationModal({ layout, title, message, onConfirm, onCancel 
   // The problem shows once Continue was tried, and then follows the typing.
   const emailError = form.submitCount > 0 ? form.errors.email : undefined;
 
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    return () => previous?.focus();
-  }, []);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCancel();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
-  }
+  const onKeyDown = useDialogFocus(dialog, onCancel);
 
   return (
     <div className="modal-backdrop">

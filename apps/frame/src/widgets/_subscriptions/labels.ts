@@ -14,6 +14,17 @@ export function grantStatusLabel(status: string): string {
   return hasTranslation(key) ? t(key) : status;
 }
 
+/**
+ * A grant's role: the server names it `product:role` (e.g. `demo-digital:reader`); the visitor
+ * sees the role's translated label. A role we have no label for shows its own name, never the
+ * product prefix (the product has its own column).
+ */
+export function roleLabel(roleName: string): string {
+  const role = roleName.slice(roleName.lastIndexOf(':') + 1);
+  const key = `grant.role.${role}`;
+  return hasTranslation(key) ? t(key) : role;
+}
+
 export function frequencyLabel(frequency: string | undefined): string {
   if (!frequency) return '-';
   const key = `purchase.frequency.${frequency}`;

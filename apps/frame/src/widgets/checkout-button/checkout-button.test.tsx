@@ -12,7 +12,7 @@ import CheckoutButtonWidget from './index';
 
 function setup(
   attributes: Record<string, string> = {},
-  options: { basket?: Basket; order?: Reply; settings?: Record<string, unknown> } = {},
+  options: { basket?: Basket; order?: Reply | Promise<Reply>; settings?: Record<string, unknown> } = {},
 ) {
   const server = fakeIdentityServer({
     'POST /pm/api/widget/order': () => options.order ?? { status: 201, body: ORDER },
@@ -58,23 +58,62 @@ describe('checkout-button widget', () => {
     expect(screen.getByRole('button', { name: 'Checkout' })).toHaveProperty('disabled', false);
   });
 
-  it('runs the three steps in order with their captions, then says Payment Successful', async () => {
-    const { harness, user } = setup();
+  it("says 'Processing …' only while a request runs; calm and static while the modal waits for the visitor", async () => {
+    let answerOrder: (reply: Reply) => void = () => {};
+    const { harness, user } = setup({}, { order: new Promise<Reply>((resolve) => (answerOrder = resolve)) });
+    const waitingName = 'Checkout open — continue in the window';
     await user.click(screen.getByRole('button', { name: 'Checkout' }));
-    expect(await screen.findByRole('button', { name: 'Processing profile...' })).toHaveProperty('disabled', true);
-    expect(screen.getByRole('status').textContent).toBe('Processing profile...');
+    // The profile step is open in the modal: disabled, no spinner, not busy, said once politely.
+    const waiting = await screen.findByRole('button', { name: waitingName });
+    expect(waiting).toHaveProperty('disabled', true);
+    expect(waiting.getAttribute('aria-busy')).toBe('false');
+    expect(waiting.querySelector('.spinner')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe(waitingName);
+    expect(screen.queryByText(/Processing/)).toBeNull();
+    // Every other frame of the page reads the same from the basket's marker.
+    expect(readBasket(harness.storage.tab).checkout).toMatchObject({ step: 'profile', waiting: true });
     emit(harness, { name: 'productProfile.success', payload: { guid: 'guid-1' } });
-    await screen.findByRole('button', { name: 'Processing order...' });
-    expect(harness.opened.at(-1)).toEqual({ widget: 'product-summary', attributes: { mode: 'review' } });
+    await waitFor(() =>
+      expect(harness.opened.at(-1)).toEqual({ widget: 'product-summary', attributes: { mode: 'review' } }),
+    );
+    expect(screen.getByRole('button', { name: waitingName })).toHaveProperty('disabled', true);
     emit(harness, { name: 'productSummary.success', payload: { productCount: 1 } });
-    await screen.findByRole('button', { name: 'Processing payment...' });
+    // The order request runs: now the step's caption and a spinner.
+    const processing = await screen.findByRole('button', { name: 'Processing order...' });
+    expect(processing).toHaveProperty('disabled', true);
+    expect(processing.getAttribute('aria-busy')).toBe('true');
+    expect(processing.querySelector('.spinner')).not.toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Processing order...');
+    expect(readBasket(harness.storage.tab).checkout).toEqual({ step: 'order', since: expect.any(Number) });
+    answerOrder({ status: 201, body: ORDER });
+    // The payment step is open: calm again.
+    await screen.findByRole('button', { name: waitingName });
+    expect(harness.opened.at(-1)?.widget).toBe('payment');
     act(() => {
       basketFromAnotherFrame(harness, null);
     });
     emit(harness, { name: 'payment.success', payload: { orderId: 'order-1' } });
-    // The status shows the running step until the run has ended: wait for its last text.
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Payment Successful'));
     expect(screen.getByRole('button', { name: 'Checkout' })).toHaveProperty('disabled', true);
+  });
+
+  it("is calm while another frame's checkout waits in the modal, and back to normal when it closes", () => {
+    const { harness } = setup();
+    act(() => {
+      basketFromAnotherFrame(
+        harness,
+        digitalBasket({ checkout: { step: 'payment', since: Date.now(), waiting: true } }),
+      );
+    });
+    const waiting = screen.getByRole('button', { name: 'Checkout open — continue in the window' });
+    expect(waiting).toHaveProperty('disabled', true);
+    expect(waiting.querySelector('.spinner')).toBeNull();
+    expect(screen.queryByText(/Processing/)).toBeNull();
+    act(() => {
+      basketFromAnotherFrame(harness, digitalBasket());
+    });
+    expect(screen.getByRole('button', { name: 'Checkout' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 
   it("shows 'Payment Successful' when another frame's checkout was paid", () => {

@@ -3,7 +3,7 @@ import { SubmitButton } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import type { WidgetProps } from '../widgetProps';
-import { CheckoutFeedback, checkoutCaption } from '../_checkout/CheckoutFeedback';
+import { CheckoutFeedback, runnerButton } from '../_checkout/CheckoutFeedback';
 import { useCheckout } from '../_checkout/useCheckout';
 import { useBasket } from '../_purchase/useBasket';
 import '../_purchase/messages';
@@ -13,12 +13,15 @@ import '../_checkout/purchase.css';
 /**
  * Checkout button (purchase spec §2): starts the checkout (§4) of the page's basket. Disabled with
  * an empty basket or while any frame of the page runs a checkout; meanwhile it shows the step's
- * caption ('Processing profile...', 'Processing order...', 'Processing payment...').
+ * caption ('Processing profile...', 'Processing order...', 'Processing payment...') while a
+ * request of the step runs, and a calm 'Checkout open — continue in the window' while the
+ * checkout modal waits for the visitor.
  */
 export default function CheckoutButtonWidget({ attributes }: WidgetProps<CheckoutButtonAttributes>) {
   const [basket] = useBasket();
   const checkout = useCheckout('checkout-button', basket);
   const caption = attributes.caption ?? t('checkout.caption');
+  const button = runnerButton(checkout, caption);
   return (
     <div className="checkout-button">
       {/* A button alone needs no visible heading; the frame keeps a named one for screen readers. */}
@@ -26,10 +29,10 @@ export default function CheckoutButtonWidget({ attributes }: WidgetProps<Checkou
       <div className="actions">
         <SubmitButton
           type="button"
-          busy={checkout.busy}
-          disabled={basket.products.length === 0}
-          label={caption}
-          busyLabel={checkoutCaption(checkout, caption)}
+          busy={button.busy}
+          disabled={basket.products.length === 0 || button.disabled}
+          label={button.label}
+          busyLabel={button.busyLabel}
           onClick={() => void checkout.start()}
         />
       </div>

@@ -7,6 +7,8 @@ import { loadLocale, setLocale } from '../../i18n';
 import { sessionStateFrom } from '../../store/sessionSlice';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../test/harness';
 import GrantInvitations from './index';
+import { roleLabel } from '../_subscriptions/labels';
+import '../_subscriptions/messages';
 
 const session = sessionStateFrom({ guid: 'guid-2', sessionId: SESSION_ID, expiry: 0, sessionCookie: false });
 const grant = (key: string, status: string, productName = 'Digital access') => ({
@@ -33,6 +35,15 @@ function setup(routes: Record<string, Handler>, query: Record<string, string> = 
 }
 
 afterEach(() => setLocale('en'));
+
+describe('roleLabel', () => {
+  it('translates a known role and shows an unknown one without its product prefix', async () => {
+    expect(roleLabel('demo-digital:reader')).toBe('Reader');
+    expect(roleLabel('demo-digital:editor')).toBe('editor');
+    await loadLocale('pt-BR');
+    expect(roleLabel('demo-digital:reader')).toBe('Leitor');
+  });
+});
 
 describe('grant-invitations', () => {
   it("says 'No records' when there is nothing and no key", async () => {
@@ -68,6 +79,7 @@ describe('grant-invitations', () => {
     );
     const accept = await screen.findByRole('button', { name: 'Accept the invitation to Digital access' });
     expect(screen.getByRole('button', { name: 'Decline the invitation to Digital access' })).toBeTruthy();
+    expect(within(accept.closest('tr')!).getByText('Reader')).toBeTruthy();
     // Other statuses are text.
     expect(within(screen.getByText('Print').closest('tr')!).getByText('Declined')).toBeTruthy();
     await userEvent.click(accept);
@@ -89,6 +101,10 @@ describe('grant-invitations', () => {
       }),
     });
     expect(await screen.findByText('INVITACIONES')).toBeTruthy();
+    // The role through its translated label, never the server's `product:role` key.
+    const row = screen.getByText('Digital access').closest('tr')!;
+    expect(within(row).getByText('Lector')).toBeTruthy();
+    expect(row.textContent).not.toContain('reader');
     await userEvent.click(await screen.findByRole('button', { name: 'Rechazar la invitación a Digital access' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Esta acción no se puede realizar en este momento');
   });

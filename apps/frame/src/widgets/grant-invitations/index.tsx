@@ -11,7 +11,7 @@ import { useRequest } from '../../store/useRequest';
 import type { WidgetProps } from '../widgetProps';
 import { MessageBox } from '../_forms/MessageBox';
 import { answerGrant, grantsRequest } from '../_subscriptions/accountRequests';
-import { grantStatusLabel } from '../_subscriptions/labels';
+import { grantStatusLabel, roleLabel } from '../_subscriptions/labels';
 import { useAccountSession } from '../_subscriptions/useAccountSession';
 import '../_forms/forms.css';
 import '../_purchase/messages';
@@ -103,7 +103,7 @@ export default function GrantInvitations({ attributes }: WidgetProps<GrantInvita
               {rows.map(({ grant, actKey }) => (
                 <tr key={grant.key} data-grant={grant.key}>
                   <th scope="row">{grant.productName}</th>
-                  <td>{grant.roleName}</td>
+                  <td>{roleLabel(grant.roleName)}</td>
                   <td>
                     {grant.status === 'PENDING' ? (
                       <div className="account-row-actions">

@@ -8,7 +8,7 @@ import { t } from '../../i18n';
 import type { WidgetProps } from '../widgetProps';
 import { useAppSelector } from '../../store/hooks';
 import { useRequest } from '../../store/useRequest';
-import { CheckoutFeedback, checkoutCaption } from '../_checkout/CheckoutFeedback';
+import { CheckoutFeedback, runnerButton } from '../_checkout/CheckoutFeedback';
 import { useCheckout } from '../_checkout/useCheckout';
 import { planPrice } from '../_purchase/money';
 import { useBasket } from '../_purchase/useBasket';
@@ -30,6 +30,7 @@ export default function ProductSelectionWidget({ attributes }: WidgetProps<Produ
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
   const [basket, update] = useBasket();
   const checkout = useCheckout('product-selection', basket);
+  const button = runnerButton(checkout, attributes.submitLabel ?? t('productSelection.submit'));
   const source = useMemo(() => resolveSource(attributes, query), [attributes, query]);
   const configured = !!(source.groupName || source.productName);
   // The session changes which plans are marked subscribed: load again on login and logout.
@@ -104,9 +105,10 @@ export default function ProductSelectionWidget({ attributes }: WidgetProps<Produ
         <div className="actions">
           <SubmitButton
             type="button"
-            busy={checkout.busy}
-            label={attributes.submitLabel ?? t('productSelection.submit')}
-            busyLabel={checkoutCaption(checkout, attributes.submitLabel ?? t('productSelection.submit'))}
+            busy={button.busy}
+            disabled={button.disabled}
+            label={button.label}
+            busyLabel={button.busyLabel}
             onClick={() => void submit()}
           />
         </div>

@@ -207,8 +207,12 @@ describe('product-selection widget', () => {
     await settle();
     expect(harness.published).toContainEqual({ name: 'checkout.started', payload: { productCount: 1 } });
     expect(harness.opened).toEqual([{ widget: 'login', attributes: { showRegister: 'true' } }]);
-    // Busy: the submit button shows the step and the picks are locked.
-    expect(screen.getByRole('button', { name: 'Processing profile...' })).toHaveProperty('disabled', true);
+    // The login waits for the visitor in the modal: the submit button is calm (disabled, no
+    // spinner, no 'Processing …') and the picks are locked.
+    const waiting = screen.getByRole('button', { name: 'Checkout open — continue in the window' });
+    expect(waiting).toHaveProperty('disabled', true);
+    expect(waiting.querySelector('.spinner')).toBeNull();
+    expect(screen.queryByText(/Processing/)).toBeNull();
     expect(selectButton('Yearly', 'Digital access')).toHaveProperty('disabled', true);
     harness.services.events.emit({ name: 'modal.dismissed', payload: { widget: 'login' } });
     await settle();
@@ -225,8 +229,13 @@ describe('product-selection widget', () => {
     act(() => harness.services.events.emit({ name: 'productProfile.success', payload: { guid: 'guid-1' } }));
     await settle();
     act(() => harness.services.events.emit({ name: 'productSummary.success', payload: { productCount: 1 } }));
-    await screen.findByRole('button', { name: 'Processing payment...' });
-    expect(harness.opened.at(-1)).toEqual({ widget: 'payment', attributes: { orderId: 'order-1' } });
+    await waitFor(() =>
+      expect(harness.opened.at(-1)).toEqual({ widget: 'payment', attributes: { orderId: 'order-1' } }),
+    );
+    expect(screen.getByRole('button', { name: 'Checkout open — continue in the window' })).toHaveProperty(
+      'disabled',
+      true,
+    );
     act(() => {
       basketFromAnotherFrame(harness, null);
       harness.services.events.emit({ name: 'payment.success', payload: { orderId: 'order-1' } });

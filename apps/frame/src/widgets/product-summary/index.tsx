@@ -4,7 +4,7 @@ import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import type { WidgetProps } from '../widgetProps';
 import { removeProduct } from '../_checkout/basketChange';
-import { CheckoutFeedback, checkoutCaption } from '../_checkout/CheckoutFeedback';
+import { CheckoutFeedback, runnerButton } from '../_checkout/CheckoutFeedback';
 import { useCheckout, type CheckoutView } from '../_checkout/useCheckout';
 import { planPrice } from '../_purchase/money';
 import { useBasket } from '../_purchase/useBasket';
@@ -117,14 +117,15 @@ export default function ProductSummaryWidget({ attributes }: WidgetProps<Product
 }
 
 function CheckoutAction({ checkout, label, disabled }: { checkout: CheckoutView; label: string; disabled: boolean }) {
+  const button = runnerButton(checkout, label);
   return (
     <div className="actions">
       <SubmitButton
         type="button"
-        busy={checkout.busy}
-        disabled={disabled}
-        label={label}
-        busyLabel={checkoutCaption(checkout, label)}
+        busy={button.busy}
+        disabled={disabled || button.disabled}
+        label={button.label}
+        busyLabel={button.busyLabel}
         onClick={() => void checkout.start()}
       />
     </div>

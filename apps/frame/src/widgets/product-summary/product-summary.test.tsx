@@ -96,8 +96,13 @@ describe('product-summary widget', () => {
     await waitFor(() => expect(harness.opened).toEqual([{ widget: 'product-profile', attributes: {} }]));
     expect(screen.getByRole('button', { name: 'Remove Digital access' })).toHaveProperty('disabled', true);
     act(() => harness.services.events.emit({ name: 'productProfile.success', payload: { guid: 'guid-1' } }));
-    await screen.findByRole('button', { name: 'Processing payment...' });
-    expect(harness.opened.map((entry) => entry.widget)).toEqual(['product-profile', 'payment']);
+    await waitFor(() => expect(harness.opened.map((entry) => entry.widget)).toEqual(['product-profile', 'payment']));
+    // The payment step waits for the visitor: calm, not 'Processing payment...'.
+    expect(screen.getByRole('button', { name: 'Checkout open — continue in the window' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(screen.queryByText(/Processing/)).toBeNull();
     expect(screen.getByRole('row', { name: /Total/ }).textContent).toContain('€ 1.00');
   });
 
