@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test';
 import { englishIn, englishOnly } from '../support/english';
-import { frameHeaders } from '../support/frame-token';
+import { frameHeaders } from '@foyer/api/frame-headers';
 import { apiSession, createCustomer, uniqueEmail } from '../support/purchase';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { widgetFrame, widgetIframe } from '../support/widgets';

@@ -1,7 +1,7 @@
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { WIDGET_ROUTES as FRAME_ROUTES } from '../../apps/frame/src/routes';
 import { axeViolations } from '../support/axe';
-import { frameHeaders } from '../support/frame-token';
+import { frameHeaders } from '@foyer/api/frame-headers';
 import { layoutFaults } from '../support/layout';
 import { apiSession, createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
