@@ -10,4 +10,5 @@ export interface EntitlementSource {
   entitledProductIds(db: Db, accountId: string, now: number): Promise<string[]>;
 }
 
-export const purchaseEntitlements: EntitlementSource = { entitledProductIds };
+/** The account area's answer: the default source of every server. */
+export const accountEntitlements: EntitlementSource = { entitledProductIds };
