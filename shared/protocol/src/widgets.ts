@@ -155,6 +155,8 @@ export const WIDGET_HEIGHTS: Partial<Record<WidgetName, readonly [narrow: number
   'grant-invitations': [113, 113, 45],
   'cancel-subscription': [113, 113, 45],
   'v1/subscriptions-list': [113, 113, 45],
+  'v1/grant': [113, 113, 45],
+  'v1/invitations-list': [113, 113, 45],
   // A first view: the meter notifier (the paywall itself shows after the free views).
   paywall: [84, 60],
   'paywall-notifier': [84, 60],
