@@ -36,6 +36,15 @@ export const userGrants = grantRequests('v1', {
   act: (api, { key, action }) => callIdentity(api, actOnUserGrant, { params: { guid: guidOf(api), id: key, action } }),
 });
 
+/** `v1/subscriptions-list`: the visitor's subscriptions, from the older service. */
+const loadSubscriptions = createAppAsyncThunk<SubscriptionV1[], void>('v1/subscriptions', async (_arg, api) => {
+  const result = await callWidget(api, getOlderAccount, { params: { guid: guidOf(api) }, signal: api.signal });
+  if (!result.ok) return api.rejectWithValue(result.error);
+  api.extra.host.publish({ name: 'subscriptionsList.loaded', payload: { count: result.data.subscriptions.length } });
+  return result.data.subscriptions;
+});
+export const subscriptionsV1Request = createRequest<SubscriptionV1[], void>('v1Subscriptions', loadSubscriptions);
+
 /** `v1/invitations-list`: the visitor's subscriptions and the invitations they sent. */
 export interface InvitationsView {
   subscriptions: SubscriptionV1[];
