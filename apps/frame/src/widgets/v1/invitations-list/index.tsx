@@ -143,7 +143,7 @@ export default function InvitationsList({ attributes }: WidgetProps<InvitationsL
       {groups.length === 0 && <p>{t('invitations.empty')}</p>}
       {groups.map(({ subscription, invitations }) => (
         <section key={subscription._id} className="invitations-group" data-subscription={subscription._id}>
-          <h3>{subscription.pName}</h3>
+          <h2>{subscription.pName}</h2>
           {invitations.length === 0 ? (
             <p>{t('invitations.none')}</p>
           ) : (

@@ -55,7 +55,7 @@ describe('v1/invitations-list', () => {
     // A removed invitation is not listed.
     expect(await screen.findByText('No one invited yet')).toBeTruthy();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Add a beneficiary to Digital access' }));
+    await user.click(screen.getByRole('button', { name: 'Add beneficiary to Digital access' }));
     const dialog = screen.getByRole('dialog', { name: 'Add beneficiary' });
     const email = within(dialog).getByRole('textbox', { name: 'Email' });
     expect(document.activeElement).toBe(email);
@@ -79,14 +79,14 @@ describe('v1/invitations-list', () => {
     expect(await screen.findByText('friend@x.test')).toBeTruthy();
 
     // The same address again: the server's duplicated_beneficiary, inside the dialog; it stays open.
-    await user.click(screen.getByRole('button', { name: 'Add a beneficiary to Digital access' }));
+    await user.click(screen.getByRole('button', { name: 'Add beneficiary to Digital access' }));
     const again = screen.getByRole('dialog', { name: 'Add beneficiary' });
     await user.type(within(again).getByRole('textbox', { name: 'Email' }), 'friend@x.test');
     await user.click(within(again).getByRole('button', { name: 'Add' }));
     expect(await within(again).findByText('Duplicate beneficiary for this purchase')).toBeTruthy();
     await user.click(within(again).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
+  }, 20_000);
 
   it('delete email and delete subscription ask first (No keeps them), then confirm', async () => {
     let sent = [grant('g-1', 'ann@x.test'), grant('g-2', 'bob@x.test', 'ACCEPTED'), grant('g-3', 'cy@x.test')];
@@ -120,7 +120,7 @@ describe('v1/invitations-list', () => {
     await expect.poll(() => screen.queryByText('ann@x.test')).toBeNull();
     expect(screen.getByText('bob@x.test')).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Delete every invitation to Digital access' }));
+    await user.click(screen.getByRole('button', { name: 'Delete all invitations to Digital access' }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Delete subscription' })).getByRole('button', { name: 'Yes' }),
     );
