@@ -1,8 +1,9 @@
 import '../../../test/setup';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { invitationsListAttributesSchema } from '@foyer/protocol';
+import { loadLocale, setLocale } from '../../../i18n';
 import { sessionStateFrom } from '../../../store/sessionSlice';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../../test/harness';
 import InvitationsList from './index';
@@ -33,6 +34,8 @@ function setup(routes: Record<string, Handler>) {
   renderWith(harness, <InvitationsList attributes={attributes} />);
   return { server, harness };
 }
+
+afterEach(() => setLocale('en'));
 
 describe('v1/invitations-list', () => {
   it('asks for a valid email first, then invites through the older service; a duplicate is refused', async () => {
@@ -144,5 +147,24 @@ describe('v1/invitations-list', () => {
     });
     expect(await screen.findByText('You have no subscription to share')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Add/ })).toBeNull();
+  });
+
+  it('speaks Spanish: the list, the modal and its email problems', async () => {
+    await loadLocale('es');
+    setup({
+      'GET /pm/api/account/owner-1': () => ({
+        status: 200,
+        body: { guid: 'owner-1', subscriptions: [subscription('sub-1', 'Acceso digital')] },
+      }),
+      'GET /userProfile/owner-1/grant/sent': () => ({ status: 200, body: [] }),
+    });
+    expect(await screen.findByText('Aún no has invitado a nadie')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Añadir beneficiario a Acceso digital' }));
+    const dialog = screen.getByRole('dialog', { name: 'Añadir beneficiario' });
+    await user.tab();
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('El correo electrónico es obligatorio.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
