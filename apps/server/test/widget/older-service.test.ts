@@ -147,4 +147,25 @@ describe('the older service', () => {
       expect(response.json().code).toBe('VALIDATION_FAILED');
     }
   });
+
+  it('concurrent invites of one address give one beneficiary; only the owner deletes it', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => invite(owner.session, owner.guid, { subscriptionId, email: 'race@foyer.test' })),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.json().code === 'duplicated_beneficiary')).toHaveLength(5);
+    const key = beneficiarySchema.parse(answers.find((answer) => answer.statusCode === 201)!.json()).key;
+    const remove = (who: { session: string; guid: string }) =>
+      server.app.inject({
+        method: 'DELETE',
+        url: `/ic/api/userProfile/${who.guid}/grant/${key}`,
+        headers: { authorization: profileAuth(who.session) },
+      });
+    expect((await remove(other)).json().code).toBe('beneficiary_not_found');
+    expect((await remove(owner)).statusCode).toBe(204);
+    // Deleted, the address may be invited again.
+    expect((await invite(owner.session, owner.guid, { subscriptionId, email: 'race@foyer.test' })).statusCode).toBe(
+      201,
+    );
+  });
 });
