@@ -33,6 +33,8 @@ const WIDGET_ROUTES = [
   'grant-invitations',
   'cancel-subscription',
   'v1/subscriptions-list',
+  'v1/grant',
+  'v1/invitations-list',
   // social (issue 14); logged out, link and unlink show 'Not logged-in!'
   'social-buttons',
   'social-registration',

@@ -104,6 +104,8 @@ const PURCHASE_WIDGETS: Record<string, () => Promise<WidgetModule>> = {
   'grant-invitations': () => import('./widgets/grant-invitations'),
   'cancel-subscription': () => import('./widgets/cancel-subscription'),
   'v1/subscriptions-list': () => import('./widgets/subscriptions-list'),
+  'v1/grant': () => import('./widgets/v1/grant'),
+  'v1/invitations-list': () => import('./widgets/v1/invitations-list'),
 };
 
 /** The metered paywall (issue 15): its own schema chunk. */

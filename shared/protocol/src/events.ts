@@ -66,6 +66,8 @@ export const EVENT_NAMES = [
   'subscription.cancelled',
   'cancelSubscription.failed',
   'subscriptionsList.loaded',
+  // Version 1 account widgets (issue 16).
+  'invitationsList.loaded',
   // Social sign-in (issue 14).
   'socialLogin.success',
   'socialLogin.failed',

@@ -135,6 +135,16 @@ export const subscriptionsListAttributesSchema = z.strictObject({
 });
 export type SubscriptionsListAttributes = z.infer<typeof subscriptionsListAttributesSchema>;
 
+/** Version 1 grant (purchase spec §2): the grant invitations' attributes, by the identity service. */
+export const grantV1AttributesSchema = grantInvitationsAttributesSchema;
+export type GrantV1Attributes = GrantInvitationsAttributes;
+
+/** Version 1 invitations list (purchase spec §2): title default INVITATIONS; owners' beneficiaries. */
+export const invitationsListAttributesSchema = z.strictObject({
+  ...commonAttributes,
+});
+export type InvitationsListAttributes = z.infer<typeof invitationsListAttributesSchema>;
+
 export const purchaseAttributeSchemas = {
   'product-selection': productSelectionAttributesSchema,
   'product-profile': productProfileAttributesSchema,
@@ -151,4 +161,6 @@ export const purchaseAttributeSchemas = {
   'grant-invitations': grantInvitationsAttributesSchema,
   'cancel-subscription': cancelSubscriptionAttributesSchema,
   'v1/subscriptions-list': subscriptionsListAttributesSchema,
+  'v1/grant': grantV1AttributesSchema,
+  'v1/invitations-list': invitationsListAttributesSchema,
 } as const;

@@ -47,4 +47,5 @@ export const purchaseEventPayloadSchemas = {
   'subscription.cancelled': z.strictObject({ subscriptionId: id, cancelDate: id }),
   'cancelSubscription.failed': failurePayload,
   'subscriptionsList.loaded': countPayload,
+  'invitationsList.loaded': countPayload,
 };

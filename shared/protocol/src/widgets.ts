@@ -185,6 +185,8 @@ export const WIDGET_HEIGHTS: Partial<Record<WidgetName, readonly [narrow: number
   'grant-invitations': [89, 89, 45],
   'cancel-subscription': [89, 89, 45],
   'v1/subscriptions-list': [89, 89, 45],
+  'v1/grant': [89, 89, 45],
+  'v1/invitations-list': [89, 89, 45],
   // A first view: the meter notifier (the paywall itself shows after the free views).
   paywall: [84, 60],
   'paywall-notifier': [84, 60],

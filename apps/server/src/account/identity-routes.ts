@@ -9,7 +9,7 @@ import { requireSession } from '../http/auth';
 import { defineRoute } from '../http/define-route';
 import { ApiError } from '../http/errors';
 import { actOnGrant, grantForCaller, receivedGrants, removeBeneficiary, sentGrants } from './grants';
-import { callerOf } from './routes';
+import { callerOf } from './caller';
 
 export function grantRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;

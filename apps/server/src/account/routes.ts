@@ -8,30 +8,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { defineRoute } from '../http/define-route';
 import { ApiError } from '../http/errors';
-import { mailAddressOf } from '../identity/mail-address';
-import { findAccountByGuid } from '../identity/store';
-import { takeToken, type ThrottleRule } from '../security/throttle';
 import { requireWidgetSession } from '../widget/session';
 import { cancelSubscription, readProperty } from './cancellation';
-import {
-  actOnGrant,
-  grantForCaller,
-  inviteBeneficiary,
-  listBeneficiaries,
-  receivedGrants,
-  removeBeneficiary,
-} from './grants';
-import { invitationMail } from './invitation-mail';
+import { actOnGrant, grantForCaller, listBeneficiaries, receivedGrants, removeBeneficiary } from './grants';
+import { callerOf } from './caller';
+import { inviteAndMail } from './invite';
 import { listPurchases } from './purchases';
-
-/** Each invitation mails a stranger's address: at most 20 per owner and hour. */
-export const INVITATION_RULE: ThrottleRule = { bucket: 'invitation', max: 20, windowMs: 60 * 60_000 };
-
-/** The session's account and its mail address (the invitee side matches invitations by it). */
-export async function callerOf(deps: AppDeps, guid: string): Promise<{ guid: string; email: string | null }> {
-  const account = await findAccountByGuid(deps.db, guid);
-  return { guid, email: account ? mailAddressOf(account) : null };
-}
 
 export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -53,38 +35,13 @@ export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
     endpoints.inviteBeneficiary,
     async ({ body, query, request }) => {
       const { guid } = await session(request, query);
-      const now = deps.now();
-      const wait = await takeToken(db, INVITATION_RULE, guid, now);
-      if (wait !== null) {
-        throw new ApiError('too_many_invitations', [], { 'retry-after': String(Math.ceil(wait / 1000)) });
-      }
-      const owner = await callerOf(deps, guid);
-      const note = body.message ?? body.description;
-      const invitation = await inviteBeneficiary(
-        db,
-        {
-          ownerGuid: guid,
-          ownerEmail: owner.email,
-          subscriptionId: body.subscriptionId,
-          email: body.email,
-          ...(note ? { message: note } : {}),
-        },
-        now,
-      );
-      deps.background.run(
-        () =>
-          deps.mailer.send(
-            invitationMail({
-              to: invitation.beneficiary.email,
-              siteUrl: deps.siteUrl,
-              invitationKey: invitation.invitationKey,
-              productName: invitation.productName,
-              note: invitation.beneficiary.message,
-            }),
-          ),
-        request.log,
-      );
-      return { status: 201, body: invitation.beneficiary };
+      const beneficiary = await inviteAndMail(deps, request.log, {
+        ownerGuid: guid,
+        subscriptionId: body.subscriptionId,
+        email: body.email,
+        message: body.message ?? body.description,
+      });
+      return { status: 201, body: beneficiary };
     },
     { query: sessionQuerySchema },
   );

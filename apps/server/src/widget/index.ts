@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from '../account/routes';
 import type { AppDeps } from '../deps';
+import { olderServiceRoutes } from '../older-service/routes';
 import { attemptOwner } from './payments';
 import { providersFromEnv } from './providers';
 import type { PaymentProviders } from './providers/types';
@@ -34,4 +35,5 @@ export function widgetRoutes(app: FastifyInstance, deps: AppDeps, options: Widge
   paymentRoutes(app, deps, providers, owner);
   directDebitRoutes(app, deps, providers, owner);
   accountRoutes(app, deps);
+  olderServiceRoutes(app, deps);
 }

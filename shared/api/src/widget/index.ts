@@ -7,3 +7,4 @@ export * from './basket';
 export * from './account-schemas';
 export * from './account-endpoints';
 export { catalogueError, isKnownErrorCode, ERROR_CATALOGUE } from '../errors/all';
+export * from './older-service';

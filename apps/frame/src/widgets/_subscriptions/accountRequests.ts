@@ -3,7 +3,7 @@
  * `RequestState` each, reloaded by useRequest), changes as thunks the widgets dispatch and unwrap.
  * Each publishes its protocol event; payloads carry ids and codes, never keys or addresses.
  */
-import type { FoyerError } from '@foyer/api';
+import type { ApiResult, FoyerError } from '@foyer/api';
 import {
   actOnGrant,
   cancelSubscription,
@@ -23,8 +23,9 @@ import {
   type GrantInvitation,
   type Purchase,
 } from '@foyer/api/widget';
-import { createAppAsyncThunk } from '../../store/asyncStatus';
-import { createRequest } from '../../store/requests';
+import { createAppAsyncThunk, type AppAsyncThunk } from '../../store/asyncStatus';
+import type { IdentityCallApi } from '../../store/identityClient';
+import { createRequest, type RequestSlice } from '../../store/requests';
 import { callWidget } from '../_purchase/widgetClient';
 
 export const failure = (error: FoyerError) => ({ code: error.code, statusCode: error.statusCode });
@@ -57,22 +58,58 @@ export interface GrantsView {
   keyError: FoyerError | null;
 }
 
-const loadGrants = createAppAsyncThunk<GrantsView, string | null>('account/grants', async (invitationKey, api) => {
-  const [received, keyed] = await Promise.all([
-    callWidget(api, getReceivedGrants, { signal: api.signal }),
-    invitationKey
-      ? callWidget(api, getGrantInvitation, { params: { key: invitationKey }, signal: api.signal })
-      : Promise.resolve(null),
-  ]);
-  if (!received.ok) return api.rejectWithValue(received.error);
-  api.extra.host.publish({ name: 'grantInvitations.loaded', payload: { count: received.data.length } });
-  return {
-    received: received.data,
-    keyed: keyed?.ok ? keyed.data : null,
-    keyError: keyed && !keyed.ok ? keyed.error : null,
-  };
+/**
+ * Where a grant widget's calls go: the widget service's account calls (version 2), or the
+ * identity service's calls by user (version 1, `_subscriptions/v1Requests.ts`).
+ */
+export interface GrantCalls {
+  received(api: IdentityCallApi, signal: AbortSignal): Promise<ApiResult<GrantInvitation[]>>;
+  byKey(api: IdentityCallApi, key: string, signal: AbortSignal): Promise<ApiResult<GrantInvitation>>;
+  act(api: IdentityCallApi, params: { key: string; action: GrantAction }): Promise<ApiResult<GrantInvitation>>;
+}
+
+export interface GrantRequests {
+  grants: RequestSlice<GrantsView, string | null>;
+  answer: AppAsyncThunk<GrantInvitation, { key: string; action: GrantAction }>;
+}
+
+/** The grant list and its accept/decline over `calls`, with the account area's events. */
+export function grantRequests(name: string, calls: GrantCalls): GrantRequests {
+  const loadGrants = createAppAsyncThunk<GrantsView, string | null>(`${name}/grants`, async (invitationKey, api) => {
+    const [received, keyed] = await Promise.all([
+      calls.received(api, api.signal),
+      invitationKey ? calls.byKey(api, invitationKey, api.signal) : Promise.resolve(null),
+    ]);
+    if (!received.ok) return api.rejectWithValue(received.error);
+    api.extra.host.publish({ name: 'grantInvitations.loaded', payload: { count: received.data.length } });
+    return {
+      received: received.data,
+      keyed: keyed?.ok ? keyed.data : null,
+      keyError: keyed && !keyed.ok ? keyed.error : null,
+    };
+  });
+  const answer = createAppAsyncThunk<GrantInvitation, { key: string; action: GrantAction }>(
+    `${name}/answerGrant`,
+    async (params, api) => {
+      const result = await calls.act(api, params);
+      if (!result.ok) {
+        api.extra.host.publish({ name: 'grant.failed', payload: failure(result.error) });
+        return api.rejectWithValue(result.error);
+      }
+      const payload = { subscriptionId: result.data.subscriptionId };
+      api.extra.host.publish({ name: params.action === 'accept' ? 'grant.accepted' : 'grant.declined', payload });
+      return result.data;
+    },
+  );
+  return { grants: createRequest<GrantsView, string | null>(`${name}Grants`, loadGrants), answer };
+}
+
+/** Version 2: the widget service's `/widget/account/grant/...` calls. */
+export const widgetGrants = grantRequests('account', {
+  received: (api, signal) => callWidget(api, getReceivedGrants, { signal }),
+  byKey: (api, key, signal) => callWidget(api, getGrantInvitation, { params: { key }, signal }),
+  act: (api, params) => callWidget(api, actOnGrant, { params, query: { manual: 'false' } }),
 });
-export const grantsRequest = createRequest<GrantsView, string | null>('accountGrants', loadGrants);
 
 const loadReasons = createAppAsyncThunk<CancellationReason[], void>('account/cancelReasons', async (_arg, api) => {
   const result = await callWidget(api, getProperty, { params: { name: CANCEL_REASONS_PROPERTY }, signal: api.signal });
@@ -102,20 +139,6 @@ export const dropBeneficiary = createAppAsyncThunk<void, { subscriptionId: strin
       return api.rejectWithValue(result.error);
     }
     api.extra.host.publish({ name: 'beneficiary.removed', payload: { subscriptionId: params.subscriptionId } });
-  },
-);
-
-export const answerGrant = createAppAsyncThunk<GrantInvitation, { key: string; action: GrantAction }>(
-  'account/answerGrant',
-  async (params, api) => {
-    const result = await callWidget(api, actOnGrant, { params, query: { manual: 'false' } });
-    if (!result.ok) {
-      api.extra.host.publish({ name: 'grant.failed', payload: failure(result.error) });
-      return api.rejectWithValue(result.error);
-    }
-    const payload = { subscriptionId: result.data.subscriptionId };
-    api.extra.host.publish({ name: params.action === 'accept' ? 'grant.accepted' : 'grant.declined', payload });
-    return result.data;
   },
 );
 

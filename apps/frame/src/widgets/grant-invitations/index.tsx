@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useRequest } from '../../store/useRequest';
 import type { WidgetProps } from '../widgetProps';
 import { MessageBox } from '../_forms/MessageBox';
-import { answerGrant, grantsRequest } from '../_subscriptions/accountRequests';
+import { widgetGrants, type GrantRequests } from '../_subscriptions/accountRequests';
 import { grantStatusLabel, roleLabel } from '../_subscriptions/labels';
 import { useAccountSession } from '../_subscriptions/useAccountSession';
 import '../_forms/forms.css';
@@ -25,6 +25,18 @@ import '../_subscriptions/account-area.css';
  * nothing and no key. Failures: action_accept_fail / action_decline_fail.
  */
 export default function GrantInvitations({ attributes }: WidgetProps<GrantInvitationsAttributes>) {
+  return <GrantInvitationsView attributes={attributes} requests={widgetGrants} />;
+}
+
+/** The widget over either service's grant calls (`v1/grant` uses the identity service's). */
+export function GrantInvitationsView({
+  attributes,
+  requests,
+}: {
+  attributes: GrantInvitationsAttributes;
+  requests: GrantRequests;
+}) {
+  const { grants: grantsRequest, answer: answerGrant } = requests;
   const dispatch = useAppDispatch();
   const invitationKey = useAppSelector((state) => state.frame.query.invitationKey) ?? null;
   const [reloads, setReloads] = useState(0);

@@ -1,15 +1,18 @@
-/** Subscription item (identity spec §2): name, start date (dd-MMMM-yyyy), plan frequency, status. */
-import type { Purchase } from '@foyer/api/widget';
+/**
+ * Subscription item (identity spec §2, purchase spec §3 Subscription v1): name (pName), start
+ * date (dd-MMMM-yyyy), plan frequency, status.
+ */
+import type { SubscriptionV1 } from '@foyer/api/widget';
 import { formatDate } from '../../i18n/dates';
-import { frequencyLabel, purchaseFrequency, purchaseName, purchaseStatusLabel } from '../_subscriptions/labels';
+import { frequencyLabel, purchaseStatusLabel } from '../_subscriptions/labels';
 
-export function SubscriptionItem({ purchase }: { purchase: Purchase }) {
+export function SubscriptionItem({ subscription }: { subscription: SubscriptionV1 }) {
   return (
-    <tr data-subscription={purchase.subscription?.id}>
-      <th scope="row">{purchaseName(purchase)}</th>
-      <td>{formatDate(purchase.subscription?.startDate, 'dd-MMMM-yyyy')}</td>
-      <td>{frequencyLabel(purchaseFrequency(purchase))}</td>
-      <td>{purchaseStatusLabel(purchase.subscription?.status ?? purchase.status)}</td>
+    <tr data-subscription={subscription._id}>
+      <th scope="row">{subscription.pName}</th>
+      <td>{formatDate(subscription.startDate, 'dd-MMMM-yyyy')}</td>
+      <td>{frequencyLabel(subscription.paymentPlan.frequency.id)}</td>
+      <td>{purchaseStatusLabel(subscription.status)}</td>
     </tr>
   );
 }

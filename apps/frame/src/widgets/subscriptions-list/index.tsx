@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SubscriptionsListAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';
@@ -6,28 +6,26 @@ import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import { useRequest } from '../../store/useRequest';
 import type { WidgetProps } from '../widgetProps';
-import { useServices } from '../_purchase/useServices';
-import { purchasesRequest } from '../_subscriptions/accountRequests';
 import { useAccountSession } from '../_subscriptions/useAccountSession';
+import { subscriptionsV1Request } from '../_subscriptions/v1Requests';
 import { SubscriptionItem } from './SubscriptionItem';
 import '../_purchase/messages';
 import '../_subscriptions/messages';
 import '../_subscriptions/account-area.css';
 
 /**
- * Subscriptions list (identity spec §2, purchase spec v1 widgets): the visitor's subscriptions,
- * from the same data as the purchases list (one-off purchases are not subscriptions).
+ * Subscriptions list (identity spec §2, purchase spec v1 widgets): the visitor's subscriptions in
+ * the version 1 shape, from the older service's `GET /account/{guid}` (one-off purchases are not
+ * subscriptions).
  */
 export default function SubscriptionsList({ attributes }: WidgetProps<SubscriptionsListAttributes>) {
-  const services = useServices();
   const [reloads, setReloads] = useState(0);
   const { loggedIn, sessionId } = useAccountSession(() => setReloads((count) => count + 1));
-  const state = useRequest(purchasesRequest, undefined, { skip: !loggedIn, reloadOn: [sessionId, reloads] });
-  const subscriptions = (state.data ?? []).filter((purchase) => purchase.subscription);
-  const count = state.status === 'succeeded' ? subscriptions.length : null;
-  useEffect(() => {
-    if (count !== null) services.host.publish({ name: 'subscriptionsList.loaded', payload: { count } });
-  }, [services, count]);
+  const state = useRequest(subscriptionsV1Request, undefined, {
+    skip: !loggedIn,
+    reloadOn: [sessionId, reloads],
+  });
+  const subscriptions = state.data ?? [];
 
   const heading = (
     <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('subscriptions.title')}</WidgetHeading>
@@ -67,8 +65,8 @@ export default function SubscriptionsList({ attributes }: WidgetProps<Subscripti
               </tr>
             </thead>
             <tbody>
-              {subscriptions.map((purchase) => (
-                <SubscriptionItem key={purchase.id} purchase={purchase} />
+              {subscriptions.map((subscription) => (
+                <SubscriptionItem key={subscription._id} subscription={subscription} />
               ))}
             </tbody>
           </table>

@@ -1,0 +1,55 @@
+/**
+ * The one path of a beneficiary invitation (purchase spec §5, §6), used by the widget service's
+ * `POST /widget/account/beneficiary/invite/` and the older service's
+ * `POST /subscription/invite/{guid}`: the owner's hourly limit, the grant (owner only, running
+ * subscription, no duplicate), then the invitation mail in the background.
+ */
+import type { Beneficiary } from '@foyer/api';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../http/errors';
+import { takeToken, type ThrottleRule } from '../security/throttle';
+import { inviteBeneficiary } from './grants';
+import { invitationMail } from './invitation-mail';
+import { callerOf } from './caller';
+
+/** Each invitation mails a stranger's address: at most 20 per owner and hour. */
+export const INVITATION_RULE: ThrottleRule = { bucket: 'invitation', max: 20, windowMs: 60 * 60_000 };
+
+export async function inviteAndMail(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  input: { ownerGuid: string; subscriptionId: string; email: string; message?: string | undefined },
+): Promise<Beneficiary> {
+  const now = deps.now();
+  const wait = await takeToken(deps.db, INVITATION_RULE, input.ownerGuid, now);
+  if (wait !== null) {
+    throw new ApiError('too_many_invitations', [], { 'retry-after': String(Math.ceil(wait / 1000)) });
+  }
+  const owner = await callerOf(deps, input.ownerGuid);
+  const invitation = await inviteBeneficiary(
+    deps.db,
+    {
+      ownerGuid: input.ownerGuid,
+      ownerEmail: owner.email,
+      subscriptionId: input.subscriptionId,
+      email: input.email,
+      ...(input.message ? { message: input.message } : {}),
+    },
+    now,
+  );
+  deps.background.run(
+    () =>
+      deps.mailer.send(
+        invitationMail({
+          to: invitation.beneficiary.email,
+          siteUrl: deps.siteUrl,
+          invitationKey: invitation.invitationKey,
+          productName: invitation.productName,
+          note: invitation.beneficiary.message,
+        }),
+      ),
+    log,
+  );
+  return invitation.beneficiary;
+}

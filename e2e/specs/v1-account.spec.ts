@@ -1,0 +1,169 @@
+/**
+ * The version 1 account widgets (issue 16) against the real stack, on the demo's
+ * `/my-account-v1` (page setting `version: 1`): the owner's subscription (bought through the API)
+ * is listed with its start date as dd-MMMM-yyyy; the owner invites a beneficiary in
+ * v1/invitations-list (the required and invalid email errors first, then a duplicate), sees them
+ * listed, deletes another after the question and the confirmation; the invitee opens the page with
+ * the mailed invitationKey and accepts in v1/grant. axe-core checks the states it passes through.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { axeViolations, widgetDocument } from '../support/axe';
+import { test } from '../support/api-test';
+import { apiSession, createCustomer, uniqueEmail } from '../support/purchase';
+import { stack } from '../support/stack';
+import { LoginWidget, widgetFrame } from '../support/widgets';
+
+// axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
+test.use({ bypassCSP: true });
+
+const PASSWORD = 'v1-account-pw-1';
+
+async function axeClean(page: Page, widget: string, state: string): Promise<void> {
+  expect(await axeViolations(widgetDocument(page, widget)), `${widget}: ${state}`).toEqual([]);
+}
+
+/** The invitation key of the mail sent to `to`. */
+async function invitationKey(request: APIRequestContext, to: string): Promise<string> {
+  let key = '';
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get(`${stack.widgetsUrl}/dev/mailbox`)).json()) as {
+        to: string;
+        text: string;
+      }[];
+      key = /invitationKey=([^\s&]+)/.exec(mails.find((mail) => mail.to === to)?.text ?? '')?.[1] ?? '';
+      return key;
+    })
+    .not.toBe('');
+  return decodeURIComponent(key);
+}
+
+/** Buys the yearly digital plan for `email` through the widget service, as the v2 checkout does. */
+async function subscribe(request: APIRequestContext, email: string): Promise<void> {
+  const session = await apiSession(request, email, PASSWORD);
+  const pm = `${stack.widgetsUrl}/pm/api`;
+  const order = await request.post(`${pm}/widget/order?ev_ss=${session}`, {
+    data: {
+      orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-yearly-eur' }],
+      paymentType: 'BANK_TRANSFER',
+    },
+  });
+  expect(order.ok(), await order.text()).toBe(true);
+  const { id } = (await order.json()) as { id: string };
+  const paid = await request.post(`${pm}/widget/payment/${id}?ev_ss=${session}`, { data: { token: 'manual' } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+}
+
+/** Today as the server counts days (UTC), dd-MMMM-yyyy in English. */
+function todayLong(): string {
+  const now = new Date();
+  const month = now.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+  return `${String(now.getUTCDate()).padStart(2, '0')}-${month}-${now.getUTCFullYear()}`;
+}
+
+test('v1 account: subscriptions list, invite (errors first), delete with question and confirmation, accept in v1/grant', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const owner = uniqueEmail();
+  const friend = uniqueEmail();
+  const other = uniqueEmail();
+  for (const email of [owner, friend, other]) await createCustomer(request, email, PASSWORD);
+  await subscribe(request, owner);
+
+  // The version 1 page maps the account widgets to their v1 routes.
+  await page.goto(`${stack.demoUrl}/my-account-v1`);
+  const invitations = widgetFrame(page, 'v1/invitations-list');
+  await expect(invitations.getByText('Please log in to see this.')).toBeVisible();
+  await new LoginWidget(page).logIn(owner, PASSWORD);
+
+  // Subscriptions list: name, start date dd-MMMM-yyyy, plan frequency, status.
+  const subscriptions = widgetFrame(page, 'v1/subscriptions-list');
+  const row = subscriptions.getByRole('row', { name: /Digital access/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell')).toHaveText([todayLong(), 'Yearly', 'Active']);
+  await axeClean(page, 'v1/subscriptions-list', 'listed');
+
+  // Add beneficiary: the required and invalid errors first, Add disabled meanwhile.
+  await expect(invitations.getByText('No one invited yet')).toBeVisible();
+  await axeClean(page, 'v1/invitations-list', 'no invitations');
+  const addButton = invitations.getByRole('button', { name: 'Add beneficiary to Digital access' });
+  await addButton.click();
+  const add = invitations.getByRole('dialog', { name: 'Add beneficiary' });
+  const email = add.getByRole('textbox', { name: 'Email' });
+  await expect(email).toBeFocused();
+  const submit = add.getByRole('button', { name: 'Add' });
+  await expect(submit).toBeDisabled();
+  await page.keyboard.press('Tab');
+  await expect(add.getByRole('alert')).toHaveText('Email is required.');
+  await email.fill('not-an-email');
+  await expect(add.getByRole('alert')).toHaveText('Email is invalid.');
+  await expect(submit).toBeDisabled();
+  await axeClean(page, 'v1/invitations-list', 'add, invalid');
+  await email.fill(friend);
+  await add.getByRole('textbox', { name: 'Message (optional)' }).fill('Enjoy the articles!');
+  await submit.click();
+  const invited = invitations.getByRole('dialog', { name: 'Invitation sent' });
+  await expect(invited.getByText('Your friend has been invited')).toBeVisible();
+  await axeClean(page, 'v1/invitations-list', 'invited');
+  await invited.getByRole('button', { name: 'OK' }).click();
+  const friendRow = invitations.getByRole('row', { name: new RegExp(friend) });
+  await expect(friendRow).toContainText('Pending');
+
+  // The same address again: duplicated_beneficiary, in the dialog.
+  await addButton.click();
+  await email.fill(friend);
+  await submit.click();
+  await expect(add.getByRole('alert')).toContainText('Duplicate beneficiary for this purchase');
+  await add.getByRole('button', { name: 'Cancel' }).click();
+  await expect(add).toHaveCount(0);
+
+  // Another one, then delete it: the question first (No keeps it), then the confirmation.
+  await addButton.click();
+  await email.fill(other);
+  await submit.click();
+  await invited.getByRole('button', { name: 'OK' }).click();
+  const otherRow = invitations.getByRole('row', { name: new RegExp(other) });
+  await expect(otherRow).toBeVisible();
+  const deleteOther = invitations.getByRole('button', { name: `Delete the invitation of ${other}` });
+  await deleteOther.click();
+  const question = invitations.getByRole('dialog', { name: 'Delete email' });
+  await expect(question).toContainText(`Delete ${other}? They lose access to Digital access at once.`);
+  await axeClean(page, 'v1/invitations-list', 'question');
+  await question.getByRole('button', { name: 'No' }).click();
+  await expect(otherRow).toBeVisible();
+  await deleteOther.click();
+  await question.getByRole('button', { name: 'Yes' }).click();
+  await expect(question.getByText(`${other} has been deleted.`)).toBeVisible();
+  await axeClean(page, 'v1/invitations-list', 'confirmation');
+  await question.getByRole('button', { name: 'OK' }).click();
+  await expect(otherRow).toHaveCount(0);
+  await expect(friendRow).toBeVisible();
+
+  // The invitee opens the page with the mailed key, logs in and accepts in v1/grant.
+  const key = await invitationKey(request, friend);
+  const friendContext = await browser.newContext({ bypassCSP: true });
+  const friendPage = await friendContext.newPage();
+  await friendPage.goto(`${stack.demoUrl}/my-account-v1?invitationKey=${encodeURIComponent(key)}`);
+  const grant = widgetFrame(friendPage, 'v1/grant');
+  await expect(grant.getByText('Please log in to see this.')).toBeVisible();
+  await new LoginWidget(friendPage).logIn(friend, PASSWORD);
+  const accept = grant.getByRole('button', { name: 'Accept the invitation to Digital access' });
+  await expect(accept).toBeVisible();
+  await axeClean(friendPage, 'v1/grant', 'pending');
+  await accept.click();
+  await expect(grant.getByText('You accepted the invitation to Digital access')).toBeVisible();
+  await expect(accept).toHaveCount(0);
+  await axeClean(friendPage, 'v1/grant', 'accepted');
+  // The invitee has no subscription of their own to share.
+  await expect(
+    widgetFrame(friendPage, 'v1/invitations-list').getByText('You have no subscription to share'),
+  ).toBeVisible();
+  await friendContext.close();
+
+  // The owner sees the beneficiary's answer.
+  await page.reload();
+  await expect(invitations.getByRole('row', { name: new RegExp(friend) })).toContainText('Accepted');
+});
