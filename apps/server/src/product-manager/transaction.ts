@@ -129,6 +129,8 @@ export async function openTransaction(db: Db, key: Buffer, input: TransactionReq
     e: now + TRANSACTION_TTL_MS,
   };
   await db.transaction(async (tx) => {
+    // One transaction of an order at a time: concurrent checkouts leave exactly one page payable.
+    await tx.query('SELECT id FROM v1_orders WHERE id = $1 FOR UPDATE', [basket._id]);
     // An earlier transaction of this order (the visitor went back and checked out again) lapses.
     await tx.query(
       `UPDATE payments SET status = 'FAILED', error_code = 'superseded', client_secret = NULL, updated_at = $2

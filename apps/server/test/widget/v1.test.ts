@@ -423,6 +423,29 @@ describe('POST /transaction and the hosted payment page', () => {
     expect(await subscriptionsOf(c, 'digital-yearly-eur')).toHaveLength(1);
   });
 
+  it('concurrent checkouts of one order leave one payable page: a one-off plan is bought once', async () => {
+    const d = await accountOf(EMAILS[3]!);
+    const open = v1OrderSchema.parse(
+      (await call(server, 'GET', `/order/user/${d.guid}`, { session: d.session })).json(),
+    );
+    const [line] = basket(d).products;
+    const order = basket(d, {
+      _id: open._id,
+      products: [{ ...line!, productId: 'demo-archive', planId: 'archive-once-jpy', currency: 'JPY' }],
+    });
+    const answers = await Promise.all([1, 2, 3].map(() => transact(d, order)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+    const pages = await Promise.all(answers.map((answer) => hostedPage(v1TransactionSchema.parse(answer.json()))));
+    const outcomes = [];
+    for (const html of pages) {
+      const pay = buttonFields(html, 'PAID');
+      const response = await postForm(pay.action, pay.fields);
+      outcomes.push(new URL(response.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM));
+    }
+    expect(outcomes.sort()).toEqual(['PAID', 'REFUSED', 'REFUSED']);
+    expect(await subscriptionsOf(d, 'archive-once-jpy')).toHaveLength(1);
+  });
+
   it('the hosted page expires with its payload', async () => {
     const e = await accountOf(EMAILS[4]!);
     const transaction = await transactionOk(e, basket(e));
