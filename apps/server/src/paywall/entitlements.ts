@@ -10,4 +10,5 @@ export interface EntitlementSource {
   entitledProductIds(db: Db, accountId: string, now: number): Promise<string[]>;
 }
 
-export const purchaseEntitlements: EntitlementSource = { entitledProductIds };
+/** The account area's answer (account/entitlements.ts), the source the server uses. */
+export const accountEntitlements: EntitlementSource = { entitledProductIds };

@@ -21,7 +21,7 @@ import { findAccountByGuid, findDefaultService, findService, type Service } from
 import { DISQUS_TOKEN_LIFETIME_MS, findDisqusSite, signRemoteAuth } from '../disqus/remote-auth';
 import { useSession } from '../security/sessions';
 import { authorizeView } from '../paywall/authorize';
-import { purchaseEntitlements, type EntitlementSource } from '../paywall/entitlements';
+import { accountEntitlements, type EntitlementSource } from '../paywall/entitlements';
 import { fillNotifier, findPaywallTemplate } from '../paywall/templates';
 
 const segmentList = z.pipe(
@@ -60,7 +60,7 @@ async function viewerOf(deps: AppDeps, request: FastifyRequest): Promise<string 
 export function paywallRoutes(
   app: FastifyInstance,
   deps: AppDeps,
-  entitlements: EntitlementSource = purchaseEntitlements,
+  entitlements: EntitlementSource = accountEntitlements,
 ): void {
   const { db } = deps;
 
