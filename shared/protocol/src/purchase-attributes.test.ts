@@ -56,7 +56,12 @@ describe('purchase widget attributes (purchase spec §2)', () => {
 
 describe('checkout contract', () => {
   it('lets only the checkout runners open steps, and only checkout steps', () => {
-    expect([...CHECKOUT_RUNNERS].sort()).toEqual(['checkout-button', 'product-selection', 'product-summary']);
+    expect([...CHECKOUT_RUNNERS].sort()).toEqual([
+      'checkout-button',
+      'paywall',
+      'product-selection',
+      'product-summary',
+    ]);
     expect(CHECKOUT_STEPS).toContain('login');
     expect(CHECKOUT_STEPS).toContain('payment');
     expect(CHECKOUT_STEPS).not.toContain('profile');

@@ -88,7 +88,13 @@ export const REDIRECTING_WIDGETS: readonly WidgetName[] = [
  * The checkout (purchase spec §4) runs in these widgets' frames and may ask the loader to open
  * its next step in the modal (HostMethods.open); any other frame's request is refused.
  */
-export const CHECKOUT_RUNNERS: readonly WidgetName[] = ['product-selection', 'product-summary', 'checkout-button'];
+export const CHECKOUT_RUNNERS: readonly WidgetName[] = [
+  'product-selection',
+  'product-summary',
+  'checkout-button',
+  // The plan chosen in the product selection it offers (handOver).
+  'paywall',
+];
 
 /**
  * What the paywall may open in the modal (identity spec §2): itself (modal display, size lg), and
