@@ -233,3 +233,28 @@ test(
     await expect(article.notifier.getByText(/free articles/)).toHaveCount(0);
   },
 );
+
+test('in modal mode the plan chosen from the paywall in the modal is bought too', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail();
+  await createCustomer(request, email, 'buyer-pw-2');
+  const article = new PremiumArticle(page);
+  for (const story of [1, 2, 3]) {
+    await article.open(story);
+    await article.expectFree(story);
+  }
+  await article.open(4, '&modal=1');
+  const shop = new Shop(page);
+  // The paywall's copy in the modal is replaced by the product selection; the paywall in place
+  // (out of sight) checks out.
+  await shop.step('paywall').getByRole('button', { name: 'Choose a plan' }).click();
+  await shop.plan('Yearly', 'Digital access').click();
+  await shop.press(shop.step('product-selection').getByRole('button', { name: 'Continue', exact: true }));
+  await shop.logInInModal(email, 'buyer-pw-2');
+  await shop.press(shop.saveProfile);
+  await shop.press(shop.confirmOrder);
+  await shop.press(shop.pay);
+  await expect(shop.dialog).toHaveCount(0);
+  await expect(article.body).toBeVisible();
+  await expect(page).toHaveURL(/premium-article\?story=4&modal=1$/);
+});
