@@ -21,9 +21,12 @@ if (ephemeral) process.env.FOYER_CARD_PROVIDER ??= 'manual';
 
 // The demo starts first: the server writes the demo's URL into the links of the mail it sends.
 let widgetsUrl = '';
+// The demo pages' comment thread is the Disqus stand-in, checking sign-on with the seeded demo keys.
+const disqusSites = (seedConfig.paywall?.services ?? []).flatMap((service) => service.disqusSites ?? []);
 const demo = await startDemo({
   port: ephemeral ? 0 : Number(process.env.DEMO_PORT ?? 8080),
   widgetsUrl: () => widgetsUrl,
+  disqusSites,
 });
 // The demo stack (npm start, e2e, bench) asks for what a production server never has by default:
 // the readable outbox at /dev/mailbox and the demo account and catalogue.
@@ -55,7 +58,7 @@ const server = await startServer(
       },
 );
 widgetsUrl = server.url;
-const foreign = ephemeral ? await startDemo({ port: 0, host: '127.0.0.1', widgetsUrl: server.url }) : null;
+const foreign = ephemeral ? await startDemo({ port: 0, host: '127.0.0.1', widgetsUrl: server.url, disqusSites }) : null;
 
 console.log(JSON.stringify({ widgetsUrl: server.url, demoUrl: demo.url, foreignUrl: foreign?.url ?? null }));
 

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { readFile, readdir } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serveDisqusStandIn, type DisqusStandInSite } from './disqus-stand-in';
 
 const PAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'pages');
 const ASSETS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'assets');
@@ -31,6 +32,8 @@ export interface DemoOptions {
    * widgets server starts after the demo (it needs the demo's URL for the links in its mail).
    */
   widgetsUrl: string | (() => string);
+  /** The Disqus sites the comment stand-in knows (their keys, as the widgets server's seed has them). */
+  disqusSites?: readonly DisqusStandInSite[];
 }
 
 export interface RunningDemo {
@@ -46,11 +49,17 @@ export async function listPages(): Promise<string[]> {
   return files.filter((file) => file.endsWith('.html')).map((file) => file.slice(0, -'.html'.length));
 }
 
-export async function startDemo({ port = 8080, host = 'localhost', widgetsUrl }: DemoOptions): Promise<RunningDemo> {
+export async function startDemo({
+  port = 8080,
+  host = 'localhost',
+  widgetsUrl,
+  disqusSites = [],
+}: DemoOptions): Promise<RunningDemo> {
   const widgets = () => (typeof widgetsUrl === 'function' ? widgetsUrl() : widgetsUrl).replace(/\/$/, '');
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://demo').pathname;
     const name = path === '/' ? 'index' : path.replace(/^\//, '').replace(/\.html$/, '');
+    if (serveDisqusStandIn(disqusSites, request, response, path)) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;

@@ -217,7 +217,7 @@ export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
     open: (target: unknown, attributes: unknown) => {
       const ok = !!can.open?.includes(target as WidgetName) && isStepAttributes(attributes);
       const size = target === 'paywall' ? 'lg' : 'md';
-      if (ok) afterReply(() => openModal(target, attributes, { size }, can.checkout));
+      if (ok) afterReply(() => openModal(target, attributes, { size }, !!can.checkout?.includes(target as WidgetName)));
       else warn('open', frame, target);
       return ok;
     },

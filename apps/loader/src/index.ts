@@ -4,7 +4,9 @@
  */
 import { randomPageId } from '@foyer/protocol/light';
 import { api, replay, type FoyerApi } from './api';
-import { env } from './frames';
+import type { startCommentBridge } from './disqus';
+import { env, frames, handlers } from './frames';
+import { loadPart } from './parts';
 import { observe, scan } from './place';
 import { isObject, loaderSrc, readSettings } from './settings';
 
@@ -33,4 +35,10 @@ export function boot(): void {
   replay(queue);
   scan(document);
   observe();
+  // The comment-system bridge, fetched only by pages that name a Disqus site (README).
+  if (env.settings.disqus)
+    loadPart<typeof startCommentBridge>(src, 'disqus.js', 'FoyerDisqus').then(
+      (start) => start({ frames, handlers, settings: env.settings }),
+      console.error,
+    );
 }

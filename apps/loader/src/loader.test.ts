@@ -320,12 +320,14 @@ describe('host methods', () => {
     localStorage.removeItem('evolok.meter');
   });
 
-  it('open lets the paywall open only itself, login, registration and the product selection', async () => {
+  it('open lets the paywall open itself, login, registration, the product selection and its checkout steps', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { methods } = await methodsOf('paywall');
     expect(methods.open('login', {})).toBe(true);
     expect(methods.open('product-selection', { groupName: 'demo' })).toBe(true);
-    expect(methods.open('payment', {})).toBe(false);
+    // The checkout of the plan chosen there runs in the paywall (a checkout runner).
+    expect(methods.open('payment', {})).toBe(true);
+    expect(methods.open('profile', {})).toBe(false);
     expect((await methodsOf('paywall-notifier')).methods.open('login', {})).toBe(false);
     expect(warn).toHaveBeenCalledTimes(2);
   });

@@ -40,6 +40,7 @@ export const EVENT_NAMES = [
   'modal.dismissed',
   'basket.updated',
   'productSelection.failed',
+  'productSelection.success',
   'productProfile.success',
   'productProfile.failed',
   'productSummary.success',

@@ -85,6 +85,19 @@ export interface FrameMethods {
    * checks it (`parseAppearance`) and applies what is valid.
    */
   setAppearance(appearance: unknown): void;
+  /**
+   * The comment-system bridge (loader part disqus.js, identity spec §4) asks for Disqus's
+   * `remote_auth_s3` of the frame's session for the Disqus site `site`: the signed value (public
+   * by Disqus's design) and when it stops being accepted, or null without a session. The session
+   * id itself never leaves the frame.
+   */
+  commentAuth(site: string): Promise<CommentAuth | null>;
+}
+
+/** What `FrameMethods.commentAuth` answers: Disqus's `remote_auth_s3` and its expiry (epoch ms). */
+export interface CommentAuth {
+  token: string;
+  expiresAt: number;
 }
 
 /** Longest frame title the loader accepts (characters). */

@@ -60,7 +60,7 @@ export const paywallEventPayloadSchemas = {
   /** The paywall is shown, with this template. */
   'paywall.shown': z.strictObject({ template: z.enum(['both', 'login', 'entitlement']), modal: z.boolean() }),
   'paywallNotifier.shown': z.strictObject({ count, max: count }),
-  // The paywall follows the modal it opened and the purchase it offered.
-  'modal.dismissed': purchaseEventPayloadSchemas['modal.dismissed'],
-  'payment.success': purchaseEventPayloadSchemas['payment.success'],
+  // The paywall runs the checkout of the plan chosen in the product selection it opened: it
+  // follows (and publishes) the purchase journey's events.
+  ...purchaseEventPayloadSchemas,
 };

@@ -57,8 +57,19 @@ describe('purchase widget attributes (purchase spec §2)', () => {
 describe('checkout contract', () => {
   it('lets only the checkout runners open steps, and only checkout steps', () => {
     const runners = WIDGET_NAMES.filter((name) => capabilitiesOf(name).checkout);
-    expect(runners.sort()).toEqual(['checkout-button', 'product-selection', 'product-summary']);
-    for (const runner of runners) expect(capabilitiesOf(runner).open).toBe(CHECKOUT_STEPS);
+    expect(runners.sort()).toEqual(['checkout-button', 'paywall', 'product-selection', 'product-summary']);
+    for (const runner of runners) {
+      const { open = [], checkout = [] } = capabilitiesOf(runner);
+      expect(checkout.every((step) => CHECKOUT_STEPS.includes(step) && open.includes(step))).toBe(true);
+    }
+    expect(capabilitiesOf('checkout-button').checkout).toBe(CHECKOUT_STEPS);
+    // The paywall's login is its own offer, not a checkout step; the later steps are the checkout's.
+    expect(capabilitiesOf('paywall').checkout).toEqual([
+      'product-profile',
+      'product-summary',
+      'payment',
+      'direct-debit-request',
+    ]);
     expect(CHECKOUT_STEPS).toContain('login');
     expect(CHECKOUT_STEPS).toContain('payment');
     expect(CHECKOUT_STEPS).not.toContain('profile');

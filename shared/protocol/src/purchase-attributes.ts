@@ -36,6 +36,12 @@ export const productSelectionAttributesSchema = z.strictObject({
   smColSize: columns(6),
   /** The caption of the submit button (the checkout's first step). */
   submitLabel: textAttribute(),
+  /**
+   * Opened in the modal by a widget that runs the checkout itself (the paywall): submit publishes
+   * productSelection.success, which closes the modal, instead of checking out here, since the
+   * checkout's steps replace the modal's widget and would end the frame running it.
+   */
+  handOver: flagAttribute(false),
 });
 export type ProductSelectionAttributes = z.infer<typeof productSelectionAttributesSchema>;
 

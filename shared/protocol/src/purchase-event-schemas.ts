@@ -18,6 +18,8 @@ export const purchaseEventPayloadSchemas = {
   /** The basket (sessionStorage `basket`) changed: how many products it holds now. */
   'basket.updated': basketPayload,
   'productSelection.failed': failurePayload,
+  /** A product selection opened with handOver: the visitor chose, the opener checks out. */
+  'productSelection.success': basketPayload,
   'productProfile.success': guidPayload,
   'productProfile.failed': failurePayload,
   /** The visitor confirmed the order summary (the checkout goes on to the order). */

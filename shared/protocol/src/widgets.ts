@@ -98,10 +98,10 @@ export interface WidgetCapabilities {
   /** `open`: the widgets it may open in the modal. */
   open?: readonly WidgetName[];
   /**
-   * What it opens is a step of the checkout it runs (purchase spec §4): the modal then closes on
+   * Of what it opens, the steps of a checkout it runs (purchase spec §4): the modal then closes on
    * the step's own events only.
    */
-  checkout?: boolean;
+  checkout?: readonly WidgetName[];
   /** `meter`: keep the paywall's anonymous meter id in the host site's own storage. */
   meter?: boolean;
   /** `postForm` (issue 16, version 1 checkout): post the payment page's form from the host page. */
@@ -109,7 +109,7 @@ export interface WidgetCapabilities {
 }
 
 /** A checkout runner (purchase spec §4): opens the checkout's steps in the modal. */
-const CHECKOUT_RUNNER: WidgetCapabilities = { open: CHECKOUT_STEPS, checkout: true };
+const CHECKOUT_RUNNER: WidgetCapabilities = { open: CHECKOUT_STEPS, checkout: CHECKOUT_STEPS };
 /** A redirect flow: sends the visitor to the provider's page and back. */
 const REDIRECTS: WidgetCapabilities = { navigate: true };
 /** The version 1 checkout: posts the transaction's form to the payment page. */
@@ -118,7 +118,14 @@ const POSTS_FORM: WidgetCapabilities = { postForm: true };
 /** Which widget may call which restricted host method, and open what. */
 export const WIDGET_CAPABILITIES: Partial<Record<WidgetName, WidgetCapabilities>> = {
   // paywall
-  paywall: { navigate: true, open: PAYWALL_OFFERS, meter: true },
+  // It also runs the checkout of the plan chosen in the product selection it offers (handOver);
+  // the login it offers is an offer (it closes on login.success), not a checkout step.
+  paywall: {
+    navigate: true,
+    open: [...PAYWALL_OFFERS, ...CHECKOUT_STEPS.filter((step) => !PAYWALL_OFFERS.includes(step))],
+    checkout: CHECKOUT_STEPS.filter((step) => !PAYWALL_OFFERS.includes(step)),
+    meter: true,
+  },
   'paywall-notifier': { meter: true },
   // purchase (v2)
   'product-selection': CHECKOUT_RUNNER,

@@ -160,6 +160,8 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       },
       restoreFocus: () => focus.restore(),
       setAppearance: (appearance: unknown) => void theming().then((control) => control.setPage(appearance)),
+      commentAuth: (site: unknown) =>
+        import('../store/commentAuth').then((module) => app.dispatch(module.fetchCommentAuth(site))),
     };
     const onConnect = async (remote: RemoteProxy<HostMethods>) => {
       embeddedHost.attach(remote);

@@ -6,7 +6,7 @@
  */
 import type { CheckoutStep } from '@foyer/api/widget';
 
-export type CheckoutRunner = 'product-selection' | 'product-summary' | 'checkout-button';
+export type CheckoutRunner = 'product-selection' | 'product-summary' | 'checkout-button' | 'paywall';
 
 export interface CheckoutSettings {
   skipProfile: boolean;

@@ -8,6 +8,9 @@ import { t } from '../../i18n';
 import { useAppSelector } from '../../store/hooks';
 import { useFrameEvents } from '../../store/useFrameEvents';
 import { useServices } from '../_purchase/useServices';
+import { useBasket } from '../_purchase/useBasket';
+import { CheckoutFeedback } from '../_checkout/CheckoutFeedback';
+import { useCheckout } from '../_checkout/useCheckout';
 import type { WidgetProps } from '../widgetProps';
 import { Notifier } from '../_paywall/Notifier';
 import { SafeHtml } from '../_paywall/SafeHtml';
@@ -25,6 +28,7 @@ function modalAttributes(attributes: PaywallAttributes): Record<string, string> 
 }
 
 const DISMISSED = new Set(['modal.dismissed']);
+const CHOSEN = new Set(['productSelection.success']);
 
 /**
  * Paywall (identity spec §2, §4): authorizes the page view and, unless access is allowed, shows
@@ -42,6 +46,8 @@ export default function PaywallWidget({ attributes }: WidgetProps<PaywallAttribu
   const denied = decision !== null && decision.result !== 'ALLOW_ACCESS';
   const template = denied ? paywallTemplateFor(decision) : null;
   const modal = !inModal && denied && (attributes.modal ?? data?.template?.modal ?? false);
+  const [basket] = useBasket();
+  const checkout = useCheckout('paywall', basket);
   // Shown once per page: the modal opens once for each template it has to show.
   const shown = useRef<string | null>(null);
 
@@ -57,6 +63,12 @@ export default function PaywallWidget({ attributes }: WidgetProps<PaywallAttribu
     if (modal && shown.current) void services.host.navigate(attributes.redirectPath);
   });
 
+  // The plan chosen in the product selection it offered: the paywall in place checks out (its
+  // copy in the modal is replaced by the checkout's steps). After the payment it asks again.
+  useFrameEvents(CHOSEN, () => {
+    if (!inModal) void checkout.start();
+  });
+
   const offer = (widget: string, passed: Record<string, string> = {}) => void services.host.open(widget, passed);
   const title = attributes.title ?? t('paywall.title');
 
@@ -65,6 +77,7 @@ export default function PaywallWidget({ attributes }: WidgetProps<PaywallAttribu
       <div className="paywall">
         <WidgetHeading show={false}>{title}</WidgetHeading>
         <p className="visually-hidden">{t('paywall.modalOpened')}</p>
+        <CheckoutFeedback checkout={checkout} showErrorMsgs={attributes.showErrorMsgs} />
       </div>
     );
   }
@@ -99,12 +112,13 @@ export default function PaywallWidget({ attributes }: WidgetProps<PaywallAttribu
               <button
                 type="button"
                 className="button"
-                onClick={() => offer('product-selection', { groupName: attributes.groupName! })}
+                onClick={() => offer('product-selection', { groupName: attributes.groupName!, handOver: 'true' })}
               >
                 {t('paywall.plans')}
               </button>
             )}
           </div>
+          <CheckoutFeedback checkout={checkout} showErrorMsgs={attributes.showErrorMsgs} />
         </section>
       )}
     </div>

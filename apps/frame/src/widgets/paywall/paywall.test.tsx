@@ -8,6 +8,8 @@ import { paywallEventPayloadSchemas } from '@foyer/protocol/paywall-attributes';
 import { fakeIdentityServer, makeHarness, renderWith, type Handler } from '../../test/harness';
 import PaywallNotifierWidget from '../paywall-notifier';
 import PaywallWidget from './index';
+import { writeBasket } from '../_purchase/basketStorage';
+import { digitalBasket, settle } from '../_checkout/testData';
 
 registerEventSchemas(paywallEventPayloadSchemas);
 
@@ -102,8 +104,22 @@ describe('paywall widget', () => {
     expect(harness.opened).toEqual([
       { widget: 'login', attributes: {} },
       { widget: 'registration', attributes: { autoLogin: 'true' } },
-      { widget: 'product-selection', attributes: { groupName: 'demo' } },
+      { widget: 'product-selection', attributes: { groupName: 'demo', handOver: 'true' } },
     ]);
+  });
+
+  it('checks out the plan chosen in the product selection it offered (login first without a session)', async () => {
+    const { harness } = setup(
+      PaywallWidget,
+      { groupName: 'demo' },
+      { decision: () => ({ status: 200, body: DENIED }) },
+    );
+    await screen.findByRole('button', { name: 'Choose a plan' });
+    writeBasket(harness.storage.tab, digitalBasket());
+    act(() => harness.services.events.emit({ name: 'productSelection.success', payload: { productCount: 1 } }));
+    await settle();
+    await waitFor(() => expect(harness.opened).toEqual([{ widget: 'login', attributes: { showRegister: 'true' } }]));
+    expect(harness.published).toContainEqual({ name: 'checkout.started', payload: { productCount: 1 } });
   });
 
   it('asks again after a purchase and steps aside when access is allowed', async () => {

@@ -38,6 +38,11 @@ export default function ProductSelectionWidget({ attributes }: WidgetProps<Produ
   const autoSubmitted = useRef(false);
 
   const submit = async () => {
+    // Opened by a widget that checks out itself: tell it the choice (the modal closes on it).
+    if (attributes.handOver && basket.products.length > 0) {
+      services.host.publish({ name: 'productSelection.success', payload: { productCount: basket.products.length } });
+      return;
+    }
     const outcome = await checkout.start();
     if (outcome?.status === 'failed' && outcome.error.code === 'NO_PRODUCT_SELECTED') {
       services.host.publish({

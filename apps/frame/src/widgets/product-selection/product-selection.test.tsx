@@ -220,6 +220,17 @@ describe('product-selection widget', () => {
     expect(basketOf(harness).products).toHaveLength(1);
   });
 
+  it('opened with handOver (by the paywall), submit tells the opener the choice instead of checking out', async () => {
+    const { harness, user } = setup({ groupName: 'demo', handOver: 'true' });
+    await screen.findByRole('heading', { name: /Digital access/ });
+    await user.click(selectButton('Yearly', 'Digital access'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(harness.published).toContainEqual({ name: 'productSelection.success', payload: { productCount: 1 } });
+    expect(harness.published.map((event) => event.name)).not.toContain('checkout.started');
+    expect(harness.opened).toEqual([]);
+    expect(basketOf(harness).products).toHaveLength(1);
+  });
+
   it('submit runs the checkout to the payment and says Payment Successful', async () => {
     const { harness, user } = setup({ groupName: 'demo' }, { loggedIn: true });
     await screen.findByRole('heading', { name: /Digital access/ });
