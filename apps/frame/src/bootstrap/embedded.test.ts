@@ -32,7 +32,13 @@ function connectedFrame() {
       new MessageEvent('message', { data, origin: HOST, source: parent as unknown as Window, ports }),
     );
   const onConnect = vi.fn<(remote: RemoteProxy<HostMethods>) => void>();
-  const methods: FrameMethods = { deliver: vi.fn(), logout: vi.fn(), restoreFocus: vi.fn(), setAppearance: vi.fn() };
+  const methods: FrameMethods = {
+    deliver: vi.fn(),
+    logout: vi.fn(),
+    restoreFocus: vi.fn(),
+    setAppearance: vi.fn(),
+    commentAuth: vi.fn(),
+  };
   stop = connectToParent({
     parent: parent as unknown as Window,
     allowedHostOrigins: [HOST],
