@@ -1,3 +1,4 @@
+import { isEventEnvelope } from '@foyer/protocol/light';
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_FORM_FIELD_VALUE, MAX_FORM_FIELDS, resolveFormPost } from '@foyer/protocol/light';
@@ -34,7 +35,7 @@ function methodsOf(widget: string) {
   const host = document.createElement('div');
   document.body.append(host);
   const frame = mount(host, widget, {})!;
-  return hostMethods(frame, {});
+  return hostMethods(frame, {}, isEventEnvelope);
 }
 
 describe('postForm', () => {

@@ -12,8 +12,6 @@ import type { postForm } from './form';
 import {
   capabilitiesOf,
   closesModal,
-  FORM_POSTING_WIDGETS,
-  isEventEnvelope,
   isFrameHeight,
   isFrameTitle,
   isWidgetName,
@@ -179,7 +177,12 @@ export function prune(): void {
 const METER_KEY = 'evolok.meter';
 
 /** The methods a frame may call; each checks its arguments, whatever the frame sends. */
-export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
+/** `isEvent` is the protocol's isEventEnvelope, which comes with the penpal part. */
+export function hostMethods(
+  frame: Frame,
+  attributes: Attributes,
+  isEvent: (value: unknown) => value is EventEnvelope,
+): HostMethods {
   const { iframe, widget, inModal } = frame;
   // The restricted methods ask the widget's row of the capability table (shared/protocol widgets.ts).
   const can = capabilitiesOf(widget);
@@ -202,7 +205,7 @@ export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
       } else warn('resize', frame, height);
     },
     publish: (event: unknown) => {
-      if (isEventEnvelope(event)) emit(event, frame);
+      if (isEvent(event)) emit(event, frame);
       else warn('publish', frame, event);
     },
     // Only the redirect widgets of the spec, and only to an https URL or a same-origin path.
@@ -241,7 +244,7 @@ export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
     // and fields (resolveFormPost) and submits.
     postForm: (target: unknown, fields: unknown) => {
       const refused = () => (warn('postForm', frame, target), false);
-      return FORM_POSTING_WIDGETS.includes(widget)
+      return can.postForm
         ? loadPart<typeof postForm>(env.src, 'form.js', 'FoyerForm').then(
             (post) => post(target, fields, env.origin) || refused(),
             refused,
@@ -322,11 +325,11 @@ export function mount(
   frame.destroy = () => {
     destroyed = true;
   };
-  loadPart<PenpalPart>(env.src, 'penpal.js', 'FoyerPenpal').then(({ connect, WindowMessenger }) => {
+  loadPart<PenpalPart>(env.src, 'penpal.js', 'FoyerPenpal').then(({ connect, WindowMessenger, isEventEnvelope }) => {
     if (destroyed || !iframe.contentWindow) return;
     const connection = connect<FrameMethods>({
       messenger: new WindowMessenger({ remoteWindow: iframe.contentWindow, allowedOrigins: [origin] }),
-      methods: hostMethods(frame, attributes),
+      methods: hostMethods(frame, attributes, isEventEnvelope),
     });
     frame.destroy = connection.destroy;
     connection.promise.then(

@@ -1,3 +1,4 @@
+import { isEventEnvelope } from '@foyer/protocol/light';
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -79,7 +80,7 @@ describe('placement', () => {
     const frames = await boot(LOADER + '<div id="p" data-foyer-widget="profile" data-refresh-interval="60"></div>');
     expect(document.querySelector('#p > iframe')).not.toBeNull();
     expect(frames.frames).toHaveLength(1);
-    const context = frames.hostMethods(frames.frames[0]!, { refreshInterval: '60' }).getContext();
+    const context = frames.hostMethods(frames.frames[0]!, { refreshInterval: '60' }, isEventEnvelope).getContext();
     expect(context.attributes).toEqual({ refreshInterval: '60' });
   });
 
@@ -170,7 +171,9 @@ describe('window.Foyer', () => {
     expect(global.Foyer).toBe(stub);
     expect(stub.q).toBeUndefined();
     expect(document.querySelector('#a > iframe')).not.toBeNull();
-    expect(frames.hostMethods(frames.frames[0]!, { showHeader: 'false' }).getContext().widget).toBe('login');
+    expect(frames.hostMethods(frames.frames[0]!, { showHeader: 'false' }, isEventEnvelope).getContext().widget).toBe(
+      'login',
+    );
     frames.emit({ name: 'login.success', payload: {} });
     expect(calls).toEqual(['second']);
     expect(error).toHaveBeenCalledTimes(2);
@@ -240,7 +243,7 @@ describe('host methods', () => {
   async function methodsOf(widget: string) {
     const frames = await boot(LOADER + `<div data-foyer-widget="${widget}"></div>`);
     const frame = frames.frames[0]!;
-    return { frame, methods: frames.hostMethods(frame, { a: 'b' }) };
+    return { frame, methods: frames.hostMethods(frame, { a: 'b' }, isEventEnvelope) };
   }
 
   it('getContext gives attributes, settings, the page query and origin', async () => {
@@ -366,7 +369,7 @@ describe('reserved space', () => {
     expect(profile!.style.height).toBe('77px');
     const { reservedHeight } = await import('@foyer/protocol/light');
     expect(fallback!.style.height).toBe(`${reservedHeight('profile', 0)}px`);
-    const context = frames.hostMethods(frames.frames[1]!, { showHeader: 'false' }).getContext();
+    const context = frames.hostMethods(frames.frames[1]!, { showHeader: 'false' }, isEventEnvelope).getContext();
     expect(context.attributes).toEqual({ showHeader: 'false' });
     const { readAttributes } = await import('./settings');
     expect(readAttributes(document.querySelector('[data-height="77"]')!)).toEqual({ showHeader: 'false' });

@@ -1,3 +1,4 @@
+import { isEventEnvelope } from '@foyer/protocol/light';
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeModal, emit, env, frames, handlers, hostMethods, modal, mount, refocus, removeFrame } from './frames';
@@ -114,7 +115,7 @@ describe('modal wrapper', () => {
 
   it("takes the frame's title (plain text) as the dialog label and the iframe title, and its word for Close", () => {
     open();
-    const methods = hostMethods(frames[0]!, {});
+    const methods = hostMethods(frames[0]!, {}, isEventEnvelope);
     methods.title('Iniciar sesión', 'Cerrar');
     expect(dialog()!.getAttribute('aria-label')).toBe('Iniciar sesión');
     expect(frames[0]!.iframe.title).toBe('Iniciar sesión');
@@ -174,7 +175,7 @@ describe('modal wrapper', () => {
     open('login', { keyboard: false });
     key('Escape');
     modal.escape!();
-    hostMethods(frames[0]!, {}).escape();
+    hostMethods(frames[0]!, {}, isEventEnvelope).escape();
     expect(dialog()).not.toBeNull();
     open('login', { backdrop: 'static' });
     dialog()!.click();
@@ -197,13 +198,13 @@ describe('modal wrapper', () => {
 
   it('closes when the frame asks: close() or a forwarded Escape, once its call has returned', async () => {
     open();
-    const methods = hostMethods(frames[0]!, {});
+    const methods = hostMethods(frames[0]!, {}, isEventEnvelope);
     methods.escape();
     expect(dialog()).not.toBeNull();
     await tick();
     expect(dialog()).toBeNull();
     open();
-    hostMethods(frames[0]!, {}).close();
+    hostMethods(frames[0]!, {}, isEventEnvelope).close();
     await tick();
     expect(dialog()).toBeNull();
   });
@@ -211,8 +212,8 @@ describe('modal wrapper', () => {
   it('an inline frame cannot close the modal', async () => {
     open();
     const inline = { ...frames[0]!, inModal: false };
-    hostMethods(inline, {}).close();
-    hostMethods(inline, {}).escape();
+    hostMethods(inline, {}, isEventEnvelope).close();
+    hostMethods(inline, {}, isEventEnvelope).escape();
     emit({ name: 'login.success', payload: {} }, inline);
     await tick();
     expect(dialog()).not.toBeNull();
@@ -261,7 +262,7 @@ describe('modal wrapper', () => {
 
   it('a late close request from a closed modal leaves the next one open', async () => {
     open();
-    hostMethods(frames[0]!, {}).close();
+    hostMethods(frames[0]!, {}, isEventEnvelope).close();
     modal.close!();
     open('profile');
     await tick();
@@ -322,6 +323,7 @@ describe('modal.dismissed', () => {
         hostMethods(
           frames.find((f) => f.inModal)!,
           {},
+          isEventEnvelope,
         ).escape(),
     ],
     [
@@ -330,6 +332,7 @@ describe('modal.dismissed', () => {
         hostMethods(
           frames.find((f) => f.inModal)!,
           {},
+          isEventEnvelope,
         ).close(),
     ],
   ])('is emitted to every frame, Foyer.on and window when the visitor dismisses it by %s', async (_, dismiss) => {
@@ -383,7 +386,7 @@ describe('host method open (the checkout opening its next step)', () => {
   it.each(['checkout-button', 'product-selection', 'product-summary'])(
     'a %s frame may open every checkout step, in the md modal, replacing the one shown',
     async (widget) => {
-      const methods = hostMethods(runner(widget), {});
+      const methods = hostMethods(runner(widget), {}, isEventEnvelope);
       expect(methods.open('login', { showRegister: 'true' })).toBe(true);
       await settle();
       expect(dialog()!.getAttribute('aria-label')).toBe('Foyer login widget');
@@ -398,9 +401,9 @@ describe('host method open (the checkout opening its next step)', () => {
   );
 
   it('hands the attributes to the opened frame', async () => {
-    hostMethods(runner('checkout-button'), {}).open('product-summary', { mode: 'review' });
+    hostMethods(runner('checkout-button'), {}, isEventEnvelope).open('product-summary', { mode: 'review' });
     await settle();
-    expect(hostMethods(frames[0]!, { mode: 'review' }).getContext()).toMatchObject({
+    expect(hostMethods(frames[0]!, { mode: 'review' }, isEventEnvelope).getContext()).toMatchObject({
       widget: 'product-summary',
       inModal: true,
     });
@@ -409,9 +412,9 @@ describe('host method open (the checkout opening its next step)', () => {
   it('is refused to frames that do not run a checkout, and for widgets that are not checkout steps', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     for (const widget of ['login', 'payment', 'product-profile', 'edit-profile'])
-      expect(hostMethods(runner(widget), {}).open('login', {})).toBe(false);
+      expect(hostMethods(runner(widget), {}, isEventEnvelope).open('login', {})).toBe(false);
     for (const target of ['edit-profile', 'registration', 'stripe-payment', 'nope', '', 42, null])
-      expect(hostMethods(runner('checkout-button'), {}).open(target as never, {})).toBe(false);
+      expect(hostMethods(runner('checkout-button'), {}, isEventEnvelope).open(target as never, {})).toBe(false);
     await settle();
     expect(dialog()).toBeNull();
     expect(warn).toHaveBeenCalledTimes(11);
@@ -419,7 +422,7 @@ describe('host method open (the checkout opening its next step)', () => {
 
   it('is refused for attributes that are not a small flat record of strings', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const methods = hostMethods(runner('checkout-button'), {});
+    const methods = hostMethods(runner('checkout-button'), {}, isEventEnvelope);
     const many = Object.fromEntries(Array.from({ length: 33 }, (_, i) => ['a' + i, 'x']));
     for (const bad of [
       null,
@@ -440,7 +443,7 @@ describe('host method open (the checkout opening its next step)', () => {
   });
 
   it('a Foyer.close() right after cancels the pending open', async () => {
-    hostMethods(runner('checkout-button'), {}).open('login', {});
+    hostMethods(runner('checkout-button'), {}, isEventEnvelope).open('login', {});
     await tick();
     closeModal();
     await settle();

@@ -1,5 +1,3 @@
-import type { WidgetName } from './widgets';
-
 /**
  * A frame may ask the host page to navigate its top window only to an https URL or to a path on
  * the host page's own origin. Anything else (javascript:, data:, http: to another origin,
@@ -21,12 +19,6 @@ export function resolveTopNavigation(target: unknown, hostHref: string): string 
   return null;
 }
 
-/**
- * The widgets that may ask the host page to post a hidden form (`postForm`): the version 1
- * checkout, which hands the visitor to a hosted payment page with a signed payload (purchase spec
- * §4 "Version 1 checkout").
- */
-export const FORM_POSTING_WIDGETS: readonly WidgetName[] = ['v1/checkout-button', 'v1/product-summary'];
 /** Limits of a posted form: field count, field name length, value length (characters). */
 export const MAX_FORM_FIELDS = 50;
 export const MAX_FORM_FIELD_NAME = 64;
