@@ -177,7 +177,25 @@ describe('the OAuth step', () => {
       url: '/ic/api/social/permissions',
       headers: { authorization: formatAuthorization({ serviceName: 'plain' }) },
     });
-    expect(permissions.json()).toEqual({ networks: [{ network: 'google', scopes: ['email'] }] });
+    expect(permissions.json()).toEqual({ networks: [{ network: 'google', scopes: ['openid', 'profile', 'email'] }] });
+  });
+
+  it('asks each network only for the extendPermissions it has, in its own spelling', async () => {
+    const extend = encodeURIComponent('birthday facebook:user_link google:https://www.googleapis.com/auth/calendar');
+    const scopeAt = async (network: SocialNetwork) => {
+      person(network);
+      const start = await server.app.inject({
+        method: 'GET',
+        url: `/ic/api/social/${network}/authorize?serviceName=demo&attempt=attempt-12345&scope=${extend}`,
+      });
+      return new URL(start.headers.location as string).searchParams.get('scope');
+    };
+    expect(await scopeAt('facebook')).toBe('public_profile,email,user_birthday,user_link');
+    expect(await scopeAt('google')).toBe(
+      'openid profile email https://www.googleapis.com/auth/user.birthday.read https://www.googleapis.com/auth/calendar',
+    );
+    expect(await scopeAt('linkedin')).toBe('openid profile email');
+    expect(await scopeAt('twitter')).toBe('users.read tweet.read');
   });
 });
 

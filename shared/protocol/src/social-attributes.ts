@@ -13,7 +13,10 @@ const socialCommon = {
   ...commonAttributes,
   /** Networks to offer, comma-separated (googleplus counts as google); default: every network the service configured. */
   networks: networksAttribute(),
-  /** Scopes asked for besides the service's social scope (identity spec §3: extend permissions). */
+  /**
+   * Permissions asked for besides the service's social scope (identity spec §3: extend permissions):
+   * portable names (`birthday`) each network spells its own way, or `network:scope` for one network.
+   */
   extendPermissions: listAttribute(),
   /** Text buttons ('Sign in with Google') or icon buttons (identity spec §5: icons or text). */
   buttonStyle: z._default(z.enum(['text', 'icons']), 'text'),

@@ -52,7 +52,7 @@ import { loginSsoHeaders, sessionResponse } from './session';
 /** Scopes every network is asked for unless the service says otherwise (identity spec §3: social scope email). */
 const DEFAULT_SOCIAL_SCOPE = ['email'];
 const ATTEMPT = /^[A-Za-z0-9_-]{8,100}$/;
-/** Extra scopes a widget may ask for (extendPermissions): plain scope tokens only. */
+/** Extra permissions a widget may ask for (extendPermissions): plain tokens, `network:scope` allowed. */
 const SCOPE_TOKEN = /^[A-Za-z0-9_.:/-]{1,100}$/;
 
 function networkParam(value: string): SocialNetwork {
@@ -372,10 +372,11 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
     const authorization = parseAuthorization(request.headers.authorization);
     if (!authorization) throw new ApiError('SERVICE_NAME_EMPTY');
     const service = await serviceOf(authorization.serviceName);
-    const scopes = service.settings.socialScope ?? DEFAULT_SOCIAL_SCOPE;
+    const requested = service.settings.socialScope ?? DEFAULT_SOCIAL_SCOPE;
+    // Each network's scopes as it spells them (adapters/social/scopes.ts), before extendPermissions.
     const networks = SOCIAL_NETWORKS.filter((network) => configOf(service, network)).map((network) => ({
       network,
-      scopes,
+      scopes: SOCIAL_ADAPTERS[network].scopes(requested),
     }));
     return { body: { networks } };
   });
