@@ -96,6 +96,8 @@ export const IDENTITY_ERRORS = {
     status: 401,
     text: 'Your social sign-in has expired. Please sign in with the network again.',
   },
+  /** GET /social/:network/userAvatar/:id: no linked profile of the caller with a picture. */
+  SOCIAL_AVATAR_NOT_FOUND: { status: 404, text: 'There is no picture for this social account.' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type IdentityErrorCode = keyof typeof IDENTITY_ERRORS;

@@ -52,6 +52,34 @@ export const linkedProfilesRequest = createRequest<LinkedProfiles, string>(
   }),
 );
 
+/** The linked profiles' pictures (GET /social/:network/userAvatar/:id), by network; none where a network gives none. */
+export const linkedAvatarsRequest = createRequest<
+  Partial<Record<SocialNetwork, string>>,
+  readonly { network: SocialNetwork; socialUserId: string }[]
+>(
+  'linkedAvatars',
+  createAppAsyncThunk<
+    Partial<Record<SocialNetwork, string>>,
+    readonly { network: SocialNetwork; socialUserId: string }[]
+  >('linkedAvatars/load', async (profiles, api) => {
+    const answers = await Promise.all(
+      profiles.map(({ network, socialUserId }) =>
+        callIdentity(api, socialApi.getSocialAvatar, {
+          params: { network, socialUserId },
+          query: { width: String(AVATAR_PIXELS), height: String(AVATAR_PIXELS) },
+          signal: api.signal,
+        }),
+      ),
+    );
+    // A picture is decoration: a network without one (or a failed call) shows the card without it.
+    return Object.fromEntries(answers.flatMap((answer) => (answer.ok ? [[answer.data.network, answer.data.url]] : [])));
+  }),
+);
+
+/** The cards' picture size in CSS pixels, asked at twice that for sharp screens. */
+export const AVATAR_SIZE = 32;
+const AVATAR_PIXELS = AVATAR_SIZE * 2;
+
 export interface SocialRegistrationForm {
   template: Template;
   profile: SocialProfile;
