@@ -77,12 +77,25 @@ export const linkExistingAccountAttributesSchema = z.strictObject({
 });
 export type LinkExistingAccountAttributes = z.infer<typeof linkExistingAccountAttributesSchema>;
 
+export const editSocialProfileAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  /** The scheme whose identifiers and validators the form shows; default the service's. */
+  authenticationSchemeName: textAttribute(),
+  /** Fill the form with the user's current values (false: start empty; identity spec §2). */
+  showExistingAttributes: flagAttribute(true),
+  submitLabel: textAttribute(),
+  cancelLabel: textAttribute(),
+  showCancel: flagAttribute(true),
+});
+export type EditSocialProfileAttributes = z.infer<typeof editSocialProfileAttributesSchema>;
+
 export const socialWidgetAttributeSchemas = {
   'social-buttons': socialButtonsAttributesSchema,
   'link-accounts': linkAccountsAttributesSchema,
   'unlink-accounts': unlinkAccountsAttributesSchema,
   'social-registration': socialRegistrationAttributesSchema,
   'link-existing-account': linkExistingAccountAttributesSchema,
+  'edit-social-profile': editSocialProfileAttributesSchema,
 } as const;
 
 export { socialEventPayloadSchemas } from './social-event-schemas';

@@ -139,6 +139,7 @@ export const WIDGET_HEIGHTS: Partial<Record<WidgetName, readonly [narrow: number
   'unlink-accounts': [160, 160, 45],
   'social-registration': [180, 180, 45],
   'link-existing-account': [180, 180, 45],
+  'edit-social-profile': [113, 113, 45],
   'product-selection': [2101, 867, 45],
   'product-profile': [836, 836, 45],
   'product-summary': [131, 131, 45],
