@@ -9,6 +9,7 @@ import { formatAuthorization, IDENTITY_ERRORS } from '@foyer/api';
 import { CAPTCHA_SERVICE, routeRecaptchaDouble, startCaptchaStack, type CaptchaStack } from '../support/recaptcha';
 import { Shop, uniqueEmail } from '../support/purchase';
 import { DEMO_ACCOUNT } from '../support/stack';
+import { popupClosed } from '../support/social-popup';
 import { LoginWidget, widgetFrame } from '../support/widgets';
 import { frameHeaders } from '../support/frame-token';
 
@@ -137,7 +138,7 @@ test('the social link panel of a captcha service asks for the captcha before it 
   const login = new LoginWidget(page);
   const popup = page.waitForEvent('popup');
   await login.frame.getByRole('button', { name: 'Sign in with Google' }).click();
-  await (await popup).waitForEvent('close');
+  await popupClosed(popup);
   await login.frame.getByRole('button', { name: 'I already have a account' }).click();
   await expect(login.frame.getByRole('heading', { name: 'Link an Account' })).toBeVisible();
   await login.frame.getByLabel('Email').fill(DEMO_ACCOUNT.email);

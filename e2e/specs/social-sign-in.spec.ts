@@ -6,6 +6,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from '../support/api-test';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
+import { popupClosed } from '../support/social-popup';
 import { LoginWidget, ProfileWidget, widgetFrame } from '../support/widgets';
 
 // One stand-in per network holds "who is signing in": the tests of this file take turns.
@@ -68,7 +69,7 @@ async function nextPerson(network: string, options: { deny?: boolean } = {}) {
 async function signInWith(page: Page, network: string, frame = widgetFrame(page, 'login')) {
   const popup = page.waitForEvent('popup');
   await frame.getByRole('button', { name: `Sign in with ${network}` }).click();
-  await (await popup).waitForEvent('close');
+  await popupClosed(popup);
 }
 
 test('first social sign-in → social registration → account created and linked; next time it signs in', async ({
@@ -249,7 +250,7 @@ test('link and unlink from the account page; an identity linked to another accou
   await nextPerson('facebook');
   const popup = page.waitForEvent('popup');
   await link.getByRole('button', { name: 'Link Facebook' }).click();
-  await (await popup).waitForEvent('close');
+  await popupClosed(popup);
   await expect(link.getByRole('status').filter({ hasText: 'Facebook is now linked to your account.' })).toBeVisible();
   // The other frame hears of it and lists the new link.
   await unlink.getByRole('button', { name: 'Unlink Facebook' }).click();
@@ -262,7 +263,7 @@ test('link and unlink from the account page; an identity linked to another accou
   await other.goto(`${stack.widgetsUrl}/w/social-registration?serviceName=demo`);
   const popup2 = other.waitForEvent('popup');
   await other.getByRole('button', { name: 'Sign up with Google' }).click();
-  await (await popup2).waitForEvent('close');
+  await popupClosed(popup2);
   await other.getByRole('button', { name: 'Create Account' }).click();
   await expect(other.getByText('You are logged in')).toBeVisible();
   await otherContext.close();
@@ -270,7 +271,7 @@ test('link and unlink from the account page; an identity linked to another accou
   // …and the demo account tries to link that same identity (the stand-in still signs in as them).
   const popup3 = page.waitForEvent('popup');
   await link.getByRole('button', { name: 'Link Google' }).click();
-  await (await popup3).waitForEvent('close');
+  await popupClosed(popup3);
   await expect(link.getByRole('alert')).toHaveText(/This social account is linked with a different account/);
 });
 
