@@ -41,6 +41,7 @@ const WIDGET_ROUTES = [
   'link-existing-account',
   'link-accounts',
   'unlink-accounts',
+  'edit-social-profile',
   // paywall (issue 15); standalone they say they show on the site's pages
   'paywall',
   'paywall-notifier',

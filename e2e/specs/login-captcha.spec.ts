@@ -9,7 +9,8 @@ import { formatAuthorization, IDENTITY_ERRORS } from '@foyer/api';
 import { CAPTCHA_SERVICE, routeRecaptchaDouble, startCaptchaStack, type CaptchaStack } from '../support/recaptcha';
 import { Shop, uniqueEmail } from '../support/purchase';
 import { DEMO_ACCOUNT } from '../support/stack';
-import { LoginWidget } from '../support/widgets';
+import { popupClosed } from '../support/social-popup';
+import { LoginWidget, widgetFrame } from '../support/widgets';
 import { frameHeaders } from '@foyer/api/frame-headers';
 
 const NOT_A_ROBOT = IDENTITY_ERRORS.RECAPTCHA_VERIFICATION_FAILED.text;
@@ -114,4 +115,47 @@ test('the purchase sign-up of a captcha service asks for the captcha, and again 
   await shop.press(shop.saveProfile);
   await expect(shop.confirmOrder).toBeVisible();
   expect(world.verifier.requests.length - before).toBe(2);
+});
+
+test('the social link panel of a captcha service asks for the captcha before it logs in and links', async ({
+  page,
+}) => {
+  // A new person at this stack's Google stand-in (its own per stack), not linked to any account.
+  const authorize = await fetch(
+    `${world.stack.widgetsUrl}/ic/api/social/google/authorize?serviceName=${CAPTCHA_SERVICE}&attempt=e2e-probe-0001`,
+    { redirect: 'manual' },
+  );
+  const standIn = new URL(authorize.headers.get('location')!).origin;
+  const id = `captcha-link-${Date.now()}`;
+  const person = await fetch(`${standIn}/__stand-in/person`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id, email: `${id}@social.test`, firstName: 'Cap', lastName: 'Tcha' }),
+  });
+  expect(person.status).toBe(204);
+
+  await openAsCaptchaService(page, '/social');
+  const login = new LoginWidget(page);
+  const popup = page.waitForEvent('popup');
+  await login.frame.getByRole('button', { name: 'Sign in with Google' }).click();
+  await popupClosed(popup);
+  await login.frame.getByRole('button', { name: 'I already have a account' }).click();
+  await expect(login.frame.getByRole('heading', { name: 'Link an Account' })).toBeVisible();
+  await login.frame.getByLabel('Email').fill(DEMO_ACCOUNT.email);
+  await login.frame.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password);
+  await expect(login.frame.getByRole('group', { name: 'Verification' })).toBeVisible();
+
+  // Without the captcha nothing is sent.
+  const before = world.verifier.requests.length;
+  await login.frame.getByRole('button', { name: 'Link Account' }).click();
+  await expect(login.frame.getByText(NOT_A_ROBOT)).toBeVisible();
+  expect(world.verifier.requests.length).toBe(before);
+
+  await login.frame.getByRole('button', { name: "I'm not a robot" }).click();
+  await expect(login.frame.getByRole('button', { name: 'Verified' })).toBeVisible();
+  await login.frame.getByRole('button', { name: 'Link Account' }).click();
+  await expect(login.frame.getByText('You are logged in')).toBeVisible();
+  expect(world.verifier.requests.at(-1)).toMatchObject({ response: expect.stringMatching(/^double-/) });
+  // Linked: the unlink widget beside it lists Google for the demo account.
+  await expect(widgetFrame(page, 'unlink-accounts').getByRole('button', { name: 'Unlink Google' })).toBeVisible();
 });

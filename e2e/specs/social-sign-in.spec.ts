@@ -3,8 +3,10 @@
  * local OpenID Connect stand-ins (oauth2-mock-server, one per network) as the providers. The popup
  * really opens, goes to the stand-in and comes back through the server's callback page.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from '../support/api-test';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
+import { popupClosed } from '../support/social-popup';
 import { LoginWidget, ProfileWidget, widgetFrame } from '../support/widgets';
 
 // One stand-in per network holds "who is signing in": the tests of this file take turns.
@@ -21,6 +23,9 @@ const SOCIAL_EVENTS = [
   'socialUnlink.success',
   'socialUnlink.failed',
   'socialSession.refresh',
+  'socialUnlink.authSchemeFailed',
+  'socialProfile.updated',
+  'editSocialProfile.cancelled',
 ];
 
 async function recordEvents(page: Page) {
@@ -64,7 +69,7 @@ async function nextPerson(network: string, options: { deny?: boolean } = {}) {
 async function signInWith(page: Page, network: string, frame = widgetFrame(page, 'login')) {
   const popup = page.waitForEvent('popup');
   await frame.getByRole('button', { name: `Sign in with ${network}` }).click();
-  await (await popup).waitForEvent('close');
+  await popupClosed(popup);
 }
 
 test('first social sign-in → social registration → account created and linked; next time it signs in', async ({
@@ -117,6 +122,102 @@ test('first social sign-in → social registration → account created and linke
   );
 });
 
+test('edit social profile: the scheme form without passwords; an unlink refusal says why; an update is published', async ({
+  page,
+}) => {
+  const events = await recordEvents(page);
+  const person = await nextPerson('google');
+  await page.goto(`${stack.demoUrl}/social`);
+  const login = widgetFrame(page, 'login');
+  await signInWith(page, 'Google');
+  await login.getByRole('button', { name: 'Create Account' }).click();
+  await expect(login.getByText('You are logged in')).toBeVisible();
+
+  const edit = widgetFrame(page, 'edit-social-profile');
+  await expect(edit.getByLabel('Email')).toHaveValue(person.email);
+  await expect(edit.getByLabel('Password')).toHaveCount(0);
+
+  // Unlinking the only way in is refused; the auth-scheme-failed notice reaches the edit form.
+  await widgetFrame(page, 'unlink-accounts').getByRole('button', { name: 'Unlink Google' }).click();
+  await expect(edit.getByText('Complete these details before you unlink your last social network.')).toBeVisible();
+  await expect
+    .poll(async () => (await events()).find((event) => event.name === 'socialUnlink.authSchemeFailed')?.detail)
+    .toEqual({ authenticationSchemeName: 'default' });
+
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(async () => (await events()).map((event) => event.name)).toContain('editSocialProfile.cancelled');
+  await expect(edit.getByText('Complete these details before you unlink your last social network.')).toBeVisible();
+
+  expect(JSON.stringify(await events())).not.toMatch(/sessionId|ticket|access_token/i);
+});
+
+/** The first link of the newest mail to `to` that carries `key` in its query (the dev mailbox). */
+async function mailedLink(request: APIRequestContext, to: string, key: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get(`${stack.widgetsUrl}/dev/mailbox`)).json()) as {
+        to: string;
+        text: string;
+      }[];
+      link =
+        new RegExp(`https?://\\S+${key}=\\S+`).exec(mails.findLast((mail) => mail.to === to)?.text ?? '')?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
+test('edit social profile: a new address (with the secure session as proof) waits for its confirmation; the update is published', async ({
+  page,
+  request,
+}) => {
+  test.slow(); // registration, activation and the change: three page loads and two mails
+  const address = `edit-social-${Date.now()}@foyer.test`;
+  const password = 'edit-social-pw-1';
+  const registered = await request.post(`${stack.widgetsUrl}/ic/api/userProfile`, {
+    data: {
+      realm: 'default',
+      services: ['demo'],
+      attributes: [
+        { name: 'email', value: address },
+        { name: 'password', value: password },
+        { name: 'firstName', value: 'Edie' },
+        { name: 'lastName', value: 'Social' },
+      ],
+    },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  await page.goto(await mailedLink(request, address, 'activationKey'));
+  await expect(widgetFrame(page, 'account-activation').getByRole('alert')).toContainText(
+    'Your account has been activated',
+  );
+
+  const events = await recordEvents(page);
+  // Secure mode: the password login's secure session is the proof a new address needs (issue 11).
+  await page.addInitScript(() => {
+    (window as unknown as { FoyerSettings: object }).FoyerSettings = { secureMode: true };
+  });
+  await page.goto(`${stack.demoUrl}/social`);
+  await new LoginWidget(page).logIn(address, password);
+  const edit = widgetFrame(page, 'edit-social-profile');
+  await expect(edit.getByLabel('Email')).toHaveValue(address);
+  await expect(edit.getByLabel('Password')).toHaveCount(0);
+  await edit.getByLabel('Email').fill(`new-${address}`);
+  await edit.getByRole('button', { name: 'Submit' }).click();
+  await expect(edit.getByText(/Check your mail to confirm your new address/)).toBeVisible();
+  // Nothing changed yet: the address in use is still the one shown.
+  await expect(edit.getByLabel('Email')).toHaveValue(address);
+  await expect
+    .poll(async () => (await events()).find((event) => event.name === 'socialProfile.updated')?.detail)
+    .toEqual({
+      statusCode: 202,
+      message: 'Your account has been updated successfully.',
+      response: { guid: expect.any(String) },
+    });
+  expect(JSON.stringify(await events())).not.toMatch(/sessionId|ticket|access_token/i);
+});
+
 test('link to an existing account by logging in, from the social registration panel', async ({ page }) => {
   const events = await recordEvents(page);
   await nextPerson('linkedin');
@@ -149,7 +250,7 @@ test('link and unlink from the account page; an identity linked to another accou
   await nextPerson('facebook');
   const popup = page.waitForEvent('popup');
   await link.getByRole('button', { name: 'Link Facebook' }).click();
-  await (await popup).waitForEvent('close');
+  await popupClosed(popup);
   await expect(link.getByRole('status').filter({ hasText: 'Facebook is now linked to your account.' })).toBeVisible();
   // The other frame hears of it and lists the new link.
   await unlink.getByRole('button', { name: 'Unlink Facebook' }).click();
@@ -162,7 +263,7 @@ test('link and unlink from the account page; an identity linked to another accou
   await other.goto(`${stack.widgetsUrl}/w/social-registration?serviceName=demo`);
   const popup2 = other.waitForEvent('popup');
   await other.getByRole('button', { name: 'Sign up with Google' }).click();
-  await (await popup2).waitForEvent('close');
+  await popupClosed(popup2);
   await other.getByRole('button', { name: 'Create Account' }).click();
   await expect(other.getByText('You are logged in')).toBeVisible();
   await otherContext.close();
@@ -170,7 +271,7 @@ test('link and unlink from the account page; an identity linked to another accou
   // …and the demo account tries to link that same identity (the stand-in still signs in as them).
   const popup3 = page.waitForEvent('popup');
   await link.getByRole('button', { name: 'Link Google' }).click();
-  await (await popup3).waitForEvent('close');
+  await popupClosed(popup3);
   await expect(link.getByRole('alert')).toHaveText(/This social account is linked with a different account/);
 });
 

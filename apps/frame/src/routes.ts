@@ -85,6 +85,7 @@ const SOCIAL_WIDGETS: Record<string, () => Promise<WidgetModule>> = {
   'unlink-accounts': () => import('./widgets/unlink-accounts'),
   'social-registration': () => import('./widgets/social-registration'),
   'link-existing-account': () => import('./widgets/link-existing-account'),
+  'edit-social-profile': () => import('./widgets/edit-social-profile'),
 };
 
 /** Purchase (v2). The checkout runners share widgets/_checkout; the payment routes share _payment. */

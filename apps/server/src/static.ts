@@ -70,6 +70,16 @@ const PROVIDER_HOSTS = {
   img: 'https://*.stripe.com https://http2.mlstatic.com',
 };
 
+/**
+ * The social networks' picture hosts (Graph `/picture` and its CDN, Google's, X's and LinkedIn's
+ * image hosts), allowed only where linked profiles show their pictures.
+ */
+const SOCIAL_AVATAR_HOSTS =
+  'https://graph.facebook.com https://*.fbcdn.net https://*.googleusercontent.com https://pbs.twimg.com https://media.licdn.com';
+
+/** Frame routes that show linked profiles' pictures (GET /social/:network/userAvatar/:id). */
+export const SOCIAL_AVATAR_ROUTES: ReadonlySet<string> = new Set(['unlink-accounts']);
+
 /** Frame routes that load a card provider's script: `payment` shows whichever form the order needs. */
 export const CARD_PAYMENT_ROUTES: ReadonlySet<string> = new Set(['payment', 'stripe-payment', 'mercado-payment']);
 
@@ -79,6 +89,8 @@ export function frameCsp(config: {
   recaptcha?: boolean;
   /** The route shows a card provider's form (CARD_PAYMENT_ROUTES). */
   cardPayment?: boolean;
+  /** The route shows linked profiles' pictures (SOCIAL_AVATAR_ROUTES). */
+  socialAvatars?: boolean;
 }): string {
   let icOrigin = '';
   try {
@@ -96,7 +108,7 @@ export function frameCsp(config: {
     ...(frames.length ? [`frame-src ${frames.join(' ')}`] : []),
     // Inline styles: React sets style attributes (e.g. sizes) and card providers inject styles.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data:${card ? ` ${PROVIDER_HOSTS.img}` : ''}`,
+    `img-src 'self' data:${card ? ` ${PROVIDER_HOSTS.img}` : ''}${config.socialAvatars ? ` ${SOCIAL_AVATAR_HOSTS}` : ''}`,
     `connect-src 'self'${icOrigin ? ` ${icOrigin}` : ''}${card ? ` ${PROVIDER_HOSTS.connect}` : ''}`,
     `frame-ancestors ${ancestors}`,
     "base-uri 'none'",
@@ -186,6 +198,7 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
             ...config,
             recaptcha: !!service?.recaptchaSiteKey,
             cardPayment: CARD_PAYMENT_ROUTES.has(route),
+            socialAvatars: SOCIAL_AVATAR_ROUTES.has(route),
           }),
         )
         .header('x-content-type-options', 'nosniff')

@@ -177,7 +177,25 @@ describe('the OAuth step', () => {
       url: '/ic/api/social/permissions',
       headers: { authorization: formatAuthorization({ serviceName: 'plain' }) },
     });
-    expect(permissions.json()).toEqual({ networks: [{ network: 'google', scopes: ['email'] }] });
+    expect(permissions.json()).toEqual({ networks: [{ network: 'google', scopes: ['openid', 'profile', 'email'] }] });
+  });
+
+  it('asks each network only for the extendPermissions it has, in its own spelling', async () => {
+    const extend = encodeURIComponent('birthday facebook:user_link google:https://www.googleapis.com/auth/calendar');
+    const scopeAt = async (network: SocialNetwork) => {
+      person(network);
+      const start = await server.app.inject({
+        method: 'GET',
+        url: `/ic/api/social/${network}/authorize?serviceName=demo&attempt=attempt-12345&scope=${extend}`,
+      });
+      return new URL(start.headers.location as string).searchParams.get('scope');
+    };
+    expect(await scopeAt('facebook')).toBe('public_profile,email,user_birthday,user_link');
+    expect(await scopeAt('google')).toBe(
+      'openid profile email https://www.googleapis.com/auth/user.birthday.read https://www.googleapis.com/auth/calendar',
+    );
+    expect(await scopeAt('linkedin')).toBe('openid profile email');
+    expect(await scopeAt('twitter')).toBe('users.read tweet.read');
   });
 });
 
@@ -311,6 +329,41 @@ describe('link and unlink', () => {
     // Two at once: exactly one may go.
     const [a, b] = await Promise.all([unlink(session, 'google'), unlink(session, 'facebook')]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 403]);
+  });
+
+  it('answers the picture of the caller’s own linked profiles only, sized per network', async () => {
+    const { id } = person('google');
+    const created = await socialRegister('google', await ticketOf('google'), `${id}@social.test`);
+    const session = created.json<SessionResponse>();
+    const avatar = (network: string, socialUserId: string, query = '', sessionId = session.mainSession.sessionId) =>
+      server.app.inject({
+        method: 'GET',
+        url: `/ic/api/social/${network}/userAvatar/${encodeURIComponent(socialUserId)}${query}`,
+        headers: { authorization: profileAuth(sessionId) },
+      });
+    const google = await avatar('google', id, '?width=64&height=64');
+    expect(google.statusCode).toBe(200);
+    expect(google.json()).toEqual({
+      network: 'google',
+      socialUserId: id,
+      url: `https://example.com/avatars/${id}.png=s64-c`,
+    });
+
+    const { id: facebookId } = person('facebook');
+    expect((await link(session, 'facebook', await ticketOf('facebook'))).statusCode).toBe(200);
+    const facebook = await avatar('facebook', facebookId, '?pictureType=large');
+    expect(facebook.json<{ url: string }>().url).toBe(`${standIn.issuers.facebook}/${facebookId}/picture?type=large`);
+
+    // Not linked to this account (or not at all), or a bad size: refused; no session: 401.
+    const demo = await loginOk(server);
+    const foreign = await avatar('google', id, '', demo.mainSession.sessionId);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'SOCIAL_AVATAR_NOT_FOUND' });
+    expect((await avatar('linkedin', 'someone')).statusCode).toBe(404);
+    expect((await avatar('google', id, '?width=0')).statusCode).toBe(400);
+    expect((await avatar('google', id, '?pictureType=huge')).statusCode).toBe(400);
+    const anonymous = await server.app.inject({ method: 'GET', url: `/ic/api/social/google/userAvatar/${id}` });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('needs the session', async () => {

@@ -83,6 +83,13 @@ describe('frame pages /w/*', () => {
     expect(withCaptcha).toContain('frame-src https://www.google.com https://recaptcha.google.com;');
   });
 
+  it("allows the social networks' picture hosts only where linked profiles show their pictures", async () => {
+    expect((await get('/w/unlink-accounts')).headers['content-security-policy']).toMatch(
+      /img-src 'self' data: [^;]*https:\/\/\*\.googleusercontent\.com[^;]*https:\/\/pbs\.twimg\.com/,
+    );
+    expect((await get('/w/login')).headers['content-security-policy']).not.toMatch(/googleusercontent|twimg/);
+  });
+
   it("allows the card providers' hosts only on the card payment routes", async () => {
     const base = { allowedHostOrigins: ['http://localhost:*'], icDomain: 'http://127.0.0.1:8081/ic/api' };
     const plain = frameCsp(base);

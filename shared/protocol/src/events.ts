@@ -80,6 +80,10 @@ export const EVENT_NAMES = [
   'socialUnlink.failed',
   'socialSession.refresh',
   'socialRegistration.cancelled',
+  'socialUnlink.authSchemeFailed',
+  'socialProfile.updated',
+  'socialProfile.updateFailed',
+  'editSocialProfile.cancelled',
   // Metered paywall (issue 15).
   'paywall.authorized',
   'paywall.shown',

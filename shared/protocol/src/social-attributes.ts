@@ -13,7 +13,10 @@ const socialCommon = {
   ...commonAttributes,
   /** Networks to offer, comma-separated (googleplus counts as google); default: every network the service configured. */
   networks: networksAttribute(),
-  /** Scopes asked for besides the service's social scope (identity spec §3: extend permissions). */
+  /**
+   * Permissions asked for besides the service's social scope (identity spec §3: extend permissions):
+   * portable names (`birthday`) each network spells its own way, or `network:scope` for one network.
+   */
   extendPermissions: listAttribute(),
   /** Text buttons ('Sign in with Google') or icon buttons (identity spec §5: icons or text). */
   buttonStyle: z._default(z.enum(['text', 'icons']), 'text'),
@@ -74,12 +77,25 @@ export const linkExistingAccountAttributesSchema = z.strictObject({
 });
 export type LinkExistingAccountAttributes = z.infer<typeof linkExistingAccountAttributesSchema>;
 
+export const editSocialProfileAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  /** The scheme whose identifiers and validators the form shows; default the service's. */
+  authenticationSchemeName: textAttribute(),
+  /** Fill the form with the user's current values (false: start empty; identity spec §2). */
+  showExistingAttributes: flagAttribute(true),
+  submitLabel: textAttribute(),
+  cancelLabel: textAttribute(),
+  showCancel: flagAttribute(true),
+});
+export type EditSocialProfileAttributes = z.infer<typeof editSocialProfileAttributesSchema>;
+
 export const socialWidgetAttributeSchemas = {
   'social-buttons': socialButtonsAttributesSchema,
   'link-accounts': linkAccountsAttributesSchema,
   'unlink-accounts': unlinkAccountsAttributesSchema,
   'social-registration': socialRegistrationAttributesSchema,
   'link-existing-account': linkExistingAccountAttributesSchema,
+  'edit-social-profile': editSocialProfileAttributesSchema,
 } as const;
 
 export { socialEventPayloadSchemas } from './social-event-schemas';

@@ -23,4 +23,17 @@ export const socialEventPayloadSchemas = {
   /** After sign-in, link or unlink: the networks now linked (upper-case keys), or none when logged out. */
   'socialSession.refresh': z.strictObject({ linked: z.array(z.string()) }),
   'socialRegistration.cancelled': emptyPayload,
+  /**
+   * Unlink refused with 403 and an authentication scheme (unlink_user_social_network): the
+   * auth-scheme-failed notice; edit-social-profile loads that scheme's form (identity spec §4).
+   */
+  'socialUnlink.authSchemeFailed': z.strictObject({ authenticationSchemeName: z.string().check(z.maxLength(100)) }),
+  /** The social profile update succeeded (identity spec §3: statusCode, message, response). */
+  'socialProfile.updated': z.strictObject({
+    statusCode: z.number(),
+    message: z.string().check(z.maxLength(200)),
+    response: z.strictObject({ guid }),
+  }),
+  'socialProfile.updateFailed': failurePayload,
+  'editSocialProfile.cancelled': emptyPayload,
 };

@@ -224,6 +224,20 @@ export async function unlinkProfile(db: Db, guid: string, network: SocialNetwork
   return rows.length > 0;
 }
 
+/** The account's profile on one network, if linked. */
+export async function findLinkedProfile(
+  db: Db,
+  guid: string,
+  network: SocialNetwork,
+): Promise<{ socialUserId: string; identity: SocialIdentity } | null> {
+  const rows = await db.query<{ social_user_id: string; profile: unknown }>(
+    'SELECT social_user_id, profile FROM social_profiles WHERE guid = $1 AND network = $2',
+    [guid, network],
+  );
+  const row = rows[0];
+  return row ? { socialUserId: row.social_user_id, identity: identityOf(row.profile) } : null;
+}
+
 /** Linked profiles keyed by upper-case network (identity spec §3). */
 export async function linkedProfiles(db: Db, guid: string): Promise<Record<string, LinkedProfile>> {
   const rows = await db.query<{

@@ -14,6 +14,7 @@ import {
   SOCIAL_AUTHORIZE_PATH,
   SOCIAL_CALLBACK_PATH,
   SOCIAL_NETWORKS,
+  socialAvatarQuerySchema,
   socialNetworkOf,
   socialSessionQuerySchema,
   type SocialNetwork,
@@ -21,6 +22,7 @@ import {
 } from '@foyer/api';
 import type * as z from 'zod/mini';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { avatarUrl } from '../adapters/social/avatars';
 import { SOCIAL_ADAPTERS } from '../adapters/social/networks';
 import type { SocialIdentity, SocialNetworkConfig } from '../adapters/social/types';
 import type { AppDeps } from '../deps';
@@ -32,6 +34,7 @@ import { checkAttributes, fieldsOf, isPasswordField } from '../identity/attribut
 import {
   codeChallenge,
   findLinkedGuid,
+  findLinkedProfile,
   issueTicket,
   linkedProfiles,
   linkProfile,
@@ -52,7 +55,7 @@ import { loginSsoHeaders, sessionResponse } from './session';
 /** Scopes every network is asked for unless the service says otherwise (identity spec §3: social scope email). */
 const DEFAULT_SOCIAL_SCOPE = ['email'];
 const ATTEMPT = /^[A-Za-z0-9_-]{8,100}$/;
-/** Extra scopes a widget may ask for (extendPermissions): plain scope tokens only. */
+/** Extra permissions a widget may ask for (extendPermissions): plain tokens, `network:scope` allowed. */
 const SCOPE_TOKEN = /^[A-Za-z0-9_.:/-]{1,100}$/;
 
 function networkParam(value: string): SocialNetwork {
@@ -368,14 +371,37 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { body: { network, ...seen.identity } };
   });
 
+  defineRoute(
+    app,
+    identityEndpoints.getSocialAvatar,
+    async ({ params, query, request }) => {
+      const network = networkParam(params.network);
+      const { session, authorization } = await requireSession(deps, request);
+      // Only the caller's own linked profile: the call must not tell who else linked which identity.
+      const linked = await findLinkedProfile(db, session.guid, network);
+      if (!linked || linked.socialUserId !== params.socialUserId) throw new ApiError('SOCIAL_AVATAR_NOT_FOUND');
+      const service = await findService(db, authorization.serviceName);
+      const config = (service && configOf(service, network)) ?? { clientId: '', clientSecret: '' };
+      const url = avatarUrl(network, linked.identity, config, {
+        pictureType: query.pictureType,
+        width: query.width ? Number(query.width) : undefined,
+        height: query.height ? Number(query.height) : undefined,
+      });
+      if (!url) throw new ApiError('SOCIAL_AVATAR_NOT_FOUND');
+      return { body: { network, socialUserId: linked.socialUserId, url } };
+    },
+    { query: socialAvatarQuerySchema },
+  );
+
   defineRoute(app, identityEndpoints.getSocialPermissions, async ({ request }) => {
     const authorization = parseAuthorization(request.headers.authorization);
     if (!authorization) throw new ApiError('SERVICE_NAME_EMPTY');
     const service = await serviceOf(authorization.serviceName);
-    const scopes = service.settings.socialScope ?? DEFAULT_SOCIAL_SCOPE;
+    const requested = service.settings.socialScope ?? DEFAULT_SOCIAL_SCOPE;
+    // Each network's scopes as it spells them (adapters/social/scopes.ts), before extendPermissions.
     const networks = SOCIAL_NETWORKS.filter((network) => configOf(service, network)).map((network) => ({
       network,
-      scopes,
+      scopes: SOCIAL_ADAPTERS[network].scopes(requested),
     }));
     return { body: { networks } };
   });

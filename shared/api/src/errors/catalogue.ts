@@ -77,6 +77,8 @@ export const IDENTITY_ERRORS = {
   ACTIVATION_KEY_MISSING: { status: 400, text: "Couldn't find the activation key!" },
   AUTH_SCHEME_EMPTY: { status: 400, text: 'Authentication scheme should not be empty!' },
   SERVICE_NAME_EMPTY: { status: 400, text: 'Service name should not be empty!' },
+  /** Edit (social) profile without a session (identity spec §5). */
+  USER_SESSION_EMPTY: { status: 401, text: 'User session should not be empty!' },
   MISSING_ATTRIBUTES_NOT_FOUND: { status: 400, text: "Couldn't find any missing attributes for the service" },
   RECAPTCHA_VERIFICATION_FAILED: { status: 400, text: 'Please verify that you are not a robot' },
   RECAPTCHA_SITE_KEY_REQUIRED: { status: 400, text: 'Google Re-captcha Site Key required.' },
@@ -96,6 +98,8 @@ export const IDENTITY_ERRORS = {
     status: 401,
     text: 'Your social sign-in has expired. Please sign in with the network again.',
   },
+  /** GET /social/:network/userAvatar/:id: no linked profile of the caller with a picture. */
+  SOCIAL_AVATAR_NOT_FOUND: { status: 404, text: 'There is no picture for this social account.' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type IdentityErrorCode = keyof typeof IDENTITY_ERRORS;

@@ -7,6 +7,7 @@ import { endpoint } from './endpoint';
 import { sessionResponseSchema, templateSchema } from './schemas';
 import {
   linkedProfilesSchema,
+  socialAvatarSchema,
   socialLinkSchema,
   socialPermissionsSchema,
   socialProfileSchema,
@@ -52,6 +53,15 @@ export const getSocialProfile = /* @__PURE__ */ endpoint<Network, never, z.infer
   null,
   socialProfileSchema,
 );
+/**
+ * Query `pictureType`, `width`, `height`: the picture of one of the caller's linked profiles, at
+ * about that size as the network serves it (a URL on the network's image host).
+ */
+export const getSocialAvatar = /* @__PURE__ */ endpoint<
+  { network: string; socialUserId: string },
+  never,
+  z.infer<typeof socialAvatarSchema>
+>('GET', '/social/:network/userAvatar/:socialUserId', null, socialAvatarSchema);
 export const getSocialPermissions = /* @__PURE__ */ endpoint<
   Record<string, never>,
   never,

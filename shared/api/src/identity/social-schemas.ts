@@ -96,6 +96,26 @@ export const socialProfileSchema = z.object({
 });
 export type SocialProfile = z.infer<typeof socialProfileSchema>;
 
+/** Picture sizes of GET /social/:network/userAvatar/:socialUserId (the Graph API's `type` names). */
+export const AVATAR_PICTURE_TYPES = ['small', 'normal', 'large', 'square'] as const;
+const avatarSide = z.optional(z.string().check(z.regex(/^[1-9][0-9]{0,3}$/)));
+
+/** Query of GET /social/:network/userAvatar/:socialUserId (identity spec §7: pictureType, width, height). */
+export const socialAvatarQuerySchema = z.object({
+  pictureType: z.optional(z.enum(AVATAR_PICTURE_TYPES)),
+  width: avatarSide,
+  height: avatarSide,
+});
+export type SocialAvatarQuery = z.infer<typeof socialAvatarQuerySchema>;
+
+/** GET /social/:network/userAvatar/:socialUserId: the linked profile's picture at about that size. */
+export const socialAvatarSchema = z.object({
+  network: z.enum(SOCIAL_NETWORKS),
+  socialUserId: z.string(),
+  url: z.url({ protocol: /^https?$/ }),
+});
+export type SocialAvatar = z.infer<typeof socialAvatarSchema>;
+
 /**
  * What the server's callback page posts to the frame that opened the popup (target origin: the
  * widgets origin). `attempt` is the frame's own random value, echoed so a frame accepts only the

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { FoyerError, SocialNetwork, Template } from '@foyer/api';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { TextField } from '../../components/Field';
@@ -13,6 +13,9 @@ import { useTemplateForm } from '../_forms/useTemplateForm';
 import { loginFields } from '../login/fields';
 import { socialLinkFormRequest } from './requests';
 import { socialLink } from './socialThunks';
+
+/** Only services with a reCAPTCHA site key download the captcha. */
+const Captcha = lazy(() => import('../_forms/Captcha').then((module) => ({ default: module.Captcha })));
 
 const ForgotPasswordPanel = lazy(() =>
   import('../forgot-password/ForgotPasswordPanel').then((module) => ({ default: module.ForgotPasswordPanel })),
@@ -45,7 +48,7 @@ export function LinkExistingPanel(props: LinkExistingPanelProps) {
   const [flipped, setFlipped] = useState(false);
   if (form.status === 'failed') return <ErrorMessageBox error={form.error} />;
   if (form.status !== 'succeeded') return <Loading />;
-  const { scheme: schemeName, template } = form.data;
+  const { scheme: schemeName, template, recaptchaSiteKey } = form.data;
   if (flipped) {
     return (
       <Suspense fallback={<Loading />}>
@@ -63,14 +66,37 @@ export function LinkExistingPanel(props: LinkExistingPanelProps) {
       </Suspense>
     );
   }
-  return <LinkForm {...props} scheme={schemeName} template={template} onForgotPassword={() => setFlipped(true)} />;
+  return (
+    <LinkForm
+      {...props}
+      scheme={schemeName}
+      template={template}
+      recaptchaSiteKey={recaptchaSiteKey}
+      onForgotPassword={() => setFlipped(true)}
+    />
+  );
 }
 
-function LinkForm(props: LinkExistingPanelProps & { scheme: string; template: Template; onForgotPassword(): void }) {
+function LinkForm(
+  props: LinkExistingPanelProps & {
+    scheme: string;
+    template: Template;
+    recaptchaSiteKey: string | null;
+    onForgotPassword(): void;
+  },
+) {
   const dispatch = useAppDispatch();
   const fields = useMemo(() => loginFields(props.template), [props.template]);
   const schema = useMemo(() => formSchema(fields, { credentials: 'existing' }), [fields]);
   const [error, setError] = useState<FoyerError | null>(null);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaMissing, setCaptchaMissing] = useState(false);
+  // A token is single-use: the captcha is reset after every attempt.
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const onCaptcha = useCallback((response: string | null) => {
+    setCaptcha(response);
+    if (response) setCaptchaMissing(false);
+  }, []);
   const pick = (values: Values, role: 'identifier' | 'validator') =>
     fields
       .filter((field) => field.role === role)
@@ -80,14 +106,21 @@ function LinkForm(props: LinkExistingPanelProps & { scheme: string; template: Te
     validationSchema: schema,
     onSubmit: async (values) => {
       setError(null);
+      // The login before linking is a login: a service with a site key needs the captcha (identity spec §5).
+      if (props.recaptchaSiteKey && !captcha) {
+        setCaptchaMissing(true);
+        return;
+      }
       const loggedIn = await dispatch(
         login({
           authenticationSchemeName: props.scheme,
           identifiers: pick(values, 'identifier'),
           validators: pick(values, 'validator'),
           rememberMe: false,
+          ...(captcha ? { recaptchaResponse: captcha } : {}),
         }),
       );
+      if (props.recaptchaSiteKey) setCaptchaReset((count) => count + 1);
       if (!loggedIn.ok) return setError(loggedIn.error);
       const linked = await dispatch(socialLink({ network: props.network, ticket: props.ticket }));
       if (!linked.ok) setError(linked.error);
@@ -115,6 +148,17 @@ function LinkForm(props: LinkExistingPanelProps & { scheme: string; template: Te
           onBlur={() => form.touch(field.key)}
         />
       ))}
+      {props.recaptchaSiteKey && (
+        <Suspense fallback={<p className="field-note">{t('frame.loading')}</p>}>
+          <Captcha
+            id="social-link-captcha"
+            siteKey={props.recaptchaSiteKey}
+            onChange={onCaptcha}
+            resetKey={captchaReset}
+            error={captchaMissing ? t('RECAPTCHA_VERIFICATION_FAILED') : null}
+          />
+        </Suspense>
+      )}
       <div className={`actions align-${props.alignment}`}>
         <SubmitButton
           busy={form.submitting}

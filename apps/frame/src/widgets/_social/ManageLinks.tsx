@@ -12,7 +12,13 @@ import { useFrameEvents } from '../../store/useFrameEvents';
 import { useRequest } from '../../store/useRequest';
 import { MessageBox } from '../_forms/MessageBox';
 import { NETWORK_NAMES } from './messages';
-import { linkedProfilesRequest, offeredNetworks, socialPermissionsRequest } from './requests';
+import {
+  AVATAR_SIZE,
+  linkedAvatarsRequest,
+  linkedProfilesRequest,
+  offeredNetworks,
+  socialPermissionsRequest,
+} from './requests';
 import { SocialButtons } from './SocialButtons';
 import { socialLink, socialUnlink } from './socialThunks';
 import './social.css';
@@ -45,6 +51,12 @@ export function ManageLinks(props: ManageLinksProps) {
   const service = useAppSelector(selectServiceName);
   const permissions = useRequest(socialPermissionsRequest, service, { skip: !loggedIn });
   const linked = useRequest(linkedProfilesRequest, guid ?? '', { skip: !loggedIn || !guid });
+  const pictured =
+    props.mode === 'unlink' && linked.status === 'succeeded'
+      ? Object.values(linked.data.profiles).map(({ network, socialUserId }) => ({ network, socialUserId }))
+      : [];
+  const avatars = useRequest(linkedAvatarsRequest, pictured, { skip: !pictured.length });
+  const [brokenAvatars, setBrokenAvatars] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<FoyerError | null>(null);
   useFrameEvents(RELOAD_ON, () => {
     if (linked.status !== 'loading') linked.retry();
@@ -125,9 +137,21 @@ export function ManageLinks(props: ManageLinksProps) {
         <ul className="social-cards">
           {shown.map((network) => {
             const profile = linked.data.profiles[linkedProfileKey(network)];
+            const avatar = avatars.status === 'succeeded' ? avatars.data[network] : undefined;
             return (
               <li key={network} className="social-card card">
-                <span>
+                {avatar && !brokenAvatars.has(avatar) && (
+                  <img
+                    className="social-avatar"
+                    src={avatar}
+                    alt=""
+                    width={AVATAR_SIZE}
+                    height={AVATAR_SIZE}
+                    referrerPolicy="no-referrer"
+                    onError={() => setBrokenAvatars((broken) => new Set([...broken, avatar]))}
+                  />
+                )}
+                <span className="social-card-name">
                   <strong>{NETWORK_NAMES[network]}</strong>
                   {profile?.displayName || profile?.email ? ` — ${profile.displayName ?? profile.email}` : ''}
                 </span>

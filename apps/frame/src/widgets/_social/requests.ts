@@ -52,6 +52,34 @@ export const linkedProfilesRequest = createRequest<LinkedProfiles, string>(
   }),
 );
 
+/** The linked profiles' pictures (GET /social/:network/userAvatar/:id), by network; none where a network gives none. */
+export const linkedAvatarsRequest = createRequest<
+  Partial<Record<SocialNetwork, string>>,
+  readonly { network: SocialNetwork; socialUserId: string }[]
+>(
+  'linkedAvatars',
+  createAppAsyncThunk<
+    Partial<Record<SocialNetwork, string>>,
+    readonly { network: SocialNetwork; socialUserId: string }[]
+  >('linkedAvatars/load', async (profiles, api) => {
+    const answers = await Promise.all(
+      profiles.map(({ network, socialUserId }) =>
+        callIdentity(api, socialApi.getSocialAvatar, {
+          params: { network, socialUserId },
+          query: { width: String(AVATAR_PIXELS), height: String(AVATAR_PIXELS) },
+          signal: api.signal,
+        }),
+      ),
+    );
+    // A picture is decoration: a network without one (or a failed call) shows the card without it.
+    return Object.fromEntries(answers.flatMap((answer) => (answer.ok ? [[answer.data.network, answer.data.url]] : [])));
+  }),
+);
+
+/** The cards' picture size in CSS pixels, asked at twice that for sharp screens. */
+export const AVATAR_SIZE = 32;
+const AVATAR_PIXELS = AVATAR_SIZE * 2;
+
 export interface SocialRegistrationForm {
   template: Template;
   profile: SocialProfile;
@@ -80,26 +108,31 @@ export const socialRegistrationFormRequest = createRequest<
 export interface SocialLinkForm {
   scheme: string;
   template: Template;
+  /** The page's or the service's reCAPTCHA site key: then the login before linking needs a solved captcha. */
+  recaptchaSiteKey: string | null;
 }
 
 /**
  * The link form: the scheme the widget names, else the service's (GET /service/:name), then
- * GET /ui/template/social/link/:scheme. A slice of its own: the login widget's template request
+ * GET /ui/template/social/link/:scheme. The service also gives its reCAPTCHA site key (the server
+ * refuses a login to a service with one unless it carries a solved captcha). A slice of its own: the login widget's template request
  * must not be reset by the panel inside it.
  */
 export const socialLinkFormRequest = createRequest<SocialLinkForm, string | undefined>(
   'socialLinkForm',
   createAppAsyncThunk<SocialLinkForm, string | undefined>('socialLinkForm/load', async (schemeAttribute, api) => {
     let scheme = schemeAttribute?.trim() ?? '';
-    if (!scheme) {
-      const name = selectServiceName(api.getState());
-      if (!name) return api.rejectWithValue(foyerError('AUTH_SCHEME_EMPTY'));
-      const service = await callIdentity(api, identityApi.getService, { params: { name }, signal: api.signal });
-      if (!service.ok) return api.rejectWithValue(service.error);
-      scheme = service.data.authenticationSchemeName;
-    }
+    const name = selectServiceName(api.getState());
+    if (!scheme && !name) return api.rejectWithValue(foyerError('AUTH_SCHEME_EMPTY'));
+    // Without a service name the named scheme is enough (no captcha site key but the page's).
+    const service = name
+      ? await callIdentity(api, identityApi.getService, { params: { name }, signal: api.signal })
+      : null;
+    if (service && !service.ok) return api.rejectWithValue(service.error);
+    if (!scheme) scheme = service?.data.authenticationSchemeName ?? '';
     const result = await callIdentity(api, socialApi.getSocialLinkTemplate, { params: { scheme }, signal: api.signal });
     if (!result.ok) return api.rejectWithValue(result.error);
-    return { scheme, template: result.data };
+    const recaptchaSiteKey = api.getState().frame.settings.recaptchaSiteKey ?? service?.data.recaptchaSiteKey ?? null;
+    return { scheme, template: result.data, recaptchaSiteKey };
   }),
 );

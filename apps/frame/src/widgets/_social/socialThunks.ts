@@ -121,6 +121,11 @@ export const socialUnlink =
     });
     if (!result.ok) {
       extra.host.publish({ name: 'socialUnlink.failed', payload: failure(result.error, network) });
+      const scheme = result.error.args[0];
+      if (result.error.code === 'unlink_user_social_network' && result.error.statusCode === 403 && scheme) {
+        // The auth-scheme-failed notice (identity spec §4): edit-social-profile loads that scheme's form.
+        extra.host.publish({ name: 'socialUnlink.authSchemeFailed', payload: { authenticationSchemeName: scheme } });
+      }
       return result;
     }
     extra.host.publish({ name: 'socialUnlink.success', payload: { guid, network } });

@@ -10,6 +10,7 @@
  */
 import type { SocialNetwork } from '@foyer/api';
 import { authorizationUrl, endpointsOf, exchangeCode, fetchUserInfo, text, type OAuthEndpoints } from './oauth';
+import { scopesFor } from './scopes';
 import { SocialProviderError, type SocialAdapter, type SocialIdentity } from './types';
 
 interface NetworkSpec {
@@ -17,8 +18,6 @@ interface NetworkSpec {
   defaults: OAuthEndpoints;
   /** Scopes always asked for. */
   baseScopes: string[];
-  /** Scope names of the social scope setting as this network spells them (`email` → …); null: not offered. */
-  scopeName: (scope: string) => string | null;
   separator: string;
   clientAuth: 'post' | 'basic';
   identity: (info: Record<string, unknown>) => SocialIdentity;
@@ -52,7 +51,6 @@ const SPECS: Record<SocialNetwork, NetworkSpec> = {
       userInfoEndpoint: 'https://openidconnect.googleapis.com/v1/userinfo',
     },
     baseScopes: ['openid', 'profile'],
-    scopeName: (scope) => scope,
     separator: ' ',
     clientAuth: 'post',
     identity: oidcIdentity,
@@ -65,7 +63,6 @@ const SPECS: Record<SocialNetwork, NetworkSpec> = {
       userInfoEndpoint: 'https://api.linkedin.com/v2/userinfo',
     },
     baseScopes: ['openid', 'profile'],
-    scopeName: (scope) => scope,
     separator: ' ',
     clientAuth: 'post',
     identity: oidcIdentity,
@@ -78,7 +75,6 @@ const SPECS: Record<SocialNetwork, NetworkSpec> = {
       userInfoEndpoint: 'https://graph.facebook.com/v19.0/me?fields=id,name,email,first_name,last_name,picture',
     },
     baseScopes: ['public_profile'],
-    scopeName: (scope) => scope,
     separator: ',',
     clientAuth: 'post',
     identity: (info) => {
@@ -103,8 +99,6 @@ const SPECS: Record<SocialNetwork, NetworkSpec> = {
       userInfoEndpoint: 'https://api.twitter.com/2/users/me?user.fields=profile_image_url',
     },
     baseScopes: ['users.read', 'tweet.read'],
-    // X's OAuth 2.0 has no e-mail scope: the social scope setting's `email` is not asked for.
-    scopeName: (scope) => (scope === 'email' ? null : scope),
     separator: ' ',
     clientAuth: 'basic',
     identity: (info) => {
@@ -123,9 +117,9 @@ const SPECS: Record<SocialNetwork, NetworkSpec> = {
 function adapterOf(spec: NetworkSpec): SocialAdapter {
   return {
     network: spec.network,
+    scopes: (requested) => scopesFor(spec.network, spec.baseScopes, requested),
     authorizeUrl(input) {
-      const named = input.scopes.map(spec.scopeName).filter((scope): scope is string => Boolean(scope));
-      const scope = [...new Set([...spec.baseScopes, ...named])].join(spec.separator);
+      const scope = scopesFor(spec.network, spec.baseScopes, input.scopes).join(spec.separator);
       return authorizationUrl(endpointsOf(input.config, spec.defaults).authorizationEndpoint, input, scope);
     },
     async identify(input) {

@@ -28,12 +28,14 @@ export interface AuthorizeInput {
   redirectUri: string;
   state: string;
   codeChallenge: string;
-  /** Scope names of the social scope setting and extendPermissions (`email`, …). */
+  /** Permission names of the social scope setting and extendPermissions (`email`, `facebook:user_link`, …; scopes.ts). */
   scopes: readonly string[];
 }
 
 export interface SocialAdapter {
   network: SocialNetwork;
+  /** The scopes this network is asked for, given the permission names requested (scopes.ts). */
+  scopes(requested: readonly string[]): string[];
   /** The provider URL the popup goes to. */
   authorizeUrl(input: AuthorizeInput): string;
   /** Code → access token (the spec's /accessToken proxy), then the provider's user info. */
