@@ -66,6 +66,9 @@ export const EVENT_NAMES = [
   'subscription.cancelled',
   'cancelSubscription.failed',
   'subscriptionsList.loaded',
+  // Version 1 basket (issue 16).
+  'basket.synced',
+  'transaction.created',
   // Social sign-in (issue 14).
   'socialLogin.success',
   'socialLogin.failed',
