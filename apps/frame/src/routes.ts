@@ -104,6 +104,12 @@ const PURCHASE_WIDGETS: Record<string, () => Promise<WidgetModule>> = {
   'grant-invitations': () => import('./widgets/grant-invitations'),
   'cancel-subscription': () => import('./widgets/cancel-subscription'),
   'v1/subscriptions-list': () => import('./widgets/subscriptions-list'),
+  'v1/product-selection': () => import('./widgets/v1/product-selection'),
+  'v1/product-item': () => import('./widgets/v1/product-item'),
+  'v1/product-summary': () => import('./widgets/v1/product-summary'),
+  'v1/checkout-button': () => import('./widgets/v1/checkout-button'),
+  'v1/unique-product': () => import('./widgets/v1/unique-product'),
+  'v1/single-product-selection': () => import('./widgets/v1/single-product-selection'),
 };
 
 /** The metered paywall (issue 15): its own schema chunk. */

@@ -3,7 +3,7 @@
  * shapes of purchase spec §3 (Basket v1, Transaction response) and the product-manager calls of §7
  * as this side needs them until then. Nothing else in the frame defines them.
  */
-import type { Endpoint } from '@foyer/api';
+import type { Endpoint, FoyerError } from '@foyer/api';
 import * as z from 'zod/mini';
 
 export const V1_BASKET_KEY = 'evBasketKey';
@@ -115,10 +115,31 @@ function endpoint<P extends Record<string, string>, B, R>(
 }
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function validateV1Order(basket: V1Basket): { ok: true } | { ok: false; status: 400; message: string } {
-  const fail = { ok: false, status: 400, message: 'Client-side validation failed' } as const;
-  if (!GUID.test(basket._id) || !GUID.test(basket.accountId ?? '')) return fail;
-  if (!/^(online|offline)(CAU|REC|FAC)$/.test(basket.paymentType ?? '')) return fail;
-  if (basket.products.length === 0) return fail;
-  return { ok: true };
+export const CLIENT_VALIDATION_FAILED: FoyerError = {
+  code: 'client_validation_failed',
+  message: 'Client-side validation failed',
+  args: [],
+  statusCode: 400,
+};
+export function validateV1Order(basket: V1Basket): FoyerError | null {
+  if (!GUID.test(basket._id) || !GUID.test(basket.accountId ?? '')) return CLIENT_VALIDATION_FAILED;
+  if (!/^(online|offline)(CAU|REC|FAC)$/.test(basket.paymentType ?? '')) return CLIENT_VALIDATION_FAILED;
+  if (basket.products.length === 0) return CLIENT_VALIDATION_FAILED;
+  return null;
 }
+
+export const getV1Offer = endpoint<{ productId: string }, never, V1Offer>(
+  'GET',
+  '/offers/:productId',
+  null,
+  v1OfferSchema,
+);
+export const getV1OfferPlan = endpoint<{ productId: string; planId: string }, never, V1Offer>(
+  'GET',
+  '/offers/:productId/:planId',
+  null,
+  v1OfferSchema,
+);
+
+/** The v1 payment type codes (purchase spec §3, §9) for the active payment types of /widget/payment/types. */
+export const V1_PAYMENT_TYPES = { CARD: 'onlineCAU', DIRECT_DEBIT: 'offlineREC', BANK_TRANSFER: 'offlineFAC' } as const;
