@@ -1,15 +1,16 @@
 import { defineConfig } from 'vite';
 
 /**
- * Three minified IIFE files, each self-contained: dist/loader.js (what every host page
- * downloads), dist/penpal.js (fetched when the first widget frame is placed) and dist/modal.js
- * (fetched on the first `Foyer.open`). See src/parts.ts.
- * `vite build` builds the loader, `vite build --mode modal|penpal` the parts.
+ * Four minified IIFE files, each self-contained: dist/loader.js (what every host page
+ * downloads), dist/penpal.js (fetched when the first widget frame is placed), dist/modal.js
+ * (fetched on the first `Foyer.open`), and dist/form.js (the version 1 checkout's `postForm`).
+ * See src/parts.ts. `vite build` builds the loader, `vite build --mode modal|penpal|form` the parts.
  */
 const entries = {
   production: { entry: 'src/main.ts', name: 'FoyerLoader', file: 'loader.js' },
   modal: { entry: 'src/modal-entry.ts', name: 'FoyerModalBundle', file: 'modal.js' },
   penpal: { entry: 'src/penpal-entry.ts', name: 'FoyerPenpalBundle', file: 'penpal.js' },
+  form: { entry: 'src/form-entry.ts', name: 'FoyerFormBundle', file: 'form.js' },
 } as const;
 
 export default defineConfig(({ mode }) => {

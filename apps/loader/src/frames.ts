@@ -8,10 +8,12 @@ import type { RemoteProxy } from 'penpal';
 import type { PenpalPart } from './penpal-entry';
 import { loadPart } from './parts';
 import type { OpenModal } from './modal';
+import type { postForm } from './form';
 import {
   CHECKOUT_RUNNERS,
   CHECKOUT_STEPS,
   closesModal,
+  FORM_POSTING_WIDGETS,
   isEventEnvelope,
   isFrameHeight,
   isFrameTitle,
@@ -238,6 +240,17 @@ export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
       if (!dialog) return;
       dialog.setAttribute('aria-label', text);
       if (isFrameTitle(close)) dialog.querySelector('button')?.setAttribute('aria-label', close);
+    },
+    // The version 1 checkout hands the visitor to the hosted payment page; form.js checks the URL
+    // and fields (resolveFormPost) and submits.
+    postForm: (target: unknown, fields: unknown) => {
+      const refused = () => (warn('postForm', frame, target), false);
+      return FORM_POSTING_WIDGETS.includes(widget)
+        ? loadPart<typeof postForm>(env.src, 'form.js', 'FoyerForm').then(
+            (post) => post(target, fields, env.origin) || refused(),
+            refused,
+          )
+        : Promise.resolve(refused());
     },
     // The paywall's anonymous meter id lives in the host site's own storage, which browsers keep
     // when they refuse third-party storage. Given an id (issued by the server) it is kept first.

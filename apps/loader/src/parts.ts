@@ -5,12 +5,13 @@
  *   the iframe is created first, so the widget's own download starts before penpal's;
  *   penpal's handshake lets either side start first.
  * - modal.js on the first `Foyer.open`.
+ * - form.js on the first `postForm` (the version 1 checkout posting to the hosted payment page).
  * This keeps what a page downloads before a widget is requested far below the 5 KB budget.
  */
 const loading = new Map<string, Promise<unknown>>();
 
 /** Loads `file` from beside the loader script at `base` and resolves with `window[global]`. */
-export function loadPart<T>(base: string, file: 'penpal.js' | 'modal.js', global: string): Promise<T> {
+export function loadPart<T>(base: string, file: 'penpal.js' | 'modal.js' | 'form.js', global: string): Promise<T> {
   let part = loading.get(file);
   if (!part) {
     part = new Promise((resolve, reject) => {

@@ -12,3 +12,4 @@ export * from './client';
 export * from './frame-config';
 export * from './widget/index';
 export * from './paywall/index';
+export * from './v1/index';

@@ -58,6 +58,14 @@ export interface HostMethods {
    * storage refused).
    */
   meter(id?: string): string | null;
+  /**
+   * Posts a hidden `<form method="post">` with `fields` to `url` from the host page (top-level
+   * navigation): the version 1 checkout handing the visitor to the hosted payment page. Only
+   * FORM_POSTING_WIDGETS may; `url` and `fields` must pass resolveFormPost (an https URL or one on
+   * the widgets origin; at most MAX_FORM_FIELDS string fields of bounded size). Resolves true when
+   * the loader accepted and submitted the form. The form code is a lazily loaded loader part.
+   */
+  postForm(url: string, fields: Record<string, string>): Promise<boolean>;
 }
 
 /** Methods each frame exposes to the loader. */

@@ -53,6 +53,11 @@ export const PURCHASE_ERRORS = {
     text: 'The cancellation date must be between today and the end of the subscription',
   },
   subscription_not_cancellable: { status: 409, text: 'This subscription can no longer be cancelled' },
+  // Version 1 (issue 16).
+  v1_order_invalid: { status: 400, text: 'Client-side validation failed' },
+  v1_order_exists: { status: 409, text: 'This account already has an open order' },
+  payment_result_invalid: { status: 400, text: 'The payment result could not be verified' },
+  return_url_not_allowed: { status: 400, text: 'The payment cannot return to this page' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type PurchaseErrorCode = keyof typeof PURCHASE_ERRORS;

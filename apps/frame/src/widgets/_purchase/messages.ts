@@ -53,6 +53,10 @@ const ES_ERRORS: Record<PurchaseErrorCode, string> = {
   cancel_reason_invalid: 'Elige un motivo',
   cancel_date_invalid: 'La fecha de cancelación debe estar entre hoy y el final de la suscripción',
   subscription_not_cancellable: 'Esta suscripción ya no se puede cancelar',
+  v1_order_invalid: 'La validación del pedido ha fallado',
+  v1_order_exists: 'Esta cuenta ya tiene un pedido abierto',
+  payment_result_invalid: 'No se pudo verificar el resultado del pago',
+  return_url_not_allowed: 'El pago no puede volver a esta página',
 };
 
 const PT_BR_ERRORS: Record<PurchaseErrorCode, string> = {
@@ -94,6 +98,10 @@ const PT_BR_ERRORS: Record<PurchaseErrorCode, string> = {
   cancel_reason_invalid: 'Escolha um motivo',
   cancel_date_invalid: 'A data de cancelamento deve estar entre hoje e o fim da assinatura',
   subscription_not_cancellable: 'Esta assinatura não pode mais ser cancelada',
+  v1_order_invalid: 'A validação do pedido falhou',
+  v1_order_exists: 'Esta conta já tem um pedido aberto',
+  payment_result_invalid: 'Não foi possível verificar o resultado do pagamento',
+  return_url_not_allowed: 'O pagamento não pode voltar para esta página',
 };
 
 /** The purchase spec's own words for codes it shares with the identity catalogue (§8). */

@@ -1,0 +1,3 @@
+export * from './schemas';
+export * from './validate-order';
+export * from './endpoints';
