@@ -245,7 +245,8 @@ export function hostMethods(frame: Frame, attributes: Attributes): HostMethods {
     // and fields (resolveFormPost) and submits.
     postForm: (target: unknown, fields: unknown) => {
       const refused = () => (warn('postForm', frame, target), false);
-      return FORM_POSTING_WIDGETS.includes(widget)
+      // By the route the frame runs (a `product-summary` element is `v1/product-summary` on a version 1 page).
+      return FORM_POSTING_WIDGETS.includes(widgetRoute(widget, Number(env.settings.version)))
         ? loadPart<typeof postForm>(env.src, 'form.js', 'FoyerForm').then(
             (post) => post(target, fields, env.origin) || refused(),
             refused,

@@ -24,7 +24,13 @@ export function resolveTopNavigation(target: unknown, hostHref: string): string 
  * checkout, which hands the visitor to a hosted payment page with a signed payload (purchase spec
  * §4 "Version 1 checkout").
  */
-export const FORM_POSTING_WIDGETS: readonly string[] = ['v1/checkout-button', 'v1/product-summary'];
+export const FORM_POSTING_WIDGETS: readonly string[] = [
+  'v1/checkout-button',
+  'v1/product-summary',
+  // Their own checkout button (issue 16, frame side).
+  'v1/product-selection',
+  'v1/unique-product',
+];
 /** Limits of a posted form: field count, field name length, value length (characters). */
 export const MAX_FORM_FIELDS = 50;
 export const MAX_FORM_FIELD_NAME = 64;

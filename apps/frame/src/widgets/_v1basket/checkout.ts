@@ -9,7 +9,7 @@ import { catalogueError } from '@foyer/api/widget';
 import type { FoyerError } from '@foyer/api';
 import type { AppThunk } from '../../store/thunk';
 import { callWidget } from '../_purchase/widgetClient';
-import { postV1Transaction, validateV1Order } from './contractPlaceholder';
+import { postV1Transaction, v1PaymentFormFields, validateV1Order } from '@foyer/api/v1';
 import { currentV1Basket } from './v1BasketThunks';
 
 export type V1CheckoutOutcome = { status: 'posted'; orderId: string } | { status: 'failed'; error: FoyerError };
@@ -28,24 +28,23 @@ export const runV1Checkout = (): AppThunk<Promise<V1CheckoutOutcome>> => async (
     if (frame.settings.login) await extra.host.open('login', {}).catch(() => false);
     return outcome;
   }
-  const order = { ...basket, accountId: basket.accountId ?? session.guid };
-  const invalid = validateV1Order(order);
-  if (invalid) return fail(invalid);
+  const order = { ...basket, accountId: basket.accountId || session.guid };
+  const problems = validateV1Order(order);
+  // One visitor text for every problem (purchase spec §5); the fields go to the console for the site's developers.
+  if (problems.length) {
+    console.warn('Foyer: the version 1 order is incomplete', problems);
+    return fail(catalogueError('v1_order_invalid'));
+  }
   extra.host.publish({ name: 'checkout.started', payload: { productCount: order.products.length } });
   const result = await callWidget({ dispatch, getState, extra }, postV1Transaction, {
     query: { channel: 'web', op: 'P_SUB' },
     body: order,
   });
   if (!result.ok) return fail(result.error);
-  const { paymentUrl, ...fields } = result.data;
-  extra.host.publish({ name: 'transaction.created', payload: { orderId: fields.orderId } });
+  const transaction = result.data;
+  extra.host.publish({ name: 'transaction.created', payload: { orderId: transaction.orderId } });
   const posted = await (
-    extra.host.postForm?.(paymentUrl, {
-      siteId: fields.siteId,
-      orderId: fields.orderId,
-      quantity: String(fields.quantity),
-      payload: fields.payload,
-    }) ?? Promise.resolve(false)
+    extra.host.postForm?.(transaction.paymentUrl, v1PaymentFormFields(transaction)) ?? Promise.resolve(false)
   ).catch(() => false);
-  return posted ? { status: 'posted', orderId: fields.orderId } : fail(catalogueError('checkout_error'));
+  return posted ? { status: 'posted', orderId: transaction.orderId } : fail(catalogueError('checkout_error'));
 };

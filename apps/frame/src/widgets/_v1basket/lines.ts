@@ -3,14 +3,11 @@
  * the first product is added, each product has one line (one plan) with quantity 1, seller and
  * purchaseReason '1'. Prices are copies for display: the server prices the order again.
  */
-import type { V1Basket, V1BasketProduct } from './contractPlaceholder';
+import { V1_PURCHASE_REASON, V1_QUANTITY, V1_SELLER, type V1Basket, type V1BasketProduct } from '@foyer/api/v1';
 
 /** What a widget adds: one plan of one product. */
 export type V1Choice = Pick<V1BasketProduct, 'productId' | 'name' | 'description' | 'price' | 'planId' | 'currency'>;
 
-/** Purchase spec §9: fixed values of every line. */
-export const V1_SELLER = '1';
-export const V1_PURCHASE_REASON = '1';
 /** No print delivery code chosen (purchase spec §5: 0/1 digits or -1). */
 export const NO_PRINT_DELIVERY_CODE = '-1';
 
@@ -39,11 +36,12 @@ export interface NewBasketContext {
 
 /** The basket with `choice` as its line for that product (a product has one plan at a time). */
 export function withProduct(basket: V1Basket | null, choice: V1Choice, context: NewBasketContext): V1Basket {
-  const line: V1BasketProduct = { ...choice, quantity: 1, productMetaData: metaData() };
+  const line: V1BasketProduct = { ...choice, quantity: V1_QUANTITY, productMetaData: metaData() };
   if (!basket) {
     return {
       _id: context.guid(),
-      ...(context.accountId ? { accountId: context.accountId } : {}),
+      // Empty until the visitor logs in: the login sync sets it (sync.ts).
+      accountId: context.accountId ?? '',
       products: [line],
       startDate: context.now,
       productMetaData: metaData(),

@@ -33,7 +33,6 @@ export const messages = defineMessages({
     'v1.checkout': 'Checkout',
     'v1.checkout.running': 'Processing order...',
     'v1.checkout.posted': 'Taking you to the payment page…',
-    client_validation_failed: 'Client-side validation failed',
   },
   es: {
     'v1.selection.title': 'Elige tus productos',
@@ -66,7 +65,6 @@ export const messages = defineMessages({
     'v1.checkout': 'Pagar',
     'v1.checkout.running': 'Procesando el pedido...',
     'v1.checkout.posted': 'Te llevamos a la página de pago…',
-    client_validation_failed: 'La validación en el navegador ha fallado',
   },
   'pt-BR': {
     'v1.selection.title': 'Escolha seus produtos',
@@ -99,6 +97,5 @@ export const messages = defineMessages({
     'v1.checkout': 'Finalizar compra',
     'v1.checkout.running': 'Processando o pedido...',
     'v1.checkout.posted': 'Levando você à página de pagamento…',
-    client_validation_failed: 'A validação no navegador falhou',
   },
 });

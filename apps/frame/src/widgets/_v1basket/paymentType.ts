@@ -4,17 +4,27 @@
  * types (GET /widget/payment/types) in their v1 code (online/offline + CAU, REC or FAC).
  */
 import type { PaymentTypeOption } from '@foyer/api/widget';
-import { V1_PAYMENT_TYPES, type V1Basket } from './contractPlaceholder';
+import type { V1Basket, V1PaymentType } from '@foyer/api/v1';
 
 export interface V1PaymentTypeOption {
   code: string;
   displayName: string;
 }
 
+/**
+ * The version 1 code of each active payment type of the widget service: a card on the hosted page
+ * is CAU (online), a direct-debit receipt REC and an invoice paid by transfer FAC (offline).
+ */
+const V1_CODES: Partial<Record<PaymentTypeOption['name'], V1PaymentType>> = {
+  CARD: 'online-CAU',
+  DIRECT_DEBIT: 'offline-REC',
+  BANK_TRANSFER: 'offline-FAC',
+};
+
 /** The active payment types that have a version 1 code, in the service's order. */
 export function v1PaymentTypeOptions(active: readonly PaymentTypeOption[]): V1PaymentTypeOption[] {
   return active.flatMap((type) => {
-    const code = (V1_PAYMENT_TYPES as Partial<Record<string, string>>)[type.name];
+    const code = V1_CODES[type.name];
     return code ? [{ code, displayName: type.displayName }] : [];
   });
 }

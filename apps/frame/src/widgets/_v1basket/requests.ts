@@ -7,12 +7,12 @@ import { getPaymentTypes, type PaymentTypeOption } from '@foyer/api/widget';
 import { createAppAsyncThunk } from '../../store/asyncStatus';
 import { createRequest } from '../../store/requests';
 import { callWidget } from '../_purchase/widgetClient';
-import { getV1Offer, getV1OfferPlan, getV1Offers, type V1Offer } from './contractPlaceholder';
+import { getOffer, getOfferPlan, getOffers, type V1Offer } from '@foyer/api/v1';
 
 const loadOffers = createAppAsyncThunk<V1Offer[], { productGroup: string | undefined }>(
   'v1Offers/load',
   async ({ productGroup }, api) => {
-    const result = await callWidget(api, getV1Offers, {
+    const result = await callWidget(api, getOffers, {
       query: productGroup ? { productGroup } : {},
       signal: api.signal,
     });
@@ -25,8 +25,8 @@ const loadOffer = createAppAsyncThunk<V1Offer, { productId: string; planId?: str
   'v1Offer/load',
   async ({ productId, planId }, api) => {
     const result = planId
-      ? await callWidget(api, getV1OfferPlan, { params: { productId, planId }, signal: api.signal })
-      : await callWidget(api, getV1Offer, { params: { productId }, signal: api.signal });
+      ? await callWidget(api, getOfferPlan, { params: { productId, planId }, signal: api.signal })
+      : await callWidget(api, getOffer, { params: { productId }, signal: api.signal });
     return result.ok ? result.data : api.rejectWithValue(result.error);
   },
 );

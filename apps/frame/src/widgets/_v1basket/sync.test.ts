@@ -7,6 +7,8 @@ import { selectV1Basket } from './v1BasketSlice';
 import { readStoredV1Basket, writeV1Basket } from './v1BasketStorage';
 
 const SERVER_ORDER = '11111111-2222-4333-8444-555555555555';
+/** The server's answer: the basket with its status and total. */
+const asOrder = (basket: object) => ({ ...basket, status: 'OPEN', total: '9.99' });
 
 describe('what the login sync does (purchase spec §4)', () => {
   const local = basketOf([DIGITAL], { accountId: ACCOUNT });
@@ -44,10 +46,10 @@ describe('the login sync against the product-manager service', () => {
     const { h, server } = loggedInHarness({
       [`GET ${ORDER_PATH}`]: () => ({
         status: 200,
-        body: basketOf([PRINT], { _id: SERVER_ORDER, accountId: ACCOUNT }),
+        body: asOrder(basketOf([PRINT], { _id: SERVER_ORDER, accountId: ACCOUNT })),
       }),
       [`DELETE ${ORDER_PATH}/order/${SERVER_ORDER}`]: () => ({ status: 204 }),
-      'POST /pm/api/order': (request) => ({ status: 201, body: request.body }),
+      'POST /pm/api/order': (request) => ({ status: 201, body: asOrder(request.body as object) }),
     });
     writeV1Basket(h.storage.tab, basketOf([DIGITAL]));
     const result = await h.store.dispatch(syncV1BasketAtLogin());
@@ -65,7 +67,7 @@ describe('the login sync against the product-manager service', () => {
 
   it('keeps the same order: no delete, no post', async () => {
     const same = basketOf([DIGITAL], { accountId: ACCOUNT });
-    const { h, server } = loggedInHarness({ [`GET ${ORDER_PATH}`]: () => ({ status: 200, body: same }) });
+    const { h, server } = loggedInHarness({ [`GET ${ORDER_PATH}`]: () => ({ status: 200, body: asOrder(same) }) });
     writeV1Basket(h.storage.tab, same);
     expect(await h.store.dispatch(syncV1BasketAtLogin())).toEqual({ ok: true, outcome: 'kept' });
     expect(server.requests).toHaveLength(1);
@@ -73,14 +75,14 @@ describe('the login sync against the product-manager service', () => {
 
   it('posts the basket when the account has no open order (404), and takes the order when there is no basket', async () => {
     const created = loggedInHarness({
-      [`GET ${ORDER_PATH}`]: () => ({ status: 404, body: { code: 'NOT_FOUND' } }),
-      'POST /pm/api/order': (request) => ({ status: 201, body: request.body }),
+      [`GET ${ORDER_PATH}`]: () => ({ status: 404, body: { code: 'order_not_created' } }),
+      'POST /pm/api/order': (request) => ({ status: 201, body: asOrder(request.body as object) }),
     });
     writeV1Basket(created.h.storage.tab, basketOf([DIGITAL]));
     expect(await created.h.store.dispatch(syncV1BasketAtLogin())).toEqual({ ok: true, outcome: 'created' });
 
     const order = basketOf([PRINT], { _id: SERVER_ORDER, accountId: ACCOUNT });
-    const adopted = loggedInHarness({ [`GET ${ORDER_PATH}`]: () => ({ status: 200, body: order }) });
+    const adopted = loggedInHarness({ [`GET ${ORDER_PATH}`]: () => ({ status: 200, body: asOrder(order) }) });
     expect(await adopted.h.store.dispatch(syncV1BasketAtLogin())).toEqual({ ok: true, outcome: 'adopted' });
     expect(readStoredV1Basket(adopted.h.storage.tab)).toEqual(order);
     expect(adopted.server.requests).toHaveLength(1);

@@ -7,7 +7,7 @@
 import type { FoyerError } from '@foyer/api';
 import type { AppThunk } from '../../store/thunk';
 import { callWidget } from '../_purchase/widgetClient';
-import { createV1Order, deleteV1Order, getV1Order, type V1Basket } from './contractPlaceholder';
+import { createV1Order, deleteV1Order, getV1Order, v1BasketSchema, type V1Basket, type V1Order } from '@foyer/api/v1';
 import { currentV1Basket, saveV1Basket } from './v1BasketThunks';
 
 export type SyncPlan =
@@ -57,6 +57,9 @@ async function exclusive<T>(name: string, task: () => Promise<T>): Promise<T> {
 
 const isMissing = (error: FoyerError) => error.statusCode === 404;
 
+/** The basket part of the server's order (its status and total stay on the server). */
+const basketOfOrder = (order: V1Order): V1Basket => v1BasketSchema.parse(order);
+
 /**
  * The sync itself. Every version 1 frame of the page runs it when the session starts; the lock
  * makes the later ones find the order the first one posted, and keep it.
@@ -72,7 +75,7 @@ export const syncV1BasketAtLogin =
       const local = stored && { ...stored, accountId };
       const found = await callWidget(api, getV1Order, { params: { accountId } });
       if (!found.ok && !isMissing(found.error)) return { ok: false, error: found.error } as const;
-      const plan = decideSync(found.ok ? found.data : null, local);
+      const plan = decideSync(found.ok ? basketOfOrder(found.data) : null, local);
       let outcome: SyncOutcome | null = null;
       switch (plan.type) {
         case 'none':
@@ -93,7 +96,7 @@ export const syncV1BasketAtLogin =
           }
           const posted = await callWidget(api, createV1Order, { body: plan.basket });
           if (!posted.ok) return { ok: false, error: posted.error } as const;
-          dispatch(saveV1Basket(posted.data));
+          dispatch(saveV1Basket(basketOfOrder(posted.data)));
           outcome = plan.type === 'replace' ? 'replaced' : 'created';
           break;
         }

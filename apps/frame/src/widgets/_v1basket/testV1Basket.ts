@@ -1,4 +1,4 @@
-import type { V1Basket } from './contractPlaceholder';
+import type { V1Basket } from '@foyer/api/v1';
 import type { V1Choice } from './lines';
 
 /** Tests: two plans of two products, and a basket of the first. */
@@ -25,6 +25,7 @@ export function basketOf(choices: V1Choice[], overrides: Partial<V1Basket> = {})
   const meta = { printDeliveryCode: '-1', seller: '1', purchaseReason: '1' };
   return {
     _id: BASKET_ID,
+    accountId: '',
     products: choices.map((choice) => ({ ...choice, quantity: 1, productMetaData: meta })),
     startDate: 1_700_000_000_000,
     productMetaData: meta,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import type { V1Basket } from './contractPlaceholder';
+import type { V1Basket } from '@foyer/api/v1';
 import { newGuid, withoutProduct, withProduct, type V1Choice } from './lines';
 import { syncV1BasketAtLogin } from './sync';
 import { selectV1Basket } from './v1BasketSlice';

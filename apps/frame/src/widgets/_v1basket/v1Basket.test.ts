@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeHarness, MemoryStorage, SESSION_ID } from '../../test/harness';
 import { sessionCleared, sessionStarted } from '../../store/sessionSlice';
-import { V1_BASKET_KEY } from './contractPlaceholder';
+import { V1_BASKET_KEY } from '@foyer/api/v1';
 import { chosenPlan, newGuid, v1Total, withoutProduct, withProduct } from './lines';
 import { ACCOUNT, BASKET_ID, basketOf, DIGITAL, PRINT } from './testV1Basket';
 import { selectV1Basket } from './v1BasketSlice';

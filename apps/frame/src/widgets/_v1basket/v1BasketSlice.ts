@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer, type RootState } from '../../store';
 import { sessionCleared } from '../../store/sessionSlice';
-import type { V1Basket } from './contractPlaceholder';
+import type { V1Basket } from '@foyer/api/v1';
 
 /**
  * The version 1 basket as this frame holds it (purchase spec §3, §4): null while there is none.

@@ -3,7 +3,7 @@
  * the tab's storage every version 1 frame of the page shares. A stored value that fails the schema
  * counts as no basket.
  */
-import { V1_BASKET_KEY, v1BasketSchema, type V1Basket } from './contractPlaceholder';
+import { V1_BASKET_KEY, v1BasketSchema, type V1Basket } from '@foyer/api/v1';
 
 /** The stored basket (null: none or broken); undefined when the browser refuses the storage. */
 export function readStoredV1Basket(storage: Storage | null): V1Basket | null | undefined {

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { fromElsewhere } from '../../store/elsewhere';
 import type { AppThunk } from '../../store/thunk';
-import { v1BasketSchema, type V1Basket } from './contractPlaceholder';
+import { v1BasketSchema, type V1Basket } from '@foyer/api/v1';
 import { selectV1Basket, v1BasketChanged } from './v1BasketSlice';
 import { readStoredV1Basket, writeV1Basket } from './v1BasketStorage';
 

@@ -9,8 +9,8 @@ import { useRequest } from '../../../store/useRequest';
 import type { WidgetProps } from '../../widgetProps';
 import { useServices } from '../../_purchase/useServices';
 import { chosenPlan } from '../../_v1basket/lines';
-import { AddingStatus, choiceOf } from '../../_v1basket/OfferCard';
-import { v1Frequency, v1Price } from '../../_v1basket/price';
+import { plansOf } from '../../product-selection/picks';
+import { AddingStatus, choiceOf, pendingKey, v1PlanPrice } from '../../_v1basket/OfferCard';
 import { v1OfferRequest } from '../../_v1basket/requests';
 import { ADD_DELAY_MS, useDelayedAdd } from '../../_v1basket/useDelayedAdd';
 import { useV1Basket } from '../../_v1basket/useV1Basket';
@@ -35,7 +35,7 @@ export default function V1ProductItem({ attributes }: WidgetProps<V1ProductItemA
   const selected = picked ?? chosenPlan(basket, productId) ?? null;
 
   const submit = () => {
-    const plan = offer?.plans.find((candidate) => candidate.planId === selected);
+    const plan = offer && plansOf(offer).find((candidate) => candidate._id === selected);
     if (!offer || !plan) {
       setRefused(true);
       const error = catalogueError('nothing_selected');
@@ -46,11 +46,13 @@ export default function V1ProductItem({ attributes }: WidgetProps<V1ProductItemA
       return;
     }
     setRefused(false);
-    adding.schedule(`${offer.productId}/${plan.planId}`, () => add(choiceOf(offer, plan)));
+    adding.schedule(pendingKey(offer, plan), () => add(choiceOf(offer, plan)));
   };
 
   const heading = (
-    <WidgetHeading show={attributes.showHeader}>{attributes.title ?? offer?.name ?? t('v1.item.title')}</WidgetHeading>
+    <WidgetHeading show={attributes.showHeader}>
+      {attributes.title ?? offer?.displayName ?? t('v1.item.title')}
+    </WidgetHeading>
   );
   if (!productId) {
     return (
@@ -72,24 +74,25 @@ export default function V1ProductItem({ attributes }: WidgetProps<V1ProductItemA
   return (
     <div className="v1-product-item">
       {heading}
-      {offer.description && <p className="product-description">{offer.description}</p>}
       <fieldset className="plan-options">
-        <legend>{t('v1.plans', [offer.name])}</legend>
-        {offer.plans.map((plan) => (
-          <div key={plan.planId} className="field-check">
+        <legend>{t('v1.plans', [offer.displayName])}</legend>
+        {plansOf(offer).map((plan) => (
+          <div key={plan._id} className="field-check">
             <input
               type="radio"
-              id={`plan-${plan.planId}`}
+              id={`plan-${plan._id}`}
               name="v1-plan"
-              value={plan.planId}
-              checked={selected === plan.planId}
+              value={plan._id}
+              disabled={plan.subscribed}
+              checked={selected === plan._id}
               onChange={() => {
-                setPicked(plan.planId);
+                setPicked(plan._id);
                 setRefused(false);
               }}
             />
-            <label htmlFor={`plan-${plan.planId}`}>
-              {plan.name} – {v1Price(plan.price, plan.currency, attributes.decimals)} · {v1Frequency(plan.frequency)}
+            <label htmlFor={`plan-${plan._id}`}>
+              {plan.displayName} – {v1PlanPrice(attributes.decimals)(plan)} ·{' '}
+              {t(`purchase.frequency.${plan.frequency.id}`)}
             </label>
           </div>
         ))}
@@ -97,13 +100,13 @@ export default function V1ProductItem({ attributes }: WidgetProps<V1ProductItemA
       {refused && attributes.showErrorMsgs && (
         <ErrorMessageBox error={catalogueError('nothing_selected')} onClose={() => setRefused(false)} />
       )}
-      <AddingStatus name={adding.pending ? offer.name : null} />
+      <AddingStatus name={adding.pending ? offer.displayName : null} />
       <div className="actions">
         <SubmitButton
           type="button"
           busy={adding.pending !== null}
           label={attributes.submitLabel ?? t('v1.add')}
-          busyLabel={t('v1.adding', [offer.name])}
+          busyLabel={t('v1.adding', [offer.displayName])}
           onClick={submit}
         />
       </div>

@@ -10,7 +10,9 @@ import { useRequest } from '../../../store/useRequest';
 import type { WidgetProps } from '../../widgetProps';
 import { resolveSource } from '../../product-selection/picks';
 import { chosenPlan } from '../../_v1basket/lines';
-import { AddingStatus, choiceOf, OfferCard } from '../../_v1basket/OfferCard';
+import { ProductCard } from '../../product-selection/ProductCard';
+import { columnSize } from '../../product-selection/picks';
+import { AddingStatus, choiceOf, pendingKey, v1PlanPrice } from '../../_v1basket/OfferCard';
 import { v1OffersRequest } from '../../_v1basket/requests';
 import { ADD_DELAY_MS, useDelayedAdd } from '../../_v1basket/useDelayedAdd';
 import { useV1Basket } from '../../_v1basket/useV1Basket';
@@ -54,24 +56,28 @@ export default function V1ProductSelection({ attributes }: WidgetProps<V1Product
       {offers && offers.length > 0 && (
         <ul className="product-grid" aria-label={t('v1.offers')}>
           {offers.map((offer) => (
-            <OfferCard
-              key={offer.productId}
-              offer={offer}
-              chosen={chosenPlan(basket, offer.productId)}
-              pending={adding.pending}
-              decimals={attributes.decimals}
-              onChoose={
-                attributes.displayOnly
-                  ? undefined
-                  : (plan) =>
-                      // A basket: each product keeps its line (one plan each), whatever multiSelect says.
-                      adding.schedule(`${offer.productId}/${plan.planId}`, () => add(choiceOf(offer, plan)))
+            <ProductCard
+              key={offer.name}
+              product={offer}
+              picked={chosenPlan(basket, offer.productId)}
+              columns={columnSize(offers.length, attributes.minColSize)}
+              smColumns={attributes.smColSize}
+              showBoosted={attributes.showBoosted}
+              displayOnly={attributes.displayOnly}
+              disabled={adding.pending !== null}
+              busyPlan={
+                adding.pending?.startsWith(`${offer.productId}/`)
+                  ? adding.pending.slice(offer.productId.length + 1)
+                  : undefined
               }
+              price={v1PlanPrice(attributes.decimals)}
+              // A basket: each product keeps its line (one plan each), whatever multiSelect says.
+              onPick={(product, plan) => adding.schedule(pendingKey(product, plan), () => add(choiceOf(product, plan)))}
             />
           ))}
         </ul>
       )}
-      <AddingStatus name={pendingName ? pendingName.name : null} />
+      <AddingStatus name={pendingName ? pendingName.displayName : null} />
       {!attributes.displayOnly && offers && offers.length > 0 && (
         <V1CheckoutControl
           checkout={checkout}

@@ -7,7 +7,8 @@ import { t } from '../../../i18n';
 import { useRequest } from '../../../store/useRequest';
 import type { WidgetProps } from '../../widgetProps';
 import { chosenPlan } from '../../_v1basket/lines';
-import { AddingStatus, choiceOf, OfferCard } from '../../_v1basket/OfferCard';
+import { ProductCard } from '../../product-selection/ProductCard';
+import { AddingStatus, choiceOf, pendingKey, v1PlanPrice } from '../../_v1basket/OfferCard';
 import { v1OfferRequest } from '../../_v1basket/requests';
 import { ADD_DELAY_MS, useDelayedAdd } from '../../_v1basket/useDelayedAdd';
 import { useV1Basket } from '../../_v1basket/useV1Basket';
@@ -50,17 +51,23 @@ export default function V1SingleProductSelection({ attributes }: WidgetProps<V1S
     <div className="product-selection v1-single-product-selection">
       {heading}
       <ul className="product-grid" aria-label={t('v1.offers')}>
-        <OfferCard
-          offer={offer}
-          chosen={chosenPlan(basket, offer.productId)}
-          pending={adding.pending}
-          decimals={attributes.decimals}
-          onChoose={(plan) =>
-            adding.schedule(`${offer.productId}/${plan.planId}`, () => add(choiceOf(offer, plan), true))
+        <ProductCard
+          product={offer}
+          picked={chosenPlan(basket, offer.productId)}
+          columns={12}
+          smColumns={12}
+          showBoosted
+          displayOnly={false}
+          disabled={adding.pending !== null}
+          busyPlan={adding.pending?.slice(offer.productId.length + 1)}
+          price={v1PlanPrice(attributes.decimals)}
+          // The chosen plan is the whole basket.
+          onPick={(product, plan) =>
+            adding.schedule(pendingKey(product, plan), () => add(choiceOf(product, plan), true))
           }
         />
       </ul>
-      <AddingStatus name={adding.pending ? offer.name : null} />
+      <AddingStatus name={adding.pending ? offer.displayName : null} />
     </div>
   );
 }

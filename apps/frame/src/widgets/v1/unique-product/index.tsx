@@ -8,7 +8,9 @@ import { useAppSelector } from '../../../store/hooks';
 import { useRequest } from '../../../store/useRequest';
 import type { WidgetProps } from '../../widgetProps';
 import { chosenPlan } from '../../_v1basket/lines';
-import { AddingStatus, choiceOf, OfferCard } from '../../_v1basket/OfferCard';
+import { ProductCard } from '../../product-selection/ProductCard';
+import { plansOf } from '../../product-selection/picks';
+import { AddingStatus, choiceOf, pendingKey, v1PlanPrice } from '../../_v1basket/OfferCard';
 import { v1OfferRequest } from '../../_v1basket/requests';
 import { UNIQUE_PRODUCT_DELAY_MS, useDelayedAdd } from '../../_v1basket/useDelayedAdd';
 import { useV1Basket } from '../../_v1basket/useV1Basket';
@@ -33,15 +35,15 @@ export default function V1UniqueProduct({ attributes }: WidgetProps<V1UniqueProd
   const adding = useDelayedAdd(UNIQUE_PRODUCT_DELAY_MS);
   const load = useRequest(v1OfferRequest, { productId, planId }, { skip: !productId });
   const offer = load.status === 'succeeded' ? load.data : null;
-  const plan = offer && (offer.plans.find((candidate) => candidate.planId === planId) ?? offer.plans[0]);
+  const plan = offer && (plansOf(offer).find((candidate) => candidate._id === planId) ?? plansOf(offer)[0]);
 
   // Added once per view, unless that plan is in the basket already (a reload of the page).
   const scheduled = useRef(false);
   useEffect(() => {
     if (!offer || !plan || scheduled.current) return;
     scheduled.current = true;
-    if (chosenPlan(basket, offer.productId) === plan.planId) return;
-    adding.schedule(`${offer.productId}/${plan.planId}`, () => add(choiceOf(offer, plan)));
+    if (chosenPlan(basket, offer.productId) === plan._id) return;
+    adding.schedule(pendingKey(offer, plan), () => add(choiceOf(offer, plan)));
   }, [offer, plan, basket, adding, add]);
 
   const heading = (
@@ -64,19 +66,25 @@ export default function V1UniqueProduct({ attributes }: WidgetProps<V1UniqueProd
     );
   }
   if (!offer || !plan) return <Loading />;
-  const only = { ...offer, plans: [plan] };
+  // Only the plan the query named (a bundle's plans are its bundlePlans).
+  const only = offer.type === 'BUNDLE' ? { ...offer, bundlePlans: [plan] } : { ...offer, paymentPlans: [plan] };
   return (
     <div className="product-selection v1-unique-product">
       {heading}
       <ul className="product-grid" aria-label={t('v1.offers')}>
-        <OfferCard
-          offer={only}
-          chosen={chosenPlan(basket, offer.productId)}
-          pending={adding.pending}
-          decimals={attributes.decimals}
+        <ProductCard
+          product={only}
+          picked={chosenPlan(basket, offer.productId)}
+          columns={12}
+          smColumns={12}
+          showBoosted
+          displayOnly
+          disabled
+          price={v1PlanPrice(attributes.decimals)}
+          onPick={() => {}}
         />
       </ul>
-      <AddingStatus name={adding.pending ? offer.name : null} />
+      <AddingStatus name={adding.pending ? offer.displayName : null} />
       <V1CheckoutControl
         checkout={checkout}
         empty={!basket?.products.length || adding.pending !== null}
