@@ -9,7 +9,7 @@ import { catalogueError } from '@foyer/api/widget';
 import type { FoyerError } from '@foyer/api';
 import type { AppThunk } from '../../store/thunk';
 import { callWidget } from '../_purchase/widgetClient';
-import { postV1Transaction, v1PaymentFormFields, validateV1Order } from '@foyer/api/v1';
+import { postV1Transaction, V1_DEFAULT_PAYMENT_TYPE, v1PaymentFormFields, validateV1Order } from '@foyer/api/v1';
 import { currentV1Basket } from './v1BasketThunks';
 
 export type V1CheckoutOutcome = { status: 'posted'; orderId: string } | { status: 'failed'; error: FoyerError };
@@ -28,7 +28,9 @@ export const runV1Checkout = (): AppThunk<Promise<V1CheckoutOutcome>> => async (
     if (frame.settings.login) await extra.host.open('login', {}).catch(() => false);
     return outcome;
   }
-  const order = { ...basket, accountId: basket.accountId || session.guid };
+  // No type chosen (no summary on the page): the page's forced default, else the contract's.
+  const paymentType = basket.paymentType || frame.settings.v1PaymentType || V1_DEFAULT_PAYMENT_TYPE;
+  const order = { ...basket, accountId: basket.accountId || session.guid, paymentType };
   const problems = validateV1Order(order);
   // One visitor text for every problem (purchase spec §5); the fields go to the console for the site's developers.
   if (problems.length) {
