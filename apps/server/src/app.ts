@@ -21,6 +21,8 @@ import { logRequest } from './http/log-redaction';
 import { mailboxRoutes } from './routes/mailbox';
 import { passwordRoutes } from './routes/passwords';
 import { paywallRoutes } from './routes/paywall';
+import { hostedPaymentRoutes } from './product-manager/hosted-payment';
+import { productManagerRoutes } from './product-manager/routes';
 import { profileUpdateRoutes } from './routes/profileUpdate';
 import { recaptchaRoutes } from './routes/recaptcha';
 import { registrationRoutes } from './routes/registration';
@@ -139,6 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         identityPrefix: IDENTITY_PREFIX,
         ...(deps.paymentProviders ? { providers: deps.paymentProviders } : {}),
       });
+      // Version 1 (issue 16); the hosted payment page is a stand-in behind the dev switch.
+      productManagerRoutes(api, deps, { hostedPaymentStandIn: deps.devMailbox });
     },
     { prefix: WIDGET_PREFIX },
   );
@@ -153,6 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.devMailbox) mailboxRoutes(app, deps);
+  // The version 1 payment return URL, and the stand-in hosted payment page with the dev switch.
+  await app.register(hostedPaymentRoutes(deps, deps.devMailbox));
   await staticRoutes(app, deps);
   return app;
 }

@@ -4,6 +4,7 @@
  * session. Nothing may answer 5xx; a bad string in a body or parameter answers 400.
  */
 import { identityEndpoints } from '@foyer/api';
+import { v1Endpoints } from '@foyer/api/v1';
 import { widgetEndpoints } from '@foyer/api/widget';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../src/index';
@@ -51,6 +52,7 @@ type Route = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string };
 const ROUTES: { prefix: string; route: Route }[] = [
   ...Object.values(identityEndpoints).map((route) => ({ prefix: '/ic/api', route })),
   ...Object.values(widgetEndpoints).map((route) => ({ prefix: '/pm/api', route })),
+  ...Object.values(v1Endpoints).map((route) => ({ prefix: '/pm/api', route })),
 ];
 
 function fill(path: string, value: string): string {

@@ -127,7 +127,7 @@ function json<T>(value: unknown): T {
 }
 
 /** The whole catalogue, read once per READ_CACHE_TTL_MS (it is small and read on every page view). */
-function allProducts(db: Db): Promise<Map<string, StoredProduct>> {
+export function allProducts(db: Db): Promise<Map<string, StoredProduct>> {
   return cachedRead(db, 'catalogue_products', async () => {
     const rows = await db.query<{ name: string; body: unknown }>('SELECT name, body FROM catalogue_products');
     return new Map(rows.map((row) => [row.name, json<StoredProduct>(row.body)]));

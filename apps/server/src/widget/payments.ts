@@ -146,9 +146,13 @@ async function refuseHeldPlans(tx: Db, order: StoredOrder, now: number): Promise
   if (paying.length) throw new ApiError('payment_in_progress');
 }
 
-async function fulfil(
+/**
+ * Records a succeeded attempt: the attempt SUCCEEDED, the order PAID, its purchases and
+ * subscriptions, in one transaction and only once (the version 1 hosted page's result uses it too).
+ */
+export async function fulfil(
   db: Db,
-  payment: PaymentRow,
+  payment: Pick<PaymentRow, 'id'>,
   outcome: { reference: string; settled?: boolean; awaitingConfirmation?: boolean },
   order: StoredOrder,
   now: number,

@@ -173,3 +173,14 @@ export const v1PaymentReturnSchema = z.object({
   signature: z.string().check(z.maxLength(200), matches(/^[A-Za-z0-9_-]+$/)),
 });
 export type V1PaymentReturn = z.infer<typeof v1PaymentReturnSchema>;
+
+/**
+ * After the hosted page, the server sends the visitor back to the checkout's page (`returnUrl`)
+ * with these query parameters: the outcome (`PAID`, `CANCELLED`, or `REFUSED` when the payment
+ * could not be taken: a newer checkout replaced it, or the plan was bought meanwhile) and the
+ * order's `_id`. A PAID order is closed: the frames then clear the basket.
+ */
+export const V1_PAYMENT_OUTCOME_PARAM = 'v1Payment';
+export const V1_PAYMENT_ORDER_PARAM = 'v1Order';
+export const V1_PAYMENT_OUTCOMES = ['PAID', 'CANCELLED', 'REFUSED'] as const;
+export type V1PaymentOutcome = (typeof V1_PAYMENT_OUTCOMES)[number];

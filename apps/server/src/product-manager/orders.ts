@@ -1,0 +1,140 @@
+/**
+ * The account's open version 1 order (purchase spec §4 "Version 1 basket"): the basket the frames
+ * keep under `evBasketKey`, stored when they sync it at login. One open order per account (a
+ * partial unique index, so concurrent creates give one row). Every line is priced again from the
+ * catalogue here: the client's names, descriptions and prices are display copies.
+ */
+import {
+  fromMinorUnits,
+  GUID_PATTERN,
+  orderTotal,
+  V1_QUANTITY,
+  type V1Basket,
+  type V1BasketProduct,
+  type V1Order,
+} from '@foyer/api';
+import type { Db } from '../db';
+import { ApiError } from '../http/errors';
+import { isUniqueViolation } from '../identity/accounts';
+import { findProducts, firstChargeMinor, type StoredPlan, type StoredProduct } from '../widget/catalogue';
+
+export interface PricedLine {
+  line: V1BasketProduct;
+  product: StoredProduct;
+  plan: StoredPlan;
+  priceMinor: number;
+}
+
+/** The basket's lines with the catalogue's product, plan and first charge; unknown ones refused. */
+export async function priceBasket(db: Db, basket: V1Basket): Promise<PricedLine[]> {
+  const products = await findProducts(
+    db,
+    basket.products.map((line) => line.productId),
+  );
+  return basket.products.map((line): PricedLine => {
+    const product = products.get(line.productId);
+    if (!product) throw new ApiError('bex0004', [line.productId]);
+    const plan = product.plans.find((candidate) => candidate.id === line.planId);
+    if (!plan) throw new ApiError('bex0004', [`${line.productId}/${line.planId}`]);
+    return { line, product, plan, priceMinor: firstChargeMinor(plan) };
+  });
+}
+
+/** The basket as the server stores and answers it: names, descriptions, prices from the catalogue. */
+function pricedBasket(basket: V1Basket, lines: PricedLine[]): { basket: V1Basket; total: string } {
+  const currencies = [...new Set(lines.map(({ plan }) => plan.currency))];
+  if (currencies.length > 1) throw new ApiError('currency_mismatch', currencies);
+  const products = lines.map(({ line, product, plan, priceMinor }): V1BasketProduct => ({
+    ...line,
+    name: product.displayName,
+    description: plan.description,
+    price: Number(fromMinorUnits(priceMinor, plan.currency)),
+    currency: plan.currency,
+    quantity: V1_QUANTITY,
+  }));
+  const currency = currencies[0];
+  const total = currency
+    ? fromMinorUnits(
+        orderTotal(
+          lines.map((line) => line.priceMinor),
+          currency,
+        ),
+        currency,
+      )
+    : '0';
+  return { basket: { ...basket, products }, total };
+}
+
+/** Checks what an order needs before it is stored (purchase spec §5: accountId, a product). */
+async function checkedBasket(db: Db, guid: string, basket: V1Basket) {
+  if (basket.accountId !== guid) throw new ApiError('FORBIDDEN');
+  if (!GUID_PATTERN.test(basket._id)) throw new ApiError('v1_order_invalid', ['_id']);
+  if (!basket.products.length) throw new ApiError('no_products_selected');
+  const planIds = new Set(basket.products.map((line) => line.planId));
+  if (planIds.size < basket.products.length) throw new ApiError('v1_order_invalid', ['products.planId']);
+  return pricedBasket(basket, await priceBasket(db, basket));
+}
+
+interface OrderRow {
+  id: string;
+  guid: string;
+  status: V1Order['status'];
+  basket: unknown;
+}
+
+function toOrder(row: OrderRow): V1Order {
+  const stored = (typeof row.basket === 'string' ? JSON.parse(row.basket) : row.basket) as V1Basket & {
+    total: string;
+  };
+  return { ...stored, status: row.status };
+}
+
+export async function openOrder(db: Db, guid: string): Promise<V1Order | null> {
+  const rows = await db.query<OrderRow>(
+    `SELECT id, guid, status, basket FROM v1_orders WHERE guid = $1 AND status IN ('OPEN', 'PAYMENT_PENDING')`,
+    [guid],
+  );
+  return rows[0] ? toOrder(rows[0]) : null;
+}
+
+/** POST /order: the account's new open order; v1_order_exists when it has one (or the id is taken). */
+export async function createV1Order(db: Db, guid: string, basket: V1Basket, now: number): Promise<V1Order> {
+  const priced = await checkedBasket(db, guid, basket);
+  try {
+    const rows = await db.query<OrderRow>(
+      `INSERT INTO v1_orders (id, guid, status, basket, created_at, updated_at)
+       VALUES ($1, $2, 'OPEN', $3, $4, $4) RETURNING id, guid, status, basket`,
+      [basket._id, guid, JSON.stringify({ ...priced.basket, total: priced.total }), now],
+    );
+    return toOrder(rows[0]!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('v1_order_exists');
+    throw error;
+  }
+}
+
+/**
+ * PUT /order: replaces the lines and metadata of the account's open order with this `_id`. A
+ * pending payment keeps the lines it priced; the order is OPEN again until the next transaction.
+ */
+export async function updateV1Order(db: Db, guid: string, basket: V1Basket, now: number): Promise<V1Order> {
+  const priced = await checkedBasket(db, guid, basket);
+  const rows = await db.query<OrderRow>(
+    `UPDATE v1_orders SET basket = $3, status = 'OPEN', updated_at = $4
+      WHERE id = $1 AND guid = $2 AND status IN ('OPEN', 'PAYMENT_PENDING')
+      RETURNING id, guid, status, basket`,
+    [basket._id, guid, JSON.stringify({ ...priced.basket, total: priced.total }), now],
+  );
+  if (!rows[0]) throw new ApiError('order_not_created');
+  return toOrder(rows[0]);
+}
+
+/** DELETE /order/user/{accountId}/order/{orderId}: the open order goes (its transactions lapse). */
+export async function deleteV1Order(db: Db, guid: string, orderId: string, now: number): Promise<void> {
+  const rows = await db.query(
+    `UPDATE v1_orders SET status = 'DELETED', updated_at = $3
+      WHERE id = $1 AND guid = $2 AND status IN ('OPEN', 'PAYMENT_PENDING') RETURNING id`,
+    [orderId, guid, now],
+  );
+  if (!rows.length) throw new ApiError('order_not_created');
+}

@@ -1,0 +1,477 @@
+/**
+ * The version 1 product-manager service (issue 16): the open order, offers, the first delivery
+ * day, the transaction and the hosted payment page stand-in's result.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  parseCancellationReasons,
+  propertySchema,
+  purchasesSchema,
+  V1_PAYMENT_ORDER_PARAM,
+  V1_PAYMENT_OUTCOME_PARAM,
+  v1OffersSchema,
+  v1OfferSchema,
+  v1OrderSchema,
+  v1PaymentFormFields,
+  v1TransactionSchema,
+  type V1Basket,
+  type V1Transaction,
+} from '@foyer/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PreparedServer } from '../../src/index';
+import { seedConfig } from '../../src/seed-config';
+import { loginOk, testClock, testServer } from '../helpers';
+import { ADDRESS, call } from './helpers';
+
+// Thursday 10 January 2030, noon UTC.
+const clock = testClock(Date.UTC(2030, 0, 10, 12));
+const SITE = 'http://localhost:8080/shop-v1.html';
+let server: PreparedServer;
+
+const person = (email: string) => ({
+  realmName: 'default',
+  identifiers: { email },
+  password: 'right-password-1',
+  attributes: { firstName: 'Test', lastName: 'Person' },
+  roles: [],
+  services: ['demo'],
+  state: 'ACTIVE' as const,
+});
+const EMAILS = ['v1-a@foyer.test', 'v1-b@foyer.test', 'v1-c@foyer.test', 'v1-d@foyer.test', 'v1-e@foyer.test'];
+
+beforeAll(async () => {
+  server = await testServer({
+    now: clock.now,
+    loginRateLimit: { perIdentifier: 1000, perAddress: 1000 },
+    seed: { ...seedConfig, accounts: [...seedConfig.accounts, ...EMAILS.map(person)] },
+  });
+});
+afterAll(() => server.close());
+
+interface Account {
+  session: string;
+  guid: string;
+}
+async function accountOf(email: string): Promise<Account> {
+  const response = await loginOk(server, email, 'right-password-1');
+  return { session: response.mainSession.sessionId, guid: response.guid };
+}
+
+const meta = { printDeliveryCode: '-1', seller: '1', purchaseReason: '1' };
+function basket(account: Account, overrides: Partial<V1Basket> = {}): V1Basket {
+  return {
+    _id: randomUUID(),
+    accountId: account.guid,
+    paymentType: 'online-CAU',
+    startDate: clock.now(),
+    products: [
+      {
+        productId: 'demo-digital',
+        name: 'Digital access',
+        description: 'Yearly',
+        // Tampered: the catalogue says 99.00.
+        price: 0.01,
+        planId: 'digital-yearly-eur',
+        currency: 'EUR',
+        quantity: 1,
+        productMetaData: meta,
+      },
+    ],
+    productMetaData: meta,
+    ...overrides,
+  };
+}
+
+const transact = (account: Account, body: unknown, returnUrl = SITE) =>
+  call(server, 'POST', '/transaction', {
+    session: account.session,
+    query: { channel: 'web', op: 'P_SUB', returnUrl },
+    payload: body,
+  });
+
+/** Posts a form as a browser does (application/x-www-form-urlencoded) to a root path. */
+const postForm = (url: string, fields: Record<string, string>) =>
+  server.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+
+/** The hidden form fields of one button of the stand-in page. */
+function buttonFields(html: string, result: 'PAID' | 'CANCELLED'): { action: string; fields: Record<string, string> } {
+  const forms = [...html.matchAll(/<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/g)];
+  const form = forms.find((match) => match[2]!.includes(`value="${result}"`));
+  if (!form) throw new Error(`no ${result} button`);
+  const fields = Object.fromEntries(
+    [...form[2]!.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
+  );
+  return { action: form[1]!, fields };
+}
+
+async function transactionOk(account: Account, body: V1Basket): Promise<V1Transaction> {
+  const response = await transact(account, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return v1TransactionSchema.parse(response.json());
+}
+
+async function hostedPage(transaction: V1Transaction) {
+  const url = new URL(transaction.paymentUrl);
+  expect(url.origin).toBe('http://127.0.0.1:8081');
+  const response = await postForm(url.pathname, v1PaymentFormFields(transaction));
+  expect(response.statusCode, response.body).toBe(200);
+  return response.body;
+}
+
+async function subscriptionsOf(account: Account, plan: string) {
+  const purchases = purchasesSchema.parse(
+    (await call(server, 'GET', '/widget/account/purchases/', { session: account.session })).json(),
+  );
+  return purchases.filter((purchase) => purchase.orderItem.paymentPlan?._id === plan);
+}
+
+describe('the open order (GET/POST/PUT/DELETE /order)', () => {
+  let a: Account;
+  let b: Account;
+  beforeAll(async () => {
+    a = await accountOf(EMAILS[0]!);
+    b = await accountOf(EMAILS[1]!);
+  });
+
+  it('needs the session of the account itself', async () => {
+    const order = basket(a);
+    expect((await call(server, 'GET', `/order/user/${a.guid}`)).json().code).toBe('not_logged_in');
+    expect((await call(server, 'POST', '/order', { payload: order })).json().code).toBe('not_logged_in');
+    const foreign = await call(server, 'GET', `/order/user/${a.guid}`, { session: b.session });
+    expect(foreign.statusCode).toBe(403);
+    expect((await call(server, 'POST', '/order', { session: b.session, payload: order })).statusCode).toBe(403);
+    const expired = await call(server, 'GET', `/order/user/${a.guid}`, { session: 'no-such-session' });
+    expect(expired.json().code).toBe('not_logged_in');
+  });
+
+  it('is created, read, priced from the catalogue, updated and deleted; one per account', async () => {
+    const order = basket(a);
+    const created = await call(server, 'POST', '/order', { session: a.session, payload: order });
+    expect(created.statusCode, created.body).toBe(201);
+    const body = v1OrderSchema.parse(created.json());
+    expect(body.status).toBe('OPEN');
+    expect(body.products[0]).toMatchObject({ price: 99, currency: 'EUR', name: 'Digital access' });
+    expect(body.products[0]!.description).toBe('Two months free');
+    expect(body.total).toBe('99.00');
+
+    const read = await call(server, 'GET', `/order/user/${a.guid}`, { session: a.session, via: 'header' });
+    expect(v1OrderSchema.parse(read.json())._id).toBe(order._id);
+
+    const second = await call(server, 'POST', '/order', { session: a.session, payload: basket(a) });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('v1_order_exists');
+
+    const changed = { ...order, products: [{ ...order.products[0]!, planId: 'digital-monthly-eur' }] };
+    const updated = v1OrderSchema.parse(
+      (await call(server, 'PUT', '/order', { session: a.session, payload: changed })).json(),
+    );
+    expect(updated.products[0]).toMatchObject({ planId: 'digital-monthly-eur', price: 1 });
+    // Another id than the open order's is not this account's open order.
+    const stray = await call(server, 'PUT', '/order', { session: a.session, payload: basket(a) });
+    expect(stray.json().code).toBe('order_not_created');
+
+    const foreignDelete = await call(server, 'DELETE', `/order/user/${a.guid}/order/${order._id}`, {
+      session: b.session,
+    });
+    expect(foreignDelete.statusCode).toBe(403);
+    const deleted = await call(server, 'DELETE', `/order/user/${a.guid}/order/${order._id}`, { session: a.session });
+    expect(deleted.statusCode).toBe(204);
+    expect((await call(server, 'GET', `/order/user/${a.guid}`, { session: a.session })).statusCode).toBe(404);
+    expect((await call(server, 'POST', '/order', { session: a.session, payload: basket(a) })).statusCode).toBe(201);
+  });
+
+  it('refuses a basket without products, an unknown plan, a non-GUID id, mixed currencies', async () => {
+    const post = (payload: unknown) => call(server, 'POST', '/order', { session: b.session, payload });
+    expect((await post(basket(b, { products: [] }))).json().code).toBe('no_products_selected');
+    const [line] = basket(b).products;
+    expect((await post(basket(b, { products: [{ ...line!, planId: 'nope' }] }))).json().code).toBe('bex0004');
+    expect((await post(basket(b, { _id: 'order-1' }))).json().code).toBe('v1_order_invalid');
+    const usd = { ...line!, planId: 'digital-monthly-usd' };
+    const mixed = { ...line!, productId: 'demo-archive', planId: 'archive-once-jpy' };
+    expect((await post(basket(b, { products: [usd, mixed] }))).json().code).toBe('currency_mismatch');
+    expect((await post({ ...basket(b), products: 'x' })).json().code).toBe('VALIDATION_FAILED');
+  });
+
+  it('one open order per account holds under concurrent creates', async () => {
+    const c = await accountOf(EMAILS[2]!);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call(server, 'POST', '/order', { session: c.session, payload: basket(c) })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+  });
+});
+
+describe('offers and the first delivery day', () => {
+  it('GET /offers lists public products, of a group or all', async () => {
+    const all = v1OffersSchema.parse((await call(server, 'GET', '/offers')).json());
+    const group = v1OffersSchema.parse(
+      (await call(server, 'GET', '/offers', { query: { productGroup: 'demo' } })).json(),
+    );
+    expect(group.map((offer) => offer.productId)).toEqual([
+      'demo-digital',
+      'demo-print',
+      'demo-archive',
+      'demo-bundle',
+    ]);
+    expect(all.map((offer) => offer.productId).sort()).toEqual([...group.map((offer) => offer.productId)].sort());
+    expect(group[0]!.paymentPlans.map((plan) => plan._id)).not.toContain('digital-staff');
+    expect((await call(server, 'GET', '/offers', { query: { productGroup: 'none' } })).json().code).toBe('bex0004');
+  });
+
+  it('GET /offers/{productId}[/{planId}] answers one product, or only that plan', async () => {
+    const product = v1OfferSchema.parse((await call(server, 'GET', '/offers/demo-digital')).json());
+    expect(product.paymentPlans.length).toBe(3);
+    const plan = v1OfferSchema.parse((await call(server, 'GET', '/offers/demo-digital/digital-yearly-eur')).json());
+    expect(plan.paymentPlans.map((one) => one._id)).toEqual(['digital-yearly-eur']);
+    for (const path of [
+      '/offers/demo-insider',
+      '/offers/nope',
+      '/offers/demo-digital/digital-staff',
+      '/offers/demo-digital/x',
+    ])
+      expect((await call(server, 'GET', path)).statusCode, path).toBe(404);
+  });
+
+  it('GET /spi/product/{productId}/startDeliveryDate: two working days ahead for delivered products', async () => {
+    const minDate = async (product: string) =>
+      (await call(server, 'GET', `/spi/product/${product}/startDeliveryDate`)).json<{ minDate: string }>().minDate;
+    // Thursday: Friday and Monday are the two working days.
+    expect(await minDate('demo-print')).toBe('2030-01-14');
+    expect(await minDate('demo-digital')).toBe('2030-01-10');
+    expect((await call(server, 'GET', '/spi/product/nope/startDeliveryDate')).statusCode).toBe(404);
+  });
+
+  it('the cancellation reasons and the cancel call answer at the product-manager base', async () => {
+    const a = await accountOf(EMAILS[0]!);
+    const property = propertySchema.parse(
+      (await call(server, 'GET', '/properties/List_Reasons_Cancel', { session: a.session })).json(),
+    );
+    expect(parseCancellationReasons(property.value).map((reason) => reason.key)).toContain('TOO_EXPENSIVE');
+    const cancel = await call(server, 'POST', `/api/1.0/subscription/none/cancel/${a.guid}`, {
+      session: a.session,
+      payload: { cancelDate: '2030-02-01', reason: 'OTHER' },
+    });
+    expect(cancel.json().code).toBe('subscription_not_found');
+  });
+});
+
+describe('POST /transaction and the hosted payment page', () => {
+  it('refuses an order that fails validateV1Order, a foreign account, a return URL elsewhere', async () => {
+    const d = await accountOf(EMAILS[3]!);
+    const bad = await transact(d, basket(d, { paymentType: 'online-VISA' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'v1_order_invalid', message: 'Client-side validation failed' });
+    expect((await transact(d, basket(d, { productMetaData: { ...meta, seller: '2' } }))).json().code).toBe(
+      'v1_order_invalid',
+    );
+    const other = await accountOf(EMAILS[4]!);
+    expect((await transact(d, basket(other))).statusCode).toBe(403);
+    expect((await transact(d, basket(d), 'https://evil.example.com/')).json().code).toBe('return_url_not_allowed');
+    expect(
+      (
+        await call(server, 'POST', '/transaction', {
+          session: d.session,
+          query: { channel: 'web', op: 'X' },
+          payload: basket(d),
+        })
+      ).json().code,
+    ).toBe('VALIDATION_FAILED');
+  });
+
+  it('a delivered product needs an address and a first delivery day not before the minimum', async () => {
+    const d = await accountOf(EMAILS[3]!);
+    const print = {
+      productId: 'demo-print',
+      name: 'Print',
+      description: 'Monthly',
+      price: 1,
+      planId: 'print-monthly-eur',
+      currency: 'EUR',
+      quantity: 1,
+      productMetaData: { ...meta, printDeliveryCode: '1111100' },
+    };
+    // One basket, checked out three times: the order keeps its id.
+    const _id = randomUUID();
+    const withDate = (date: string, address = true) =>
+      basket(d, {
+        _id,
+        products: [print],
+        productMetaData: {
+          ...meta,
+          startDeliveryDate: { 'demo-print': date },
+          ...(address ? { deliveryAddress: { values: ADDRESS } } : {}),
+        },
+      });
+    expect((await transact(d, withDate('2030-01-11'))).json().code).toBe('start_date_out_of_range');
+    expect((await transact(d, withDate('2030-01-14', false))).json().code).toBe('INVALID_FORM');
+    const ok = await transact(d, withDate('2030-01-14'));
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('prices from the catalogue, pays once on the stand-in page and creates the subscription once', async () => {
+    const a = await accountOf(EMAILS[0]!);
+    const open = v1OrderSchema.parse(
+      (await call(server, 'GET', `/order/user/${a.guid}`, { session: a.session })).json(),
+    );
+    // The open order (from the order tests) is replaced by this basket's id: delete, then check out.
+    await call(server, 'DELETE', `/order/user/${a.guid}/order/${open._id}`, { session: a.session });
+    const order = basket(a);
+    const transaction = await transactionOk(a, order);
+    expect(transaction).toMatchObject({ orderId: order._id, quantity: 1, siteId: 'demo' });
+    const pending = v1OrderSchema.parse(
+      (await call(server, 'GET', `/order/user/${a.guid}`, { session: a.session })).json(),
+    );
+    expect(pending.status).toBe('PAYMENT_PENDING');
+
+    const html = await hostedPage(transaction);
+    // The tampered 0.01 is ignored: the page asks the catalogue's price.
+    expect(html).toContain('data-amount="9900" data-currency="EUR"');
+    const pay = buttonFields(html, 'PAID');
+    const paid = await postForm(pay.action, pay.fields);
+    expect(paid.statusCode).toBe(303);
+    const back = new URL(paid.headers.location as string);
+    expect(back.origin + back.pathname).toBe(SITE);
+    expect(back.searchParams.get(V1_PAYMENT_OUTCOME_PARAM)).toBe('PAID');
+    expect(back.searchParams.get(V1_PAYMENT_ORDER_PARAM)).toBe(order._id);
+
+    const subscriptions = await subscriptionsOf(a, 'digital-yearly-eur');
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]!.subscription?.status).toBe('ACTIVE');
+    // The result posted again (twice at once, and once more), and Cancel afterwards: nothing changes.
+    const replays = await Promise.all([postForm(pay.action, pay.fields), postForm(pay.action, pay.fields)]);
+    for (const replay of [...replays, await postForm(pay.action, pay.fields)]) {
+      expect(replay.statusCode).toBe(303);
+      expect(new URL(replay.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM)).toBe('PAID');
+    }
+    const cancel = buttonFields(html, 'CANCELLED');
+    const late = await postForm(cancel.action, cancel.fields);
+    expect(new URL(late.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM)).toBe('PAID');
+    expect(await subscriptionsOf(a, 'digital-yearly-eur')).toHaveLength(1);
+    // The order is closed; the plan cannot be bought again.
+    expect((await call(server, 'GET', `/order/user/${a.guid}`, { session: a.session })).statusCode).toBe(404);
+    const again = await transact(a, basket(a));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('plan_already_subscribed');
+  });
+
+  it('a forged, altered or unsigned result is refused', async () => {
+    const b = await accountOf(EMAILS[1]!);
+    const transaction = await transactionOk(
+      b,
+      basket(b, { products: [{ ...basket(b).products[0]!, planId: 'digital-monthly-usd', currency: 'USD' }] }),
+    );
+    const html = await hostedPage(transaction);
+    const pay = buttonFields(html, 'PAID');
+    const cancel = buttonFields(html, 'CANCELLED');
+    const refused = async (fields: Record<string, string>) => {
+      const response = await postForm(pay.action, fields);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('payment_result_invalid');
+    };
+    // "Paid" with the Cancel button's signature; a made-up signature; an altered payload.
+    await refused({ ...pay.fields, signature: cancel.fields.signature! });
+    await refused({ ...pay.fields, signature: 'AAAA' });
+    const [body, signature] = pay.fields.payload!.split('.');
+    const altered = JSON.parse(Buffer.from(body!, 'base64url').toString()) as Record<string, unknown>;
+    const forged = `${Buffer.from(JSON.stringify({ ...altered, a: 1 })).toString('base64url')}.${signature}`;
+    await refused({ ...pay.fields, payload: forged });
+    await refused({ payload: pay.fields.payload! });
+    expect(await subscriptionsOf(b, 'digital-monthly-usd')).toHaveLength(0);
+    // The stand-in page also refuses a payload it did not get from us, or for another order.
+    expect(
+      (await postForm('/dev/hosted-payment', { ...v1PaymentFormFields(transaction), payload: forged })).statusCode,
+    ).toBe(400);
+    expect(
+      (await postForm('/dev/hosted-payment', { ...v1PaymentFormFields(transaction), orderId: 'x' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('Cancel leaves the order open; a newer transaction supersedes an older page', async () => {
+    const c = await accountOf(EMAILS[2]!);
+    const open = v1OrderSchema.parse(
+      (await call(server, 'GET', `/order/user/${c.guid}`, { session: c.session })).json(),
+    );
+    const order = { ...basket(c), _id: open._id };
+    const first = await hostedPage(await transactionOk(c, order));
+    const cancel = buttonFields(first, 'CANCELLED');
+    const cancelled = await postForm(cancel.action, cancel.fields);
+    expect(new URL(cancelled.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM)).toBe('CANCELLED');
+    // Paying on the cancelled page afterwards does not pay.
+    const lateFields = buttonFields(first, 'PAID');
+    const late = await postForm(lateFields.action, lateFields.fields);
+    expect(new URL(late.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM)).toBe('CANCELLED');
+    const reopened = v1OrderSchema.parse(
+      (await call(server, 'GET', `/order/user/${c.guid}`, { session: c.session })).json(),
+    );
+    expect(reopened.status).toBe('OPEN');
+
+    const older = await hostedPage(await transactionOk(c, order));
+    const newer = await hostedPage(await transactionOk(c, order));
+    const stale = buttonFields(older, 'PAID');
+    const refused = await postForm(stale.action, stale.fields);
+    expect(new URL(refused.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM)).toBe('REFUSED');
+    expect(await subscriptionsOf(c, 'digital-yearly-eur')).toHaveLength(0);
+    const current = buttonFields(newer, 'PAID');
+    const paid = await postForm(current.action, current.fields);
+    expect(new URL(paid.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM)).toBe('PAID');
+    expect(await subscriptionsOf(c, 'digital-yearly-eur')).toHaveLength(1);
+  });
+
+  it('concurrent checkouts of one order leave one payable page: a one-off plan is bought once', async () => {
+    const d = await accountOf(EMAILS[3]!);
+    const open = v1OrderSchema.parse(
+      (await call(server, 'GET', `/order/user/${d.guid}`, { session: d.session })).json(),
+    );
+    const [line] = basket(d).products;
+    const order = basket(d, {
+      _id: open._id,
+      products: [{ ...line!, productId: 'demo-archive', planId: 'archive-once-jpy', currency: 'JPY' }],
+    });
+    const answers = await Promise.all([1, 2, 3].map(() => transact(d, order)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+    const pages = await Promise.all(answers.map((answer) => hostedPage(v1TransactionSchema.parse(answer.json()))));
+    const outcomes = [];
+    for (const html of pages) {
+      const pay = buttonFields(html, 'PAID');
+      const response = await postForm(pay.action, pay.fields);
+      outcomes.push(new URL(response.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM));
+    }
+    expect(outcomes.sort()).toEqual(['PAID', 'REFUSED', 'REFUSED']);
+    expect(await subscriptionsOf(d, 'archive-once-jpy')).toHaveLength(1);
+  });
+
+  it('the hosted page expires with its payload', async () => {
+    const e = await accountOf(EMAILS[4]!);
+    const transaction = await transactionOk(e, basket(e));
+    clock.advance(61 * 60_000);
+    const response = await postForm('/dev/hosted-payment', v1PaymentFormFields(transaction));
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('role="alert"');
+  });
+});
+
+describe('without the dev switch', () => {
+  it('serves no stand-in page, and a transaction says no provider can take it', async () => {
+    const plain = await testServer({ devMailbox: false });
+    try {
+      const { mainSession, guid } = await loginOk(plain);
+      const account = { session: mainSession.sessionId, guid };
+      const response = await call(plain, 'POST', '/transaction', {
+        session: account.session,
+        query: { channel: 'web', op: 'P_SUB', returnUrl: SITE },
+        payload: basket(account),
+      });
+      expect(response.json().code).toBe('provider_unavailable');
+      const page = await plain.app.inject({ method: 'POST', url: '/dev/hosted-payment', payload: {} });
+      expect(page.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});
