@@ -33,6 +33,13 @@ const WIDGET_ROUTES = [
   'grant-invitations',
   'cancel-subscription',
   'v1/subscriptions-list',
+  // version 1 basket widgets (issue 16); standalone without a group or product they say so
+  'v1/product-selection',
+  'v1/product-item',
+  'v1/product-summary',
+  'v1/checkout-button',
+  'v1/unique-product',
+  'v1/single-product-selection',
   // social (issue 14); logged out, link and unlink show 'Not logged-in!'
   'social-buttons',
   'social-registration',

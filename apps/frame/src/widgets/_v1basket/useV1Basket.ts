@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import type { V1Basket } from '@foyer/api/v1';
+import { V1_PAYMENT_ORDER_PARAM, V1_PAYMENT_OUTCOME_PARAM, type V1Basket } from '@foyer/api/v1';
 import { newGuid, withoutProduct, withProduct, type V1Choice } from './lines';
 import { syncV1BasketAtLogin } from './sync';
 import { selectV1Basket } from './v1BasketSlice';
-import { clearV1Basket, shareV1Basket, updateV1Basket } from './v1BasketThunks';
+import { clearV1Basket, saveV1Basket, shareV1Basket, updateV1Basket } from './v1BasketThunks';
 
 export interface V1BasketView {
   basket: V1Basket | null;
@@ -25,6 +25,13 @@ export function useV1Basket(): V1BasketView {
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
   const guid = useAppSelector((state) => state.session.guid);
   useEffect(() => dispatch(shareV1Basket()), [dispatch]);
+
+  // Back from the payment page with this basket's order paid: the basket is done.
+  const query = useAppSelector((state) => state.frame.query);
+  const paidOrder = query[V1_PAYMENT_OUTCOME_PARAM] === 'PAID' ? query[V1_PAYMENT_ORDER_PARAM] : undefined;
+  useEffect(() => {
+    if (paidOrder && basket?._id === paidOrder) dispatch(saveV1Basket(null));
+  }, [dispatch, paidOrder, basket?._id]);
 
   const wasLoggedIn = useRef<boolean | null>(null);
   useEffect(() => {
