@@ -88,16 +88,7 @@ export const REDIRECTING_WIDGETS: readonly WidgetName[] = [
  * The checkout (purchase spec §4) runs in these widgets' frames and may ask the loader to open
  * its next step in the modal (HostMethods.open); any other frame's request is refused.
  */
-export const CHECKOUT_RUNNERS: readonly WidgetName[] = [
-  'product-selection',
-  'product-summary',
-  'checkout-button',
-  // Version 1: their checkout opens the login when there is no session.
-  'v1/product-selection',
-  'v1/product-summary',
-  'v1/checkout-button',
-  'v1/unique-product',
-];
+export const CHECKOUT_RUNNERS: readonly WidgetName[] = ['product-selection', 'product-summary', 'checkout-button'];
 
 /**
  * What the paywall may open in the modal (identity spec §2): itself (modal display, size lg), and
