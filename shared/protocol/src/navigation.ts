@@ -1,3 +1,5 @@
+import type { WidgetName } from './widgets';
+
 /**
  * A frame may ask the host page to navigate its top window only to an https URL or to a path on
  * the host page's own origin. Anything else (javascript:, data:, http: to another origin,
@@ -24,7 +26,7 @@ export function resolveTopNavigation(target: unknown, hostHref: string): string 
  * checkout, which hands the visitor to a hosted payment page with a signed payload (purchase spec
  * §4 "Version 1 checkout").
  */
-export const FORM_POSTING_WIDGETS: readonly string[] = [
+export const FORM_POSTING_WIDGETS: readonly WidgetName[] = [
   'v1/checkout-button',
   'v1/product-summary',
   // Their own checkout button (issue 16, frame side).
