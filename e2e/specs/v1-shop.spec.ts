@@ -106,6 +106,36 @@ test(
   },
 );
 
+test('an order the client-side validation refuses shows 400 Client-side validation failed and posts nothing', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail();
+  await createCustomer(request, email, 'customer-pw-16');
+  await page.goto(`${stack.demoUrl}/shop-v1`);
+  const selection = widgetFrame(page, 'v1/product-selection');
+  const summary = widgetFrame(page, 'v1/product-summary');
+  await new LoginWidget(page).logIn(email, 'customer-pw-16');
+  await expect(page.locator('#event-log')).toContainText('foyer:login.success');
+  await selection.getByRole('button', { name: /Yearly \(Digital access\)/ }).click();
+  await expect(summary.getByRole('rowheader', { name: 'Digital access' })).toBeVisible();
+  // A basket tampered with in the tab's storage (a print delivery code that is not 0/1 digits).
+  const frame = page.frames().find((candidate) => candidate.url().includes('/w/v1/product-summary'))!;
+  await frame.evaluate(() => {
+    const basket = JSON.parse(sessionStorage.getItem('evBasketKey')!);
+    basket.productMetaData.printDeliveryCode = '12';
+    sessionStorage.setItem('evBasketKey', JSON.stringify(basket));
+  });
+  const transactions: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/pm/api/transaction')) transactions.push(sent.url());
+  });
+  await summary.getByRole('button', { name: 'Checkout' }).click();
+  await expect(summary.getByRole('alert')).toContainText('Client-side validation failed');
+  await expect(page.locator('#event-log')).toContainText('"code":"v1_order_invalid","statusCode":400');
+  expect(transactions).toEqual([]);
+});
+
 test('the unique product named by the address goes into the basket after 2 s', async ({ page }) => {
   await page.goto(`${stack.demoUrl}/shop-v1?idProductUnique=demo-digital&idProductPlan=digital-yearly-eur`);
   const unique = widgetFrame(page, 'v1/unique-product');
