@@ -35,6 +35,13 @@ const WIDGET_ROUTES = [
   'v1/subscriptions-list',
   'v1/grant',
   'v1/invitations-list',
+  // version 1 basket widgets (issue 16); standalone without a group or product they say so
+  'v1/product-selection',
+  'v1/product-item',
+  'v1/product-summary',
+  'v1/checkout-button',
+  'v1/unique-product',
+  'v1/single-product-selection',
   // social (issue 14); logged out, link and unlink show 'Not logged-in!'
   'social-buttons',
   'social-registration',

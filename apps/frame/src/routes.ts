@@ -107,6 +107,12 @@ const PURCHASE_WIDGETS: Record<string, () => Promise<WidgetModule>> = {
   'v1/subscriptions-list': () => import('./widgets/subscriptions-list'),
   'v1/grant': () => import('./widgets/v1/grant'),
   'v1/invitations-list': () => import('./widgets/v1/invitations-list'),
+  'v1/product-selection': () => import('./widgets/v1/product-selection'),
+  'v1/product-item': () => import('./widgets/v1/product-item'),
+  'v1/product-summary': () => import('./widgets/v1/product-summary'),
+  'v1/checkout-button': () => import('./widgets/v1/checkout-button'),
+  'v1/unique-product': () => import('./widgets/v1/unique-product'),
+  'v1/single-product-selection': () => import('./widgets/v1/single-product-selection'),
 };
 
 /** The metered paywall (issue 15): its own schema chunk. */

@@ -185,7 +185,8 @@ export function hostMethods(
 ): HostMethods {
   const { iframe, widget, inModal } = frame;
   // The restricted methods ask the widget's row of the capability table (shared/protocol widgets.ts).
-  const can = capabilitiesOf(widget);
+  // By the route the frame runs: on a version 1 page a `product-summary` element runs `v1/product-summary`.
+  const can = capabilitiesOf(widgetRoute(widget, Number(env.settings.version)));
   return {
     getContext: () => ({
       protocolVersion: PROTOCOL_VERSION,

@@ -69,6 +69,9 @@ export const EVENT_NAMES = [
   'subscriptionsList.loaded',
   // Version 1 account widgets (issue 16).
   'invitationsList.loaded',
+  // Version 1 basket (issue 16).
+  'basket.synced',
+  'transaction.created',
   // Social sign-in (issue 14).
   'socialLogin.success',
   'socialLogin.failed',

@@ -57,7 +57,16 @@ describe('purchase widget attributes (purchase spec §2)', () => {
 describe('checkout contract', () => {
   it('lets only the checkout runners open steps, and only checkout steps', () => {
     const runners = WIDGET_NAMES.filter((name) => capabilitiesOf(name).checkout);
-    expect(runners.sort()).toEqual(['checkout-button', 'paywall', 'product-selection', 'product-summary']);
+    expect(runners.sort()).toEqual([
+      'checkout-button',
+      'paywall',
+      'product-selection',
+      'product-summary',
+      'v1/checkout-button',
+      'v1/product-selection',
+      'v1/product-summary',
+      'v1/unique-product',
+    ]);
     for (const runner of runners) {
       const { open = [], checkout = [] } = capabilitiesOf(runner);
       expect(checkout.every((step) => CHECKOUT_STEPS.includes(step) && open.includes(step))).toBe(true);
@@ -78,9 +87,23 @@ describe('checkout contract', () => {
     const granted = (method: 'navigate' | 'open' | 'meter' | 'postForm') =>
       WIDGET_NAMES.filter((name) => capabilitiesOf(name)[method]).sort();
     expect(granted('navigate')).toEqual(['direct-debit-request', 'payment', 'paywall', 'stripe-payment']);
-    expect(granted('open')).toEqual(['checkout-button', 'paywall', 'product-selection', 'product-summary']);
+    expect(granted('open')).toEqual([
+      'checkout-button',
+      'paywall',
+      'product-selection',
+      'product-summary',
+      'v1/checkout-button',
+      'v1/product-selection',
+      'v1/product-summary',
+      'v1/unique-product',
+    ]);
     expect(granted('meter')).toEqual(['paywall', 'paywall-notifier']);
-    expect(granted('postForm')).toEqual(['v1/checkout-button', 'v1/product-summary']);
+    expect(granted('postForm')).toEqual([
+      'v1/checkout-button',
+      'v1/product-selection',
+      'v1/product-summary',
+      'v1/unique-product',
+    ]);
     // The paywall opens its offers, then the later steps of the checkout of the plan it handed over.
     expect(capabilitiesOf('paywall').open).toEqual([
       'paywall',

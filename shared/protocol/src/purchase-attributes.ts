@@ -150,6 +150,54 @@ export const invitationsListAttributesSchema = z.strictObject({
   ...commonAttributes,
 });
 export type InvitationsListAttributes = z.infer<typeof invitationsListAttributesSchema>;
+// ---- Version 1 (issue 16, purchase spec §2 "Version 1 widgets"): the loader maps the v2 names to
+// these routes when `version: 1`, so each accepts its v2 counterpart's attributes as well.
+
+/** Prices and the total with this many decimals (purchase spec §9: configurable in v1, default 0). */
+const decimals = z._default(
+  z.coerce.number().check(
+    z.refine((n) => Number.isInteger(n), 'must be a whole number'),
+    z.minimum(0),
+    z.maximum(4),
+  ),
+  0,
+);
+
+export const v1ProductSelectionAttributesSchema = z.strictObject({
+  ...productSelectionAttributesSchema.shape,
+  decimals,
+});
+export type V1ProductSelectionAttributes = z.infer<typeof v1ProductSelectionAttributesSchema>;
+
+/** One product (its plans as options) and an add button. */
+export const v1ProductItemAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  productId: textAttribute(),
+  decimals,
+  submitLabel: textAttribute(),
+});
+export type V1ProductItemAttributes = z.infer<typeof v1ProductItemAttributesSchema>;
+
+/** One product whose chosen plan is the whole basket (a new choice replaces the basket's line). */
+export const v1SingleProductSelectionAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  productId: textAttribute(),
+  decimals,
+});
+export type V1SingleProductSelectionAttributes = z.infer<typeof v1SingleProductSelectionAttributesSchema>;
+
+/** The product and plan named by the page's query (idProductUnique, idProductPlan), added to the basket. */
+export const v1UniqueProductAttributesSchema = z.strictObject({
+  ...commonAttributes,
+  decimals,
+});
+export type V1UniqueProductAttributes = z.infer<typeof v1UniqueProductAttributesSchema>;
+
+export const v1ProductSummaryAttributesSchema = z.strictObject({
+  ...productSummaryAttributesSchema.shape,
+  decimals,
+});
+export type V1ProductSummaryAttributes = z.infer<typeof v1ProductSummaryAttributesSchema>;
 
 export const purchaseAttributeSchemas = {
   'product-selection': productSelectionAttributesSchema,
@@ -169,4 +217,10 @@ export const purchaseAttributeSchemas = {
   'v1/subscriptions-list': subscriptionsListAttributesSchema,
   'v1/grant': grantV1AttributesSchema,
   'v1/invitations-list': invitationsListAttributesSchema,
+  'v1/product-selection': v1ProductSelectionAttributesSchema,
+  'v1/product-item': v1ProductItemAttributesSchema,
+  'v1/product-summary': v1ProductSummaryAttributesSchema,
+  'v1/checkout-button': checkoutButtonAttributesSchema,
+  'v1/unique-product': v1UniqueProductAttributesSchema,
+  'v1/single-product-selection': v1SingleProductSelectionAttributesSchema,
 } as const;

@@ -50,4 +50,8 @@ export const purchaseEventPayloadSchemas = {
   'cancelSubscription.failed': failurePayload,
   'subscriptionsList.loaded': countPayload,
   'invitationsList.loaded': countPayload,
+  // Version 1 basket (issue 16): at login the basket was checked against the account's open order.
+  'basket.synced': z.strictObject({ outcome: z.enum(['kept', 'replaced', 'created', 'adopted']) }),
+  /** The version 1 checkout's transaction: the page is about to post the visitor to the payment page. */
+  'transaction.created': orderPayload,
 };

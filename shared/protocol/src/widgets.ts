@@ -112,8 +112,11 @@ export interface WidgetCapabilities {
 const CHECKOUT_RUNNER: WidgetCapabilities = { open: CHECKOUT_STEPS, checkout: CHECKOUT_STEPS };
 /** A redirect flow: sends the visitor to the provider's page and back. */
 const REDIRECTS: WidgetCapabilities = { navigate: true };
-/** The version 1 checkout: posts the transaction's form to the payment page. */
-const POSTS_FORM: WidgetCapabilities = { postForm: true };
+/**
+ * The version 1 checkout: opens the login like a runner, then posts the transaction's form to the
+ * payment page.
+ */
+const V1_CHECKOUT_RUNNER: WidgetCapabilities = { ...CHECKOUT_RUNNER, postForm: true };
 
 /** Which widget may call which restricted host method, and open what. */
 export const WIDGET_CAPABILITIES: Partial<Record<WidgetName, WidgetCapabilities>> = {
@@ -134,9 +137,12 @@ export const WIDGET_CAPABILITIES: Partial<Record<WidgetName, WidgetCapabilities>
   payment: REDIRECTS,
   'stripe-payment': REDIRECTS,
   'direct-debit-request': REDIRECTS,
-  // version 1
-  'v1/product-summary': POSTS_FORM,
-  'v1/checkout-button': POSTS_FORM,
+  // version 1 (looked up by the route the frame runs: a `product-summary` element on a version 1
+  // page is `v1/product-summary`); the selection and unique product have their own checkout button.
+  'v1/product-summary': V1_CHECKOUT_RUNNER,
+  'v1/checkout-button': V1_CHECKOUT_RUNNER,
+  'v1/product-selection': V1_CHECKOUT_RUNNER,
+  'v1/unique-product': V1_CHECKOUT_RUNNER,
 };
 
 /** The capabilities of `widget` (none for a widget without a row). */
@@ -195,6 +201,13 @@ export const WIDGET_HEIGHTS: Partial<Record<WidgetName, readonly [narrow: number
   'v1/subscriptions-list': [89, 89, 45],
   'v1/grant': [89, 89, 45],
   'v1/invitations-list': [89, 89, 45],
+  // Version 1 basket widgets (issue 16): their v2 counterparts' first renders until the script measures them.
+  'v1/product-selection': [2101, 867, 45],
+  'v1/product-item': [113, 113, 45],
+  'v1/product-summary': [131, 131, 45],
+  'v1/checkout-button': [50, 50],
+  'v1/unique-product': [113, 113, 45],
+  'v1/single-product-selection': [113, 113, 45],
   // A first view: the meter notifier (the paywall itself shows after the free views).
   paywall: [84, 60],
   'paywall-notifier': [84, 60],

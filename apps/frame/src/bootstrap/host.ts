@@ -48,6 +48,9 @@ export function createEmbeddedHost(): EmbeddedHost {
     async meter(id) {
       return (await remote?.meter(id).catch(() => null)) ?? null;
     },
+    async postForm(url, fields) {
+      return (await remote?.postForm(url, fields).catch(() => false)) ?? false;
+    },
     resize(height) {
       remote?.resize(height).catch(() => {
         // The host went away (navigation); the next connect sends the height again.

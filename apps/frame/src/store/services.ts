@@ -16,6 +16,11 @@ export interface HostBridge {
   open(widget: string, attributes: Record<string, string>): Promise<boolean>;
   /** The paywall's meter id in the host site's storage (HostMethods.meter); null standalone. */
   meter?(id?: string): Promise<string | null>;
+  /**
+   * Version 1 checkout: the loader posts a hidden form with `fields` to the payment page `url`
+   * (HostMethods.postForm, which checks the URL); false when refused or standalone.
+   */
+  postForm?(url: string, fields: Record<string, string>): Promise<boolean>;
 }
 
 export type EventListener = (event: FoyerEvent) => void;

@@ -16,7 +16,7 @@ import * as z from 'zod/mini';
 
 export const SIBLINGS_CHANNEL_NAME = 'foyer.siblings';
 
-export const SHARED_TOPICS = ['session', 'profile', 'basket'] as const;
+export const SHARED_TOPICS = ['session', 'profile', 'basket', 'v1basket'] as const;
 export type SharedTopicName = (typeof SHARED_TOPICS)[number];
 
 const id = z.string().check(z.refine(isPageId));

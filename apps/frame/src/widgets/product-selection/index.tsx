@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { catalogueError, PURCHASE_WIDGET_CONFIG_ARG, type PaymentPlan, type Product } from '@foyer/api/widget';
 import type { ProductSelectionAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
@@ -10,11 +10,11 @@ import { useAppSelector } from '../../store/hooks';
 import { useRequest } from '../../store/useRequest';
 import { CheckoutFeedback, runnerButton } from '../_checkout/CheckoutFeedback';
 import { useCheckout } from '../_checkout/useCheckout';
-import { planPrice } from '../_purchase/money';
 import { useBasket } from '../_purchase/useBasket';
 import { useServices } from '../_purchase/useServices';
 import { productsRequest } from './loadProducts';
 import { choosePlan, columnSize, pickedPlan, plansOf, resolveSource, togglePick } from './picks';
+import { ProductCard } from './ProductCard';
 import '../_purchase/messages';
 import '../_checkout/purchase.css';
 import './messages';
@@ -119,95 +119,5 @@ export default function ProductSelectionWidget({ attributes }: WidgetProps<Produ
         </div>
       )}
     </div>
-  );
-}
-
-function ProductCard({
-  product,
-  picked,
-  columns,
-  smColumns,
-  showBoosted,
-  displayOnly,
-  disabled,
-  onPick,
-}: {
-  product: Product;
-  picked: string | undefined;
-  columns: number;
-  smColumns: number;
-  showBoosted: boolean;
-  displayOnly: boolean;
-  disabled: boolean;
-  onPick: (product: Product, plan: PaymentPlan) => void;
-}) {
-  const headingId = `product-${product.name}`;
-  const style = { '--col': columns, '--col-sm': smColumns } as CSSProperties;
-  const classes = ['product-card', `col-md-${columns}`, `col-sm-${smColumns}`];
-  if (product.recommended) classes.push('product-recommended');
-  return (
-    <li className={classes.join(' ')} style={style}>
-      <h2 id={headingId}>
-        {product.displayName}
-        {showBoosted && (product.recommended || product.boosted) && (
-          <Star label={t(product.recommended ? 'productSelection.recommended' : 'productSelection.featured')} />
-        )}
-      </h2>
-      {product.imageUrl && <img className="product-image" src={product.imageUrl} alt={product.displayName} />}
-      {product.features.length > 0 && (
-        <ul className="product-features" aria-label={t('productSelection.features')}>
-          {product.features.map((feature) => (
-            <li key={feature}>{feature}</li>
-          ))}
-        </ul>
-      )}
-      <ul className="plan-list" aria-label={t('productSelection.plans', [product.displayName])}>
-        {plansOf(product).map((plan) => {
-          const selected = picked === plan._id;
-          return (
-            <li key={plan._id} className={selected ? 'plan plan-selected' : 'plan'}>
-              <span className="plan-name">
-                {plan.displayName}
-                {showBoosted && (plan.recommended || plan.boosted) && (
-                  <Star label={t(plan.recommended ? 'productSelection.recommended' : 'productSelection.featured')} />
-                )}
-              </span>
-              <span className="plan-price">{planPrice(plan.trialPrice ?? plan.finalPrice, plan.currency.symbol)}</span>
-              <span className="plan-frequency">{t(`purchase.frequency.${plan.frequency.id}`)}</span>
-              {plan.description && <p className="plan-description">{plan.description}</p>}
-              {plan.subscribed && <p className="plan-subscribed">{t('productSelection.subscribed')}</p>}
-              {!displayOnly && (
-                // A toggle button, aria-pressed when picked; its text (and so its name, which
-                // must contain what is seen) says 'Selected <plan> (<product>)' then.
-                <button
-                  type="button"
-                  className="button plan-select"
-                  aria-pressed={selected}
-                  disabled={disabled || plan.subscribed}
-                  onClick={() => onPick(product, plan)}
-                >
-                  {t(selected ? 'productSelection.selected' : 'productSelection.select')}{' '}
-                  <span className="visually-hidden">
-                    {t('productSelection.planOf', [plan.displayName, product.displayName])}
-                  </span>
-                </button>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </li>
-  );
-}
-
-function Star({ label }: { label: string }) {
-  return (
-    <>
-      {' '}
-      <span className="product-star">
-        <span aria-hidden="true">★</span>
-        <span className="visually-hidden">({label})</span>
-      </span>
-    </>
   );
 }

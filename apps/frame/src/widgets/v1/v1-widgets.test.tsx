@@ -1,0 +1,172 @@
+import '../../test/setup';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  checkoutButtonAttributesSchema,
+  v1ProductItemAttributesSchema,
+  v1ProductSelectionAttributesSchema,
+  v1ProductSummaryAttributesSchema,
+} from '@foyer/protocol';
+import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../test/harness';
+import { sessionStarted } from '../../store/sessionSlice';
+import { DIGITAL, GROUP, PRINT } from '../_checkout/testData';
+import { ACCOUNT, basketOf, DIGITAL as DIGITAL_LINE, PRINT as PRINT_LINE } from '../_v1basket/testV1Basket';
+import { readStoredV1Basket, writeV1Basket } from '../_v1basket/v1BasketStorage';
+import V1CheckoutButton from './checkout-button';
+import V1ProductItem from './product-item';
+import V1ProductSelection from './product-selection';
+import V1ProductSummary from './product-summary';
+
+function harnessWith(routes: Record<string, Handler>, loggedIn = true) {
+  const server = fakeIdentityServer(routes);
+  const h = makeHarness({ fetch: server.fetch });
+  const forms: { url: string; fields: Record<string, string> }[] = [];
+  h.services.host.postForm = (url, fields) => {
+    forms.push({ url, fields });
+    return Promise.resolve(true);
+  };
+  if (loggedIn) {
+    h.store.dispatch(sessionStarted({ guid: ACCOUNT, sessionId: SESSION_ID, expiry: 0, sessionCookie: false }));
+  }
+  return { h, server, forms, user: userEvent.setup() };
+}
+
+const noOrder: Handler = () => ({ status: 404, body: { code: 'order_not_created' } });
+const ORDER_PATH = `GET /pm/api/order/user/${ACCOUNT}`;
+
+describe('v1/product-selection', () => {
+  it('shows the group’s offers and adds a plan after 1000 ms, busy meanwhile', async () => {
+    const { h, user } = harnessWith({ 'GET /pm/api/offers': () => ({ status: 200, body: GROUP.products }) }, false);
+    const attributes = v1ProductSelectionAttributesSchema.parse({ groupName: 'demo', decimals: '2' });
+    renderWith(h, <V1ProductSelection attributes={attributes} />);
+    const choose = await screen.findByRole('button', { name: /Monthly \(Digital access\)/ });
+    expect(screen.getAllByText('€1.00').length).toBeGreaterThan(0);
+    const clicked = Date.now();
+    await user.click(choose);
+    expect(await screen.findByText('Adding Digital access to your basket…')).toBeTruthy();
+    expect(readStoredV1Basket(h.storage.tab)).toBeNull();
+    await waitFor(() => expect(readStoredV1Basket(h.storage.tab)?.products).toHaveLength(1), { timeout: 3000 });
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(950);
+    expect(readStoredV1Basket(h.storage.tab)?.products[0]).toMatchObject({
+      productId: DIGITAL.productId,
+      planId: 'digital-monthly-eur',
+      price: 1,
+      currency: 'EUR',
+      quantity: 1,
+      productMetaData: { seller: '1', purchaseReason: '1' },
+    });
+    expect(h.published).toContainEqual({ name: 'basket.updated', payload: { productCount: 1 } });
+  });
+});
+
+describe('v1/product-item', () => {
+  it("needs a chosen plan: nothing_selected 'Please select an option to continue'", async () => {
+    const { h, user } = harnessWith(
+      { [`GET /pm/api/offers/${PRINT.productId}`]: () => ({ status: 200, body: PRINT }) },
+      false,
+    );
+    const attributes = v1ProductItemAttributesSchema.parse({ productId: PRINT.productId });
+    renderWith(h, <V1ProductItem attributes={attributes} />);
+    await user.click(await screen.findByRole('button', { name: 'Add to basket' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Please select an option to continue');
+    expect(h.published).toContainEqual({
+      name: 'productSelection.failed',
+      payload: { code: 'nothing_selected', statusCode: 400 },
+    });
+    await user.click(screen.getByRole('radio', { name: /Monthly/ }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add to basket' }));
+    await waitFor(() => expect(readStoredV1Basket(h.storage.tab)?.products[0]?.planId).toBe('print-monthly-eur'), {
+      timeout: 3000,
+    });
+  });
+});
+
+describe('v1/product-summary', () => {
+  it('lists the lines with the total in the configured decimals, removes one, sets an active payment type', async () => {
+    const { h, user } = harnessWith({
+      [ORDER_PATH]: noOrder,
+      'POST /pm/api/order': (request) => ({
+        status: 201,
+        body: { ...(request.body as object), status: 'OPEN', total: '29.49' },
+      }),
+      'GET /pm/api/widget/payment/types': () => ({
+        status: 200,
+        body: [
+          { name: 'CASH', displayName: 'Cash' },
+          { name: 'BANK_TRANSFER', displayName: 'Bank transfer' },
+          { name: 'CARD', displayName: 'Card' },
+        ],
+      }),
+    });
+    writeV1Basket(h.storage.tab, basketOf([DIGITAL_LINE, PRINT_LINE]));
+    const attributes = v1ProductSummaryAttributesSchema.parse({ decimals: '2' });
+    renderWith(h, <V1ProductSummary attributes={attributes} />);
+    expect(await screen.findByText('€29.49')).toBeTruthy();
+    const select = await screen.findByRole('combobox', { name: 'Payment type' });
+    await waitFor(() => expect(readStoredV1Basket(h.storage.tab)?.paymentType).toBe('offline-FAC'));
+    await user.selectOptions(select, 'Card');
+    await waitFor(() => expect(readStoredV1Basket(h.storage.tab)?.paymentType).toBe('online-CAU'));
+    await user.click(screen.getByRole('button', { name: 'Remove Digital' }));
+    expect(await screen.findByText('€19.50', { selector: 'tfoot td' })).toBeTruthy();
+    expect(readStoredV1Basket(h.storage.tab)?.products.map((line) => line.productId)).toEqual(['print']);
+  });
+});
+
+describe('v1/checkout-button', () => {
+  const transaction = {
+    paymentUrl: 'https://pay.example/hosted',
+    siteId: 'site-1',
+    orderId: 'order-1',
+    quantity: 1,
+    payload: 'signed',
+  };
+
+  it('refuses an incomplete order client-side (400) and says so, without a transaction', async () => {
+    const { h, server, user } = harnessWith({ [ORDER_PATH]: noOrder, 'POST /pm/api/order': () => ({ status: 500 }) });
+    const bad = basketOf([DIGITAL_LINE], { accountId: ACCOUNT, startDate: Date.now() });
+    writeV1Basket(h.storage.tab, { ...bad, productMetaData: { ...bad.productMetaData, printDeliveryCode: '12' } });
+    renderWith(h, <V1CheckoutButton attributes={checkoutButtonAttributesSchema.parse({})} />);
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Client-side validation failed');
+    expect(h.published).toContainEqual({
+      name: 'checkout.failed',
+      payload: { code: 'v1_order_invalid', statusCode: 400 },
+    });
+    expect(server.requests.some((request) => request.path === '/pm/api/transaction')).toBe(false);
+  });
+
+  it('posts the transaction (channel=web, op=P_SUB) and has the loader post its form to the payment page', async () => {
+    const basket = basketOf([DIGITAL_LINE], { accountId: ACCOUNT, startDate: Date.now() });
+    const { h, server, forms, user } = harnessWith({
+      [ORDER_PATH]: () => ({ status: 200, body: { ...basket, status: 'OPEN', total: '9.99' } }),
+      'POST /pm/api/transaction': () => ({ status: 201, body: transaction }),
+    });
+    writeV1Basket(h.storage.tab, basket);
+    renderWith(h, <V1CheckoutButton attributes={checkoutButtonAttributesSchema.parse({})} />);
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    await waitFor(() => expect(forms).toHaveLength(1));
+    const posted = server.requests.find((request) => request.path === '/pm/api/transaction')!;
+    expect(Object.fromEntries(posted.query)).toEqual({ channel: 'web', op: 'P_SUB' });
+    expect(posted.body).toMatchObject({ _id: basket._id, accountId: ACCOUNT, paymentType: 'online-CAU' });
+    expect(forms[0]).toEqual({
+      url: 'https://pay.example/hosted',
+      fields: { siteId: 'site-1', orderId: 'order-1', quantity: '1', payload: 'signed' },
+    });
+    expect(h.published).toContainEqual({ name: 'transaction.created', payload: { orderId: 'order-1' } });
+  });
+
+  it('without a session fails with not_logged_in and opens the login', async () => {
+    const { h, user } = harnessWith({}, false);
+    writeV1Basket(h.storage.tab, basketOf([DIGITAL_LINE]));
+    renderWith(h, <V1CheckoutButton attributes={checkoutButtonAttributesSchema.parse({})} />);
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Not Logged In');
+    expect(h.published).toContainEqual({
+      name: 'checkout.failed',
+      payload: { code: 'not_logged_in', statusCode: 400 },
+    });
+    expect(h.opened).toEqual([{ widget: 'login', attributes: {} }]);
+  });
+});
