@@ -2,8 +2,8 @@
  * Issue 16, the version 1 basket on the demo page /shop-v1 against the real stack: plans added
  * after the spec's delay, the basket kept across reloads and shared by the page's frames, synced at
  * login (a differing server order replaced), the transaction and the form posted to the stand-in
- * payment page; the unique product by query; the same page
- * with version 2 shows the version 2 widgets.
+ * payment page, paid there and back on the page with the subscription listed; the unique product
+ * by query; the same page with version 2 shows the version 2 widgets.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -31,7 +31,7 @@ async function session(request: APIRequestContext, email: string, password: stri
 const meta = { printDeliveryCode: '-1', seller: '1', purchaseReason: '1' };
 
 test(
-  'plans go into the v1 basket after 1 s, stay across reloads, replace a differing server order at login, and are posted to the payment page',
+  'plans go into the v1 basket after 1 s, stay across reloads, replace a differing server order at login, are paid on the payment page and listed',
   { tag: BOTH_STORAGE_MODES },
   async ({ page, request }, testInfo) => {
     test.setTimeout(90_000);
@@ -101,8 +101,19 @@ test(
     await page.waitForURL(/\/dev\/hosted-payment/);
     await expect(page.getByRole('definition').filter({ hasText: serverOrder._id })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
-    // Not yet: Pay and back to this page with the subscription listed. The stand-in page's CSP
-    // (form-action 'self') stops the return's redirect to the demo origin in Chromium.
+    // Pay: the page posts the signed result to our return URL, which sends the visitor back here.
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/shop-v1\?.*v1Payment=PAID/);
+    const held = await request.get(`${stack.widgetsUrl}/pm/api/account/${account.guid}?ev_ss=${account.sessionId}`, {
+      headers: await frameHeaders(stack.widgetsUrl),
+    });
+    expect(held.ok(), await held.text()).toBe(true);
+    const { subscriptions } = (await held.json()) as { subscriptions: { pName: string; status: string }[] };
+    expect(subscriptions).toEqual([expect.objectContaining({ pName: 'Digital access' })]);
+    // Where the browser keeps the frames' storage the visitor is still logged in and sees it listed.
+    if (testInfo.project.name === 'e2e') {
+      await expect(widgetFrame(page, 'v1/subscriptions-list').getByText('Digital access')).toBeVisible();
+    }
   },
 );
 

@@ -39,7 +39,10 @@ function page(reply: FastifyReply, status: number, title: string, content: strin
     .code(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+    // Its forms post to our return URL, which redirects to the checkout's page on the site: form-action
+    // also governs that redirect, and the site's origin (checked against the service when the
+    // transaction was made) is not known here, so any web origin.
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:")
     .send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>

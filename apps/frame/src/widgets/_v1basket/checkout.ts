@@ -39,7 +39,8 @@ export const runV1Checkout = (): AppThunk<Promise<V1CheckoutOutcome>> => async (
   }
   extra.host.publish({ name: 'checkout.started', payload: { productCount: order.products.length } });
   const result = await callWidget({ dispatch, getState, extra }, postV1Transaction, {
-    query: { channel: 'web', op: 'P_SUB' },
+    // After paying, the visitor comes back to this page (the server checks it is one of the site's).
+    query: { channel: 'web', op: 'P_SUB', ...(frame.hostUrl ? { returnUrl: frame.hostUrl } : {}) },
     body: order,
   });
   if (!result.ok) return fail(result.error);
