@@ -35,19 +35,23 @@ function formFields(body: unknown): Record<string, string> {
 }
 
 function page(reply: FastifyReply, status: number, title: string, content: string): FastifyReply {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    // Its forms post to our return URL, which redirects to the checkout's page on the site: form-action
-    // also governs that redirect, and the site's origin (checked against the service when the
-    // transaction was made) is not known here, so any web origin.
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:")
-    .send(`<!doctype html>
+  return (
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // Its forms post to our return URL, which redirects to the checkout's page on the site: form-action
+      // also governs that redirect, and the site's origin (checked against the service when the
+      // transaction was made) is not known here, so any web origin.
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
+      ).send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}.note{color:#555}form{display:inline-block;margin-right:.5rem}button{font:inherit;padding:.5rem 1.25rem}</style>
-</head><body><main>${content}</main></body></html>`);
+</head><body><main>${content}</main></body></html>`)
+  );
 }
 
 /** Registers the return URL, and the stand-in page when `standIn`. */
