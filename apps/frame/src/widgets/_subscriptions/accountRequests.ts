@@ -33,7 +33,8 @@ export const failure = (error: FoyerError) => ({ code: error.code, statusCode: e
 const loadPurchases = createAppAsyncThunk<Purchase[], void>('account/purchases', async (_arg, api) => {
   const result = await callWidget(api, getPurchases, { signal: api.signal });
   if (!result.ok) {
-    api.extra.host.publish({ name: 'purchasesList.failed', payload: failure(result.error) });
+    // A load given up for a newer one (a login or session event reloads the list) did not fail.
+    if (!api.signal.aborted) api.extra.host.publish({ name: 'purchasesList.failed', payload: failure(result.error) });
     return api.rejectWithValue(result.error);
   }
   api.extra.host.publish({ name: 'purchasesList.loaded', payload: { count: result.data.length } });

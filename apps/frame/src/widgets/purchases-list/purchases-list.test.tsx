@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { purchasesListAttributesSchema } from '@foyer/protocol';
 import { sessionStateFrom } from '../../store/sessionSlice';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../test/harness';
+import { purchasesRequest } from '../_subscriptions/accountRequests';
 import PurchasesList from './index';
 
 const session = sessionStateFrom({ guid: 'guid-1', sessionId: SESSION_ID, expiry: 0, sessionCookie: false });
@@ -47,6 +48,21 @@ function setup(
 }
 
 describe('purchases-list', () => {
+  it('a load given up for a newer one (login, session events) publishes no purchasesList.failed', async () => {
+    // A fetch that only ends when its request is aborted, as the browser's does.
+    const fetch = ((_url: string, init?: RequestInit) =>
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      )) as typeof globalThis.fetch;
+    const harness = makeHarness({ fetch, preloaded: { session } });
+    const load = harness.store.dispatch(purchasesRequest.start(undefined));
+    load.abort();
+    await load;
+    // The thunk's own promise settles at once; its call ends a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(harness.published.map((event) => event.name)).not.toContain('purchasesList.failed');
+  });
+
   it('an anonymous visitor is told to log in and nothing is requested', async () => {
     const { server } = setup({}, { loggedIn: false });
     expect(await screen.findByText('Please log in to see this.')).toBeTruthy();
