@@ -7,7 +7,6 @@ import { EN } from '../../apps/frame/src/i18n/en';
 import es, { templateLabels as esTemplateLabels } from '../../apps/frame/src/i18n/es';
 import ptBR, { templateLabels as ptTemplateLabels } from '../../apps/frame/src/i18n/pt-BR';
 import * as checkout from '../../apps/frame/src/widgets/_checkout/messages';
-import * as forms from '../../apps/frame/src/widgets/_forms/messages';
 import * as password from '../../apps/frame/src/widgets/_password/messages';
 import * as purchase from '../../apps/frame/src/widgets/_purchase/messages';
 import * as session from '../../apps/frame/src/widgets/_session/messages';
@@ -24,7 +23,6 @@ type Locale = 'es' | 'pt-BR';
 
 const widgetTables = [
   checkout,
-  forms,
   password,
   purchase,
   session,

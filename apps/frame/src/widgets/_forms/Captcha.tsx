@@ -4,7 +4,6 @@ import { foyerError } from '@foyer/api';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { t } from '../../i18n';
 import { useRequest } from '../../store/useRequest';
-import './messages';
 import { RECAPTCHA_LIFETIME_MS, siteKeyError, type Grecaptcha } from './recaptcha';
 import { recaptchaSettingsRequest } from './recaptchaSettings';
 

@@ -2,7 +2,6 @@ import '../../test/setup';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IDENTITY_ERRORS } from '@foyer/api';
-import './messages';
 import { Captcha } from './Captcha';
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';

@@ -1,7 +1,6 @@
 import '../../test/setup';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import './messages';
 import { Captcha } from './Captcha';
 import type { Grecaptcha, RecaptchaRenderParameters } from './recaptcha';
 import type { ReactElement, ReactNode } from 'react';

@@ -3,7 +3,6 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import './messages';
 import { Captcha } from './Captcha';
 import { DateSelector } from './DateSelector';
 import { NotificationModal } from './NotificationModal';

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerTranslations, setLocale } from '../../i18n';
-import './messages';
 import { attributeMessageKey, invalidAttributesMessage, serverAttributesMessage } from './generalMessage';
 
 afterEach(() => setLocale('en'));

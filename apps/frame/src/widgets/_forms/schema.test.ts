@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Attribute, Template } from '@foyer/api';
-import './messages';
 // The date rules register with the schema module when dates.ts loads, as in a form with date fields.
 import './dates';
 import { controlOf, templateFields, templateProblems, type FieldSpec } from './fields';

@@ -11,7 +11,6 @@ import { object, ref, string, ValidationError, type ObjectSchema, type StringSch
 import { t } from '../../i18n';
 import { isPasswordAttribute, type FieldSpec } from './fields';
 // The rules' texts come with the rules, whichever widget (login included) uses them.
-import './messages';
 
 /**
  * The date checks (dayjs, in dates.ts). dates.ts registers them when it loads, and every form

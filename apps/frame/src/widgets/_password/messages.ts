@@ -1,5 +1,4 @@
 /** Labels of the password widgets (reset, change); their rule messages are the forms' (identity spec §5). */
-import '../_forms/messages';
 import { defineMessages } from '../../i18n/messages';
 
 export const passwordMessages = defineMessages({

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import type { EditProfileAttributes } from '@foyer/protocol';
-import '../_forms/messages';
 import { MessageBox } from '../_forms/MessageBox';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';

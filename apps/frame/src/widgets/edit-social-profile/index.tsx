@@ -11,7 +11,6 @@ import { syncSessionFromStorage } from '../../store/sessionThunks';
 import { useFrameEvents } from '../../store/useFrameEvents';
 import { useRequest } from '../../store/useRequest';
 import type { WidgetProps } from '../widgetProps';
-import '../_forms/messages';
 import '../_social/messages';
 import { EditSocialProfileForm } from './EditSocialProfileForm';
 import { socialProfileFormRequest } from './formData';

@@ -15,7 +15,6 @@ import { useRequest } from '../../store/useRequest';
 import { ProfileForm } from './ProfileForm';
 import { loadProfileGroups } from './save';
 import { signUpSiteKeyRequest } from './siteKey';
-import '../_forms/messages';
 import '../_purchase/messages';
 import './messages';
 import './profile.css';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { profileGroupsSchema } from '@foyer/api/widget';
-import '../_forms/messages';
 import './messages';
 import {
   addressChoiceValues,

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isFoyerError, type FoyerError } from '@foyer/api';
 import type { RegistrationAttributes } from '@foyer/protocol';
-import '../_forms/messages';
 import { MessageBox } from '../_forms/MessageBox';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';

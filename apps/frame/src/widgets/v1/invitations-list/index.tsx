@@ -14,7 +14,6 @@ import { grantStatusLabel } from '../../_subscriptions/labels';
 import { useAccountSession } from '../../_subscriptions/useAccountSession';
 import { deleteGrantsV1, invitationsRequest, inviteV1 } from '../../_subscriptions/v1Requests';
 import '../../_forms/forms.css';
-import '../../_forms/messages';
 import '../../_purchase/messages';
 import '../../_subscriptions/messages';
 import '../../_subscriptions/account-area.css';
