@@ -1,9 +1,8 @@
 /**
  * The product-manager data the version 1 widgets show (purchase spec §7): the offers of a group
- * (GET /offers?productGroup=), one offer (GET /offers/{productId}[/{planId}]), and the active
- * payment types of the widget service (GET /widget/payment/types) the basket's type must be one of.
+ * (GET /offers?productGroup=) and one offer (GET /offers/{productId}[/{planId}]). The active payment
+ * types the basket's type must be one of: _purchase/paymentTypes.ts.
  */
-import { getPaymentTypes, type PaymentTypeOption } from '@foyer/api/widget';
 import { createAppAsyncThunk } from '../../store/asyncStatus';
 import { createRequest } from '../../store/requests';
 import { callWidget } from '../_purchase/widgetClient';
@@ -34,9 +33,3 @@ export const v1OfferRequest = createRequest<V1Offer, { productId: string; planId
   'v1Offer',
   loadOffer,
 );
-
-const loadPaymentTypes = createAppAsyncThunk<PaymentTypeOption[], void>('v1PaymentTypes/load', async (_arg, api) => {
-  const result = await callWidget(api, getPaymentTypes, { signal: api.signal });
-  return result.ok ? result.data : api.rejectWithValue(result.error);
-});
-export const v1PaymentTypesRequest = createRequest<PaymentTypeOption[], void>('v1PaymentTypes', loadPaymentTypes);

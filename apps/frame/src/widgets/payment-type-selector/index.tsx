@@ -1,25 +1,15 @@
-import { getPaymentTypes, type PaymentTypeOption } from '@foyer/api/widget';
 import type { PaymentTypeSelectorAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import type { WidgetProps } from '../widgetProps';
-import { createAppAsyncThunk } from '../../store/asyncStatus';
-import { createRequest } from '../../store/requests';
 import { useRequest } from '../../store/useRequest';
 import '../_payment/messages';
 import '../_purchase/messages';
 import { useBasket } from '../_purchase/useBasket';
 import { useServices } from '../_purchase/useServices';
-import { callWidget } from '../_purchase/widgetClient';
-
-const loadPaymentTypes = createAppAsyncThunk<PaymentTypeOption[], void>('paymentTypes/load', async (_arg, api) => {
-  const result = await callWidget(api, getPaymentTypes, { signal: api.signal });
-  return result.ok ? result.data : api.rejectWithValue(result.error);
-});
-
-const paymentTypesRequest = createRequest<PaymentTypeOption[], void>('paymentTypes', loadPaymentTypes);
+import { paymentTypesRequest } from '../_purchase/paymentTypes';
 
 /**
  * Payment-type selector (purchase spec §2): the allowed types by displayName. Disabled with a

@@ -9,7 +9,7 @@ import type { WidgetProps } from '../../widgetProps';
 import { v1Total } from '../../_v1basket/lines';
 import { resolvePaymentType, v1PaymentTypeOptions, withPaymentType } from '../../_v1basket/paymentType';
 import { v1Price } from '../../_v1basket/price';
-import { v1PaymentTypesRequest } from '../../_v1basket/requests';
+import { paymentTypesRequest } from '../../_purchase/paymentTypes';
 import { useV1Basket } from '../../_v1basket/useV1Basket';
 import { useV1Checkout } from '../../_v1basket/useV1Checkout';
 import { V1CheckoutControl } from '../../_v1basket/V1CheckoutControl';
@@ -27,7 +27,7 @@ export default function V1ProductSummary({ attributes }: WidgetProps<V1ProductSu
   const { basket, remove, update } = useV1Basket();
   const checkout = useV1Checkout();
   const forced = useAppSelector((state) => state.frame.settings.v1PaymentType);
-  const types = useRequest(v1PaymentTypesRequest, undefined, { skip: attributes.displayOnly });
+  const types = useRequest(paymentTypesRequest, undefined, { skip: attributes.displayOnly });
   const options = types.status === 'succeeded' ? v1PaymentTypeOptions(types.data) : null;
   const resolved = options && basket ? resolvePaymentType(basket.paymentType, forced, options) : undefined;
 
