@@ -3,7 +3,6 @@ import { foyerError, type FoyerError } from '@foyer/api';
 import type { GrantAction, GrantInvitation } from '@foyer/api/widget';
 import type { GrantInvitationsAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { Loading } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -12,6 +11,7 @@ import type { WidgetProps } from '../widgetProps';
 import { MessageBox } from '../_forms/MessageBox';
 import { widgetGrants, type GrantRequests } from '../_subscriptions/accountRequests';
 import { grantStatusLabel, roleLabel } from '../_subscriptions/labels';
+import { accountListGate } from '../_subscriptions/accountListGate';
 import { useAccountSession } from '../_subscriptions/useAccountSession';
 import '../_forms/forms.css';
 import '../_purchase/messages';
@@ -64,27 +64,15 @@ export function GrantInvitationsView({
   }
 
   const heading = <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('grants.title')}</WidgetHeading>;
-  if (!loggedIn) {
-    return (
-      <div className="grant-invitations">
-        {heading}
-        <p>{t('account.loginRequired')}</p>
-      </div>
-    );
-  }
-  if (state.status === 'failed' && !state.data) {
-    return (
-      <div className="grant-invitations">
-        {heading}
-        {attributes.showErrorMsgs && <ErrorMessageBox error={state.error} />}
-        <button type="button" className="button" onClick={state.retry}>
-          {t('frame.retry')}
-        </button>
-      </div>
-    );
-  }
-  if (!state.data) return <Loading />;
-  const { received, keyed, keyError } = state.data;
+  const gate = accountListGate({
+    className: 'grant-invitations',
+    heading,
+    loggedIn,
+    state,
+    showErrorMsgs: attributes.showErrorMsgs,
+  });
+  if ('element' in gate) return gate.element;
+  const { received, keyed, keyError } = gate.data;
   // The keyed invitation first (once: it may be in received too), hidden once answered.
   const keyedShown = keyed && keyed.status !== 'ACCEPTED' && keyed.status !== 'DECLINED' ? keyed : null;
   const rows: { grant: GrantInvitation; actKey: string }[] = [

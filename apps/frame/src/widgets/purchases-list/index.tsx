@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import type { PurchasesListAttributes } from '@foyer/protocol';
 import type { Purchase } from '@foyer/api/widget';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { Loading } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
@@ -11,6 +9,7 @@ import type { WidgetProps } from '../widgetProps';
 import { purchasesRequest } from '../_subscriptions/accountRequests';
 import { ActionsMenu } from '../_subscriptions/ActionsMenu';
 import { frequencyLabel, purchaseFrequency, purchaseName, purchaseStatusLabel } from '../_subscriptions/labels';
+import { accountListGate } from '../_subscriptions/accountListGate';
 import { useAccountSession } from '../_subscriptions/useAccountSession';
 import { AddBeneficiaryDialog } from './AddBeneficiaryDialog';
 import { BeneficiariesDialog } from './BeneficiariesDialog';
@@ -42,27 +41,15 @@ export default function PurchasesList({ attributes }: WidgetProps<PurchasesListA
   const heading = (
     <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('purchasesList.title')}</WidgetHeading>
   );
-  if (!loggedIn) {
-    return (
-      <div className="purchases-list">
-        {heading}
-        <p>{t('account.loginRequired')}</p>
-      </div>
-    );
-  }
-  if (state.status === 'failed' && !state.data) {
-    return (
-      <div className="purchases-list">
-        {heading}
-        {attributes.showErrorMsgs && <ErrorMessageBox error={state.error} />}
-        <button type="button" className="button" onClick={state.retry}>
-          {t('frame.retry')}
-        </button>
-      </div>
-    );
-  }
-  if (!state.data) return <Loading />;
-  const purchases = state.data;
+  const gate = accountListGate({
+    className: 'purchases-list',
+    heading,
+    loggedIn,
+    state,
+    showErrorMsgs: attributes.showErrorMsgs,
+  });
+  if ('element' in gate) return gate.element;
+  const purchases = gate.data;
   const showActions = attributes.showActions && purchases.some(canShare);
 
   return (

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { SubscriptionsListAttributes } from '@foyer/protocol';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { Loading } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import { useRequest } from '../../store/useRequest';
 import type { WidgetProps } from '../widgetProps';
+import { accountListGate } from '../_subscriptions/accountListGate';
 import { useAccountSession } from '../_subscriptions/useAccountSession';
 import { subscriptionsV1Request } from '../_subscriptions/v1Requests';
 import { SubscriptionItem } from './SubscriptionItem';
@@ -25,28 +24,20 @@ export default function SubscriptionsList({ attributes }: WidgetProps<Subscripti
     skip: !loggedIn,
     reloadOn: [sessionId, reloads],
   });
-  const subscriptions = state.data ?? [];
 
   const heading = (
     <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('subscriptions.title')}</WidgetHeading>
   );
-  if (!loggedIn) {
-    return (
-      <div className="subscriptions-list">
-        {heading}
-        <p>{t('account.loginRequired')}</p>
-      </div>
-    );
-  }
-  if (state.status === 'failed' && !state.data) {
-    return (
-      <div className="subscriptions-list">
-        {heading}
-        {attributes.showErrorMsgs && <ErrorMessageBox error={state.error} />}
-      </div>
-    );
-  }
-  if (!state.data) return <Loading />;
+  const gate = accountListGate({
+    className: 'subscriptions-list',
+    heading,
+    loggedIn,
+    state,
+    showErrorMsgs: attributes.showErrorMsgs,
+    offerRetry: false,
+  });
+  if ('element' in gate) return gate.element;
+  const subscriptions = gate.data;
   return (
     <div className="subscriptions-list">
       {heading}

@@ -3,7 +3,6 @@ import { foyerError, type FoyerError } from '@foyer/api';
 import type { GrantInvitation, SubscriptionV1 } from '@foyer/api/widget';
 import type { InvitationsListAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../../components/ErrorMessageBox';
-import { Loading } from '../../../components/Loading';
 import { WidgetHeading } from '../../../components/WidgetHeading';
 import { t } from '../../../i18n';
 import { useAppDispatch } from '../../../store/hooks';
@@ -11,6 +10,7 @@ import { useRequest } from '../../../store/useRequest';
 import type { WidgetProps } from '../../widgetProps';
 import { NotificationModal } from '../../_forms/NotificationModal';
 import { grantStatusLabel } from '../../_subscriptions/labels';
+import { accountListGate } from '../../_subscriptions/accountListGate';
 import { useAccountSession } from '../../_subscriptions/useAccountSession';
 import { deleteGrantsV1, invitationsRequest, inviteV1 } from '../../_subscriptions/v1Requests';
 import '../../_forms/forms.css';
@@ -112,27 +112,15 @@ export default function InvitationsList({ attributes }: WidgetProps<InvitationsL
   const heading = (
     <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('invitations.title')}</WidgetHeading>
   );
-  if (!loggedIn) {
-    return (
-      <div className="invitations-list">
-        {heading}
-        <p>{t('account.loginRequired')}</p>
-      </div>
-    );
-  }
-  if (state.status === 'failed' && !state.data) {
-    return (
-      <div className="invitations-list">
-        {heading}
-        {attributes.showErrorMsgs && <ErrorMessageBox error={state.error} />}
-        <button type="button" className="button" onClick={state.retry}>
-          {t('frame.retry')}
-        </button>
-      </div>
-    );
-  }
-  if (!state.data) return <Loading />;
-  const groups = groupsOf(state.data.subscriptions, state.data.sent);
+  const gate = accountListGate({
+    className: 'invitations-list',
+    heading,
+    loggedIn,
+    state,
+    showErrorMsgs: attributes.showErrorMsgs,
+  });
+  if ('element' in gate) return gate.element;
+  const groups = groupsOf(gate.data.subscriptions, gate.data.sent);
 
   return (
     // While the modal is open the frame keeps room for it (a fixed dialog adds no height).
