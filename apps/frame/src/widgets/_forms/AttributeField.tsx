@@ -12,6 +12,7 @@ import './dates';
 import { DateSelector } from './DateSelector';
 import type { FieldSpec } from './fields';
 import { MAX_INPUT_LENGTH } from './schema';
+import type { Form } from './useTemplateForm';
 
 export interface AttributeFieldProps {
   field: FieldSpec;
@@ -200,4 +201,26 @@ export function AttributeField(props: AttributeFieldProps) {
       );
     }
   }
+}
+
+/** An AttributeField bound to a template form (useTemplateForm): its value, visible error and handlers. */
+export function FormAttributeField({
+  form,
+  field,
+  idPrefix,
+  showLabel,
+  status,
+}: Pick<AttributeFieldProps, 'field' | 'idPrefix' | 'showLabel' | 'status'> & { form: Form }) {
+  return (
+    <AttributeField
+      field={field}
+      idPrefix={idPrefix}
+      value={form.values[field.key] ?? ''}
+      error={form.visibleError(field.key)}
+      showLabel={showLabel}
+      onChange={(value) => form.setValue(field.key, value)}
+      onBlur={() => form.touch(field.key)}
+      status={status}
+    />
+  );
 }

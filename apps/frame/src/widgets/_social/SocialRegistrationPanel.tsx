@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { FoyerError, SocialNetwork, SocialProfile } from '@foyer/api';
-import { AttributeField } from '../_forms/AttributeField';
+import { FormAttributeField } from '../_forms/AttributeField';
 import { templateFields, type FieldSpec } from '../_forms/fields';
 import { formSchema, submittedAttributes, type Values } from '../_forms/schema';
 import { useTemplateForm } from '../_forms/useTemplateForm';
@@ -83,15 +83,12 @@ function RegistrationForm(
       {fields
         .filter((field) => !hidden.has(field.name))
         .map((field) => (
-          <AttributeField
+          <FormAttributeField
             key={field.key}
+            form={form}
             field={field}
             idPrefix="social-registration"
-            value={form.values[field.key] ?? ''}
-            error={form.visibleError(field.key)}
             showLabel={props.showLabels}
-            onChange={(value) => form.setValue(field.key, value)}
-            onBlur={() => form.touch(field.key)}
           />
         ))}
       <div className="actions">

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FoyerError, Template, UserProfile } from '@foyer/api';
 import type { EditProfileAttributes } from '@foyer/protocol';
-import { AttributeField } from '../_forms/AttributeField';
+import { FormAttributeField } from '../_forms/AttributeField';
 import { invalidAttributesMessage, serverAttributesMessage } from '../_forms/generalMessage';
 import { MessageBox } from '../_forms/MessageBox';
 import { formSchema, type Values } from '../_forms/schema';
@@ -136,15 +136,12 @@ export function EditProfileForm({ attributes, serviceName, template, profile, on
           <ErrorMessageBox ref={noticeRef} error={notice.error} onClose={() => setNotice(null)} />
         )}
         {fields.map((field) => (
-          <AttributeField
+          <FormAttributeField
             key={field.key}
+            form={form}
             field={field}
             idPrefix="edit-profile"
-            value={form.values[field.key] ?? ''}
-            error={form.visibleError(field.key)}
             showLabel={attributes.showLabels}
-            onChange={(value) => form.setValue(field.key, value)}
-            onBlur={() => form.touch(field.key)}
           />
         ))}
         <div className="actions">

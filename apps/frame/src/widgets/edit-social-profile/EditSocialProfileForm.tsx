@@ -6,7 +6,7 @@ import { SubmitButton } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
-import { AttributeField } from '../_forms/AttributeField';
+import { FormAttributeField } from '../_forms/AttributeField';
 import { invalidAttributesMessage, serverAttributesMessage } from '../_forms/generalMessage';
 import { MessageBox } from '../_forms/MessageBox';
 import { formSchema, type Values } from '../_forms/schema';
@@ -129,15 +129,12 @@ export function EditSocialProfileForm({ attributes, data, notice: schemeNotice }
           <ErrorMessageBox ref={noticeRef} error={notice.error} onClose={() => setNotice(null)} />
         )}
         {fields.map((field) => (
-          <AttributeField
+          <FormAttributeField
             key={field.key}
+            form={form}
             field={field}
             idPrefix="edit-social-profile"
-            value={form.values[field.key] ?? ''}
-            error={form.visibleError(field.key)}
             showLabel={attributes.showLabels}
-            onChange={(value) => form.setValue(field.key, value)}
-            onBlur={() => form.touch(field.key)}
           />
         ))}
         <div className="actions">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FoyerError, Template } from '@foyer/api';
 import type { RegistrationAttributes } from '@foyer/protocol';
-import { AttributeField } from '../_forms/AttributeField';
+import { FormAttributeField } from '../_forms/AttributeField';
 import { Captcha } from '../_forms/Captcha';
 import { templateFields, type FieldSpec } from '../_forms/fields';
 import { invalidAttributesMessage, serverAttributesMessage } from '../_forms/generalMessage';
@@ -123,15 +123,12 @@ export function RegistrationForm(props: RegistrationFormProps) {
           <ErrorMessageBox ref={problemRef} error={problem.error} onClose={() => setProblem(null)} />
         ))}
       {fields.map((field) => (
-        <AttributeField
+        <FormAttributeField
           key={field.key}
+          form={form}
           field={field}
           idPrefix="registration"
-          value={form.values[field.key] ?? ''}
-          error={form.visibleError(field.key)}
           showLabel={attributes.showLabels}
-          onChange={(value) => form.setValue(field.key, value)}
-          onBlur={() => form.touch(field.key)}
           status={
             field.role === 'identifier' && checkIdentifiers ? (
               <IdentifierStatus id={`registration-${field.name}-status`} status={statuses[field.key]} />
