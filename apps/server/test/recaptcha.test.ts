@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RECAPTCHA_VERIFY_URL, recaptchaVerifier } from '../src/adapters/recaptcha';
 import type { PreparedServer } from '../src/index';
 import { seedConfig } from '../src/seed-config';
-import { DEMO, frameTokenHeader, login, loginBody, register, registerBody, testClock, testServer } from './helpers';
+import { DEMO, login, loginBody, register, registerBody, testClock, testServer } from './helpers';
 import { startRecaptchaStandIn, type RecaptchaStandIn } from './stand-ins/recaptcha';
 
 const SECRET = 'test-secret-of-the-captcha-service';
@@ -156,17 +156,6 @@ describe('captcha on login', () => {
     expect((await loginWith('login-solved')).statusCode).toBe(200);
     // The demo service has no captcha.
     expect((await login(server, DEMO.email, DEMO.password)).statusCode).toBe(200);
-  });
-
-  it("a call that names no service is for the calling frame's: leaving the header out does not skip its captcha", async () => {
-    const headerless = await server.app.inject({
-      method: 'POST',
-      url: '/ic/api/session',
-      headers: frameTokenHeader('captcha', clock.now()),
-      payload: loginBody(DEMO.email, DEMO.password),
-    });
-    expect(headerless.statusCode).toBe(400);
-    expect(headerless.json().code).toBe('RECAPTCHA_VERIFICATION_FAILED');
   });
 });
 

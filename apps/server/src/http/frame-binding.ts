@@ -20,21 +20,6 @@ function serviceParams(request: FastifyRequest): string[] {
 }
 
 /** The services a call names; several must all be the token's. */
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The service the calling frame was served for (its frame token), once the binding checked it. */
-    frameService?: string;
-  }
-}
-
-/**
- * The service a call is for: the one it names (the Authorization header), else the one its frame
- * was served for; undefined only for calls exempt from the binding (then the default service).
- */
-export function calledServiceName(request: FastifyRequest): string | undefined {
-  return parseAuthorization(request.headers.authorization)?.serviceName ?? request.frameService;
-}
-
 export function callServices(request: FastifyRequest): string[] {
   const fromHeader = parseAuthorization(request.headers.authorization)?.serviceName;
   return [...(fromHeader ? [fromHeader] : []), ...serviceParams(request)];
@@ -53,7 +38,6 @@ export function bindCallsToFrames(api: FastifyInstance, deps: AppDeps, exempt: R
     const header = request.headers[FRAME_TOKEN_HEADER.toLowerCase()];
     const service = verifyFrameToken(deps.frameTokenKey, typeof header === 'string' ? header : undefined, deps.now());
     if (service === null) return sendError(reply, catalogueError('FRAME_NOT_BOUND'));
-    request.frameService = service;
     const others = callServices(request).filter((named) => named !== service);
     if (others.length === 0) return;
     // A frame page asked for an unknown service is served for the default one (static.ts); its

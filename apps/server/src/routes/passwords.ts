@@ -5,8 +5,7 @@
  * after the answer, random single-use hashed keys that expire within the hour, no login after a
  * reset, and every other session ended when the password changes.
  */
-import { forgotPasswordQuerySchema, identityEndpoints, PASSWORD_MIN_LENGTH } from '@foyer/api';
-import { calledServiceName } from '../http/frame-binding';
+import { forgotPasswordQuerySchema, identityEndpoints, parseAuthorization, PASSWORD_MIN_LENGTH } from '@foyer/api';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import type { AppDeps } from '../deps';
@@ -70,7 +69,7 @@ export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
       const missing = identifiers.filter(({ value }) => typeof value !== 'string' || !value.trim());
       if (missing.length) throw validationFailed(missing.map(({ name }) => `query.${name}`));
 
-      const serviceName = query.serviceName ?? calledServiceName(request);
+      const serviceName = query.serviceName ?? parseAuthorization(request.headers.authorization)?.serviceName;
       const service = serviceName ? await findService(db, serviceName) : await findDefaultService(db);
       if (!service || service.realmName !== scheme.realmName) {
         throw new ApiError('SERVICE_NOT_FOUND', [serviceName ?? '']);

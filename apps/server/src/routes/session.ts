@@ -12,7 +12,6 @@ import {
 import type * as z from 'zod/mini';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
-import { calledServiceName } from '../http/frame-binding';
 import { ApiError, validationFailed } from '../http/errors';
 import { defineRoute } from '../http/define-route';
 import {
@@ -82,11 +81,11 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     request: FastifyRequest,
     sameAccount: (guid: string) => boolean = () => true,
   ) {
-    // Every login is for a service: the one the header names, else the one the calling frame was
-    // served for (never none, and never another: leaving the header out cannot skip its captcha).
-    const serviceName = calledServiceName(request);
-    const service = serviceName ? await findService(db, serviceName) : await findDefaultService(db);
-    if (!service) throw new ApiError('SERVICE_NOT_FOUND', [serviceName ?? '']);
+    // Every login is for a service: the one the header names, else the default one. Never none,
+    // so leaving the header out cannot skip that service's captcha.
+    const authorization = parseAuthorization(request.headers.authorization);
+    const service = authorization ? await findService(db, authorization.serviceName) : await findDefaultService(db);
+    if (!service) throw new ApiError('SERVICE_NOT_FOUND', [authorization?.serviceName ?? '']);
 
     const scheme = await findAuthenticationScheme(db, body.authenticationSchemeName);
     if (!scheme || scheme.realmName !== body.realmName) {
