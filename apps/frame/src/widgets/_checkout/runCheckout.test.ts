@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BASKET_KEY, type Basket } from '@foyer/api/widget';
+import { BASKET_KEY, basketSchema, EMPTY_BASKET, type Basket } from '@foyer/api/widget';
 import { fakeIdentityServer, makeHarness, SESSION_ID, type Handler, type Harness } from '../../test/harness';
 import { readBasket, writeBasket } from '../_purchase/basketStorage';
+import { saveBasket } from '../_purchase/basketThunks';
 import type { CheckoutRunner } from './decide';
 import { orderFromBasket, runCheckout } from './runCheckout';
 import { BUNDLE, digitalBasket, logIn, ORDER, settle } from './testData';
@@ -79,6 +80,32 @@ describe('runCheckout: the whole journey (purchase spec §4)', () => {
     expect(run.steps).toEqual(['profile', 'summary', 'order', 'payment']);
     expect(harness.storage.tab.getItem(BASKET_KEY)).toBeNull();
     expect(names(harness)).not.toContain('checkout.failed');
+  });
+
+  it("storage refused: a payment heard before the payer's basket change still leaves the basket empty", async () => {
+    // No storage: the runner's slice is its only copy, and the payer's "basket removed" message on
+    // the siblings' channel may arrive after payment.success has come through the host page.
+    const server = fakeIdentityServer({ 'POST /pm/api/widget/order': () => ({ status: 201, body: ORDER }) });
+    const harness = makeHarness({
+      fetch: server.fetch,
+      storageRefused: true,
+      settings: { skipProfile: true, skipValidation: true, skipSummary: true },
+    });
+    logIn(harness);
+    harness.store.dispatch(saveBasket(digitalBasket()));
+    const summary = harness.sibling();
+    const heard: unknown[] = [];
+    summary.share('basket', { schema: basketSchema, current: () => undefined, receive: (value) => heard.push(value) });
+    const run = start(harness);
+    await settle();
+    await settle();
+    expect(harness.opened.at(-1)).toEqual({ widget: 'payment', attributes: { orderId: 'order-1' } });
+    emit(harness, { name: 'payment.success', payload: { orderId: 'order-1' } });
+    expect(await run.outcome).toEqual({ status: 'paid', orderId: 'order-1' });
+    expect(harness.store.getState().basket).toEqual(EMPTY_BASKET);
+    // What the page's other frames heard last is the empty basket, not the paid products again.
+    expect(heard.at(-1)).toEqual(EMPTY_BASKET);
+    summary.close();
   });
 
   it('the summary runner goes from the profile straight to the order', async () => {

@@ -21,7 +21,7 @@ import type { EventName, FoyerEvent } from '@foyer/protocol';
 import { selectServiceName } from '../../store/selectors';
 import type { FrameServices } from '../../store/services';
 import type { AppThunk } from '../../store/thunk';
-import { currentBasket, saveBasket } from '../_purchase/basketThunks';
+import { basketPaid, currentBasket, saveBasket } from '../_purchase/basketThunks';
 import { callWidget } from '../_purchase/widgetClient';
 import { decideNext, type CheckoutAction, type CheckoutProgress, type CheckoutRunner } from './decide';
 import { CHECKOUT_HEARTBEAT_MS, checkoutActive } from './marker';
@@ -135,6 +135,8 @@ export const runCheckout =
         if (signal.aborted) return { status: 'stopped' };
         switch (action.type) {
           case 'done':
+            // The paying frame cleared the basket; this frame's copy may not have heard it yet.
+            if (progress.orderId) dispatch(basketPaid(progress.orderId));
             return { status: 'paid', orderId: progress.orderId };
           case 'error':
             return fail(catalogueError(action.code));
@@ -248,6 +250,7 @@ function record(progress: CheckoutProgress, event: FoyerEvent): void {
       break;
     case 'payment.success':
       progress.paid = true;
+      progress.orderId = event.payload.orderId;
       break;
     default:
       // login.success: the session is there now (the frame adopted it); decideNext goes on.

@@ -14,7 +14,7 @@ import {
   type PaymentToken,
 } from '@foyer/api/widget';
 import type { AppThunk } from '../../store/thunk';
-import { currentBasket, saveBasket } from '../_purchase/basketThunks';
+import { basketPaid } from '../_purchase/basketThunks';
 import { callWidget } from '../_purchase/widgetClient';
 
 export type PaymentOutcome =
@@ -65,19 +65,7 @@ export const submitPayment =
       if (!result.data.clientSecret) return fail(catalogueError('payment_requires_action'));
       return { status: 'requires_action', result: result.data, clientSecret: result.data.clientSecret };
     }
-    dispatch(paymentDone(orderId));
+    dispatch(basketPaid(orderId));
     extra.host.publish({ name: 'payment.success', payload: { orderId } });
     return { status: 'succeeded', result: result.data };
-  };
-
-/**
- * The paid order's basket is removed (purchase spec §4). A basket that names another order is
- * someone else's checkout and stays.
- */
-export const paymentDone =
-  (orderId: string): AppThunk =>
-  (dispatch) => {
-    const basket = dispatch(currentBasket());
-    if (basket.id && basket.id !== orderId) return;
-    dispatch(saveBasket(null));
   };

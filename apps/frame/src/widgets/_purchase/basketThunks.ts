@@ -35,6 +35,20 @@ export const updateBasket =
   };
 
 /**
+ * The paid order's basket is removed (purchase spec §4). A basket that names another order is
+ * someone else's checkout and stays. Both the frame that paid and the frame that ran the checkout
+ * call it: where storage is refused, the runner's copy may not yet have heard the payer's change,
+ * and clearing its checkout marker from that copy would put the paid products back.
+ */
+export const basketPaid =
+  (orderId: string): AppThunk =>
+  (dispatch) => {
+    const basket = dispatch(currentBasket());
+    if (basket.id && basket.id !== orderId) return;
+    dispatch(saveBasket(null));
+  };
+
+/**
  * Fills the slice from storage (where granted) and shares the basket with the frames of this page
  * (purchase spec §3: kept per tab, so another tab's or page's basket is never taken). A frame that
  * joins later takes a sibling's basket only while it has none: storage, where granted, is the

@@ -6,7 +6,7 @@ import type { FoyerError } from '@foyer/api';
 import { catalogueError, completeDirectDebit, requestDirectDebit } from '@foyer/api/widget';
 import type { FrameServices } from '../../store/services';
 import type { AppThunk } from '../../store/thunk';
-import { paymentDone } from '../_payment/submitPayment';
+import { basketPaid } from '../_purchase/basketThunks';
 import { callWidget } from '../_purchase/widgetClient';
 
 /** Query parameters the provider appends to the return page; never carried into a new return URL. */
@@ -79,7 +79,7 @@ export const finishDirectDebit =
       body: { redirectFlowId, processImmediately: true },
     });
     if (!result.ok) return failed(extra, result.error);
-    dispatch(paymentDone(orderId));
+    dispatch(basketPaid(orderId));
     extra.host.publish({ name: 'directDebit.success', payload: { orderId } });
     return null;
   };
