@@ -11,7 +11,7 @@ import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { frameHeaders } from '@foyer/api/frame-headers';
 import { createCustomer, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { LoginWidget, widgetFrame, widgetIframe } from '../support/widgets';
+import { LoginWidget, recordTexts, widgetFrame, widgetIframe } from '../support/widgets';
 
 async function session(request: APIRequestContext, email: string, password: string) {
   const created = await request.post(`${stack.widgetsUrl}/ic/api/session`, {
@@ -68,10 +68,13 @@ test(
     const selection = widgetFrame(page, 'v1/product-selection');
     const summary = widgetFrame(page, 'v1/product-summary');
     await expect(summary.getByText('No products selected')).toBeVisible();
-    await selection.getByRole('button', { name: /Monthly \(Digital access\)/ }).click();
     // The spec's 1000 ms: busy first, then in the basket (and in the summary's frame at once).
-    await expect(selection.getByRole('status').filter({ hasText: 'Adding Digital access' })).toBeVisible();
+    const adding = await recordTexts(selection.locator('.v1-adding'));
+    await selection.getByRole('button', { name: /Monthly \(Digital access\)/ }).click();
     await expect(summary.getByRole('rowheader', { name: 'Digital access' })).toBeVisible();
+    const shown = await adding();
+    expect(shown).toContain('Adding Digital access to your basket…');
+    expect(shown.at(-1)).toBe('');
     await expect(selection.getByRole('button', { name: /Monthly \(Digital access\)/ })).toHaveAttribute(
       'aria-pressed',
       'true',
@@ -130,8 +133,12 @@ test('an order the client-side validation refuses shows 400 Client-side validati
   await expect(page.locator('#event-log')).toContainText('foyer:login.success');
   await selection.getByRole('button', { name: /Yearly \(Digital access\)/ }).click();
   await expect(summary.getByRole('rowheader', { name: 'Digital access' })).toBeVisible();
-  // A basket tampered with in the tab's storage (a print delivery code that is not 0/1 digits).
   const frame = page.frames().find((candidate) => candidate.url().includes('/w/v1/product-summary'))!;
+  // The summary gives the new basket its payment type; the tampering comes after that last change.
+  await expect
+    .poll(() => frame.evaluate(() => JSON.parse(sessionStorage.getItem('evBasketKey') ?? 'null')?.paymentType))
+    .toBeTruthy();
+  // A basket tampered with in the tab's storage (a print delivery code that is not 0/1 digits).
   await frame.evaluate(() => {
     const basket = JSON.parse(sessionStorage.getItem('evBasketKey')!);
     basket.productMetaData.printDeliveryCode = '12';

@@ -79,3 +79,20 @@ export async function recordHostEvents(page: Page): Promise<() => Promise<Array<
   return () =>
     page.evaluate(() => (window as unknown as { __foyerSeen: Array<{ name: string; detail: unknown }> }).__foyerSeen);
 }
+
+/**
+ * Records every text a live region shows from now on. A transient status (an add on its way for a
+ * second) can come and go between two polls on a loaded machine; the record keeps it.
+ */
+export async function recordTexts(region: Locator): Promise<() => Promise<string[]>> {
+  await region.evaluate((element) => {
+    const seen: string[] = [];
+    (element as unknown as { __texts: string[] }).__texts = seen;
+    new MutationObserver(() => seen.push(element.textContent ?? '')).observe(element, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  });
+  return () => region.evaluate((element) => (element as unknown as { __texts: string[] }).__texts);
+}

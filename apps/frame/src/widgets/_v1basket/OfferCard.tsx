@@ -29,7 +29,9 @@ export const pendingKey = (product: Product, plan: PaymentPlan) => `${product.pr
 /** The polite announcement of an add on its way (the spec's delay): a visible busy state. */
 export function AddingStatus({ name }: { name: string | null }) {
   return (
-    <p className={name ? 'v1-adding' : 'visually-hidden'} role="status">
+    // Always there, one line tall even when empty: the frame keeps its height when the add is
+    // done, so what is below it on the page (the basket, its Checkout button) does not move.
+    <p className="v1-adding" role="status">
       {name ? t('v1.adding', [name]) : ''}
     </p>
   );
