@@ -77,7 +77,7 @@ test('a changed e-mail takes effect once the new address confirms the mailed lin
   await expect(email).toHaveValue(oldAddress);
   // Logged out, the visitor opens the mail (the link works in any browser, without a session).
   const profile = new ProfileWidget(page);
-  await profile.logout.click();
+  await profile.logOut();
   await expect(profile.logout).toBeHidden();
 
   const link = await mailedLink(request, newAddress, 'identifierChangeKey');

@@ -30,7 +30,7 @@ test(
     // The profile widget on the same page shows the account without a reload.
     await expect(profile.frame.getByText(DEMO_ACCOUNT.email)).toBeVisible();
 
-    await profile.logout.click();
+    await profile.logOut();
     await expect(page.locator('#event-log')).toContainText('foyer:logout.action');
     await expect(profile.frame.getByText(/not logged in/i)).toBeVisible();
     await expect(login.email).toBeVisible();

@@ -23,7 +23,7 @@ test('two host pages in one browser share the session, logging in and out', asyn
   await expect(new LoginWidget(b).frame.getByText('You are logged in')).toBeVisible();
 
   // Logging out on B reaches the widgets on A without a reload.
-  await profileB.logout.click();
+  await profileB.logOut();
   await expect(new ProfileWidget(a).frame.getByText(/not logged in/i)).toBeVisible();
   await expect(new LoginWidget(a).email).toBeVisible();
   await expect(widgetFrame(a, 'change-password').getByRole('alert')).toHaveText('Not logged-in!');

@@ -101,7 +101,7 @@ test('first social sign-in → social registration → account created and linke
   expect(JSON.stringify(seen)).not.toMatch(/sessionId|ticket|access_token/i);
 
   // Log out, and sign in again with the same Google identity: straight in.
-  await new ProfileWidget(page).logout.click();
+  await new ProfileWidget(page).logOut();
   await signInWith(page, 'Google');
   await expect(login.getByText('You are logged in')).toBeVisible();
   // The event follows the session (the frame shows it first, then publishes through the loader).

@@ -56,6 +56,32 @@ export class ProfileWidget {
   get logout(): Locator {
     return this.frame.getByRole('button', { name: /log ?out/i });
   }
+  /**
+   * Logs out as a visitor does once the page has settled: right after a login the widgets above
+   * the profile load their content and grow, moving the profile down the page, and a click aimed
+   * before that lands where Log out was, not where it is.
+   */
+  async logOut(): Promise<void> {
+    await untilStill(widgetIframe(this.page, 'profile'));
+    await this.logout.click();
+    await expect(this.logout).toHaveCount(0);
+  }
+}
+
+/** Waits until `target` (an element of the host page, such as a widget's iframe) stops moving. */
+export async function untilStill(target: Locator, quietMs = 250): Promise<void> {
+  let last: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const box = JSON.stringify(await target.boundingBox());
+        const still = box === last;
+        last = box;
+        return still;
+      },
+      { intervals: [quietMs] },
+    )
+    .toBe(true);
 }
 
 /** Collects `foyer:*` DOM events on the host page from the moment it is called (before navigation). */
