@@ -98,6 +98,27 @@ describe('cancel-subscription', () => {
     });
   }, 20_000);
 
+  it("reads the purchases without publishing the purchases list's events: only purchases-list publishes purchasesList.loaded", async () => {
+    const { harness } = setup(routes());
+    await screen.findByLabelText('Subscription');
+    const names = harness.published.map((event) => event.name);
+    expect(names).not.toContain('purchasesList.loaded');
+    expect(names.filter((name) => name.startsWith('purchasesList.'))).toEqual([]);
+  });
+
+  it("a failed read of the purchases is its own failure (cancelSubscription.failed), not the list's", async () => {
+    const { harness } = setup(
+      routes({
+        'GET /pm/api/widget/account/purchases/': () => ({
+          status: 500,
+          body: { code: 'technical_difficulties', message: 'x', args: [] },
+        }),
+      }),
+    );
+    await screen.findByRole('alert');
+    expect(harness.published.map((event) => event.name)).toEqual(['cancelSubscription.failed']);
+  });
+
   it('shows the server refusal, in Brazilian Portuguese', async () => {
     await loadLocale('pt-BR');
     setup(
