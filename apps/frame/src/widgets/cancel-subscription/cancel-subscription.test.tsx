@@ -119,7 +119,7 @@ describe('cancel-subscription', () => {
     expect(harness.published.map((event) => event.name)).toEqual(['cancelSubscription.failed']);
   });
 
-  it('shows the server refusal, in Brazilian Portuguese', async () => {
+  it('shows the server refusal and the date placeholder in Brazilian Portuguese', async () => {
     await loadLocale('pt-BR');
     setup(
       routes({
@@ -132,6 +132,8 @@ describe('cancel-subscription', () => {
     await userEvent.selectOptions(await screen.findByLabelText('Assinatura'), 'sub-1');
     await userEvent.selectOptions(screen.getByLabelText('Motivo'), 'TOO_EXPENSIVE');
     expect(screen.getByRole('option', { name: 'É cara demais' })).toBeTruthy();
+    // The placeholder is translated like the hint ('aaaa' for the year), not the English 'yyyy'.
+    expect(screen.getByLabelText('Data de cancelamento').getAttribute('placeholder')).toBe('dd/mm/aaaa');
     await userEvent.type(screen.getByLabelText('Data de cancelamento'), dayjs().add(2, 'day').format('DD/MM/YYYY'));
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar assinatura' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Esta assinatura não pode mais ser cancelada');

@@ -175,7 +175,7 @@ export default function CancelSubscription({ attributes }: WidgetProps<CancelSub
               type="text"
               inputMode="numeric"
               autoComplete="off"
-              placeholder="dd/mm/yyyy"
+              placeholder={t('cancel.datePlaceholder')}
             />
             <p id={`${id}-date-hint`} className="field-hint">
               {t('cancel.dateHint')}
