@@ -1,7 +1,8 @@
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { WIDGET_ROUTES as FRAME_ROUTES } from '../../apps/frame/src/routes';
 import { axeViolations } from '../support/axe';
 import { frameHeaders } from '@foyer/api/frame-headers';
+import { WIDGET_NAMES } from '@foyer/protocol';
+import { BASE_THEME_COLOURS } from '@foyer/protocol/light';
 import { layoutFaults } from '../support/layout';
 import { apiSession, createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
@@ -9,20 +10,23 @@ import { LoginWidget, ProfileWidget, widgetFrame } from '../support/widgets';
 
 /**
  * Every widget route on one page (the demo gallery), at a phone's (320, 390), a tablet's (768) and
- * a desktop's (1280) width, in the light and the dark theme: no horizontal overflow, no clipped or
+ * a desktop's (1280) width, each in the light and the dark theme: no horizontal overflow, no clipped or
  * covered control, and axe's colour-contrast rule clean; in each main state: empty, after each
  * form was submitted empty (its error state), filled (the login typed in, a plan picked so the
  * summary has lines) and after success (logged in, a payment with an amount).
  * One page for all of it keeps this fast: the frames load once, the theme and the width change.
  */
-/** Derived from the frame's route table: a new widget route is checked without touching this file. */
-const WIDGET_ROUTES = Object.keys(FRAME_ROUTES);
+/**
+ * The protocol's public widget names, each served at `/w/<name>` (apps/frame/src/routes.test.ts
+ * holds the frame's route table to exactly these): a new widget is checked without touching this file.
+ */
+const WIDGET_ROUTES: readonly string[] = WIDGET_NAMES;
 
-/** Widths and the themes checked at each: both themes at the outer widths, light in between (run time). */
+/** Widths and the themes checked at each: both themes at every width. */
 const VIEWS: readonly (readonly [width: number, themes: readonly ('light' | 'dark')[]])[] = [
   [320, ['light', 'dark']],
-  [390, ['light']],
-  [768, ['light']],
+  [390, ['light', 'dark']],
+  [768, ['light', 'dark']],
   [1280, ['light', 'dark']],
 ];
 
@@ -89,6 +93,16 @@ async function checkEveryView(page: Page, state: string) {
     await Promise.all(
       widgetFrames(page).map((frame) => expect(frame.locator('html')).toHaveAttribute('data-theme', theme)),
     );
+    // The theme's tokens apply (the shared base colours the frames' styles are held to).
+    const background = BASE_THEME_COLOURS[theme].background;
+    const backgrounds = await Promise.all(
+      widgetFrames(page).map((frame) =>
+        frame.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--foyer-color-background').trim(),
+        ),
+      ),
+    );
+    expect(new Set(backgrounds), `${state} ${theme}: the frames' background token`).toEqual(new Set([background]));
     for (const [width, themes] of VIEWS) {
       if (!themes.includes(theme)) continue;
       await page.setViewportSize({ width, height: 800 });
@@ -98,11 +112,11 @@ async function checkEveryView(page: Page, state: string) {
   }
 }
 
-test('every widget route at 320, 390, 768 and 1280 px, light and dark, empty, refused, filled and succeeded: no overflow, nothing clipped, contrast AA', async ({
+test('every widget route at 320, 390, 768 and 1280 px, each in light and dark, empty, refused, filled and succeeded: no overflow, nothing clipped, contrast AA', async ({
   page,
   request,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   const email = uniqueEmail();
   await createCustomer(request, email, 'screens-pw-1');
   await page.setViewportSize({ width: 320, height: 800 });

@@ -1,81 +1,85 @@
 /**
- * The English texts a Spanish or Brazilian page must not show: every English text of the frame's
- * tables (core and per widget) and of the server's seeded templates whose translation differs,
- * minus any text that is also a text of that language ('Total' is Spanish too).
+ * The English a Spanish or Brazilian page must not show, taken from the product itself: a walk is
+ * done twice, first on an English page, recording at each checkpoint the copy the frame shows
+ * (each text node, the named attributes, the iframe's title), then on the translated page, which
+ * must show none of the English checkpoint's copy. So the test reads the product from outside (no
+ * frame tables imported) and also catches English that never went through a table, such as a
+ * server template's label inside a translated message ('First name es obligatorio.').
  */
-import { EN } from '../../apps/frame/src/i18n/en';
-import es, { templateLabels as esTemplateLabels } from '../../apps/frame/src/i18n/es';
-import ptBR, { templateLabels as ptTemplateLabels } from '../../apps/frame/src/i18n/pt-BR';
-import * as checkout from '../../apps/frame/src/widgets/_checkout/messages';
-import * as password from '../../apps/frame/src/widgets/_password/messages';
-import * as purchase from '../../apps/frame/src/widgets/_purchase/messages';
-import * as session from '../../apps/frame/src/widgets/_session/messages';
-import * as account from '../../apps/frame/src/widgets/_subscriptions/messages';
-import * as editProfile from '../../apps/frame/src/widgets/edit-profile/messages';
-import * as forgotPassword from '../../apps/frame/src/widgets/forgot-password/messages';
-import * as productProfile from '../../apps/frame/src/widgets/product-profile/messages';
-import * as registration from '../../apps/frame/src/widgets/registration/messages';
-import { seedConfig } from '../../apps/server/src/seed-config';
-import { addressGroup } from '../../apps/server/src/widget/addresses';
+import { expect, type Frame, type Page } from '@playwright/test';
+import { widgetIframe } from './widgets';
 
-type Table = Readonly<Record<string, string>>;
-type Locale = 'es' | 'pt-BR';
+/** Everything of a frame a visitor or a screen reader meets, one piece per text node or attribute. */
+const frameCopy = (frame: Frame): Promise<string[]> =>
+  frame.evaluate(() => {
+    const pieces = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) pieces.push(node.textContent ?? '');
+    for (const element of document.querySelectorAll('[aria-label], [placeholder], [title], [alt]'))
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) pieces.push(element.getAttribute(name) ?? '');
+    return pieces.map((piece) => piece.replace(/\s+/g, ' ').trim());
+  });
 
-const widgetTables = [
-  checkout,
-  password,
-  purchase,
-  session,
-  account,
-  editProfile,
-  forgotPassword,
-  productProfile,
-  registration,
-]
-  .flatMap((module) => Object.values(module))
-  .filter(
-    (value): value is Record<'en' | Locale, Table> => typeof value === 'object' && value !== null && 'en' in value,
-  );
-
-/** The seeded templates' English labels by attribute or group name. */
-function templateEnglish(): Table {
-  const labels: Record<string, string> = {};
-  const attributes = [
-    ...seedConfig.realms.flatMap((realm) => realm.attributes ?? []),
-    ...seedConfig.authenticationSchemes.flatMap((scheme) =>
-      [scheme.loginTemplate, scheme.registrationTemplate].flatMap((template) =>
-        template ? [...template.identifiers, ...template.validators, ...template.attributes] : [],
-      ),
-    ),
-  ];
-  for (const attribute of attributes) if (attribute.label) labels[attribute.name] = attribute.label;
-  for (const group of [addressGroup('delivery'), addressGroup('billing')]) {
-    labels[group.name] = group.displayName;
-    for (const attribute of group.attributes) labels[attribute.name] = attribute.label;
-  }
-  return labels;
-}
-
-export function englishOnly(locale: Locale): string[] {
-  const pairs: [Table, Table][] = [
-    [EN, locale === 'es' ? es : ptBR],
-    [templateEnglish(), locale === 'es' ? esTemplateLabels : ptTemplateLabels],
-    ...widgetTables.map((table): [Table, Table] => [table.en, table[locale]]),
-  ];
-  const own = new Set(pairs.flatMap(([, translated]) => Object.values(translated)));
-  const english = pairs.flatMap(([en, translated]) =>
-    Object.entries(en)
-      .filter(([key, text]) => translated[key] !== text)
-      .map(([, text]) => text),
-  );
-  // Texts with placeholders are checked through their filled-in parts elsewhere; very short ones
-  // ('No.', 'OK') would match inside words of the other language.
-  return [...new Set(english)].filter((text) => !own.has(text) && !text.includes('{') && text.length >= 4);
+/**
+ * The pieces of an English checkpoint's copy to look for: words, not data (nothing with a digit or
+ * an address: dates, amounts, counts and e-mails differ between the walks anyway), and not so short
+ * that they would match inside the other language's words ('No.', 'OK').
+ */
+function englishPieces(copy: readonly string[]): string[] {
+  return [...new Set(copy)].filter((piece) => piece.length >= 4 && !/[\d@]/.test(piece));
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The English texts of `english` found in `shown`, as whole words. */
-export function englishIn(shown: string, english: readonly string[]): string[] {
+function englishIn(shown: string, english: readonly string[]): string[] {
   return english.filter((text) => new RegExp(`(^|[^\\p{L}])${escape(text)}($|[^\\p{L}])`, 'u').test(shown));
+}
+
+/** The frame of `widget` on `page` (the first one). */
+function frameOf(page: Page, widget: string): Frame {
+  const frame = page.frames().find((candidate) => new URL(candidate.url()).pathname === `/w/${widget}`);
+  if (!frame) throw new Error(`no ${widget} frame`);
+  return frame;
+}
+
+/**
+ * What a walk does at each checkpoint: `siteData` is the site's own words the widget shows as
+ * they are (the catalogue's product and plan names, English in the demo), not ours to translate.
+ */
+export type Checkpoint = (page: Page, widget: string, siteData?: readonly string[]) => Promise<void>;
+
+/** The English walk's copy, checkpoint by checkpoint, and the check of the translated walk against it. */
+export class EnglishTwin {
+  private readonly copies: string[][] = [];
+  private checked = 0;
+
+  /** For the walk on the English page. */
+  readonly record: Checkpoint = async (page, widget) => {
+    const title = (await widgetIframe(page, widget).getAttribute('title')) ?? '';
+    this.copies.push(englishPieces([...(await frameCopy(frameOf(page, widget))), title]));
+  };
+
+  /** For the walk on the `locale` page, after the English one. */
+  check(locale: 'es' | 'pt-BR'): Checkpoint {
+    return async (page, widget, siteData = []) => {
+      const english = this.copies[this.checked++];
+      expect(english, `${widget}: the English walk has this checkpoint`).toBeDefined();
+      // Without English copy to compare with, this would check nothing.
+      expect(english!.length, `${widget}: English copy recorded`).toBeGreaterThan(0);
+      const frame = frameOf(page, widget);
+      expect(await frame.evaluate(() => document.documentElement.lang), `${widget} <html lang>`).toBe(locale);
+      const shown = siteData.reduce((text, data) => text.replaceAll(data, ''), (await frameCopy(frame)).join('\n'));
+      const pieces = english!.filter((piece) => !siteData.includes(piece));
+      expect(englishIn(shown, pieces), `English in ${widget} (${locale})`).toEqual([]);
+      const title = await widgetIframe(page, widget).getAttribute('title');
+      expect(title, `${widget} iframe title`).not.toMatch(/^Foyer .* widget$/);
+      expect(englishIn(title ?? '', pieces), `${widget} iframe title`).toEqual([]);
+    };
+  }
+
+  /** Both walks passed the same checkpoints. */
+  expectComplete(): void {
+    expect(this.checked, 'checkpoints of the translated walk').toBe(this.copies.length);
+  }
 }

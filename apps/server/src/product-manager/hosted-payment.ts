@@ -21,7 +21,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { escapeHtml } from '../mail/messages';
 import { checkResult, readPayload, signResult } from './signing';
-import { recordResult } from './transaction';
+import { recordResult, transactionReturnUrl } from './transaction';
 
 export const HOSTED_PAYMENT_PAGE_PATH = '/dev/hosted-payment';
 export const PAYMENT_RETURN_PATH = '/pm/v1/payment-return';
@@ -34,24 +34,29 @@ function formFields(body: unknown): Record<string, string> {
   );
 }
 
-function page(reply: FastifyReply, status: number, title: string, content: string): FastifyReply {
-  return (
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      // Its forms post to our return URL, which redirects to the checkout's page on the site: form-action
-      // also governs that redirect, and the site's origin (checked against the service when the
-      // transaction was made) is not known here, so any web origin.
-      .header(
-        'content-security-policy',
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
-      ).send(`<!doctype html>
+/**
+ * `formTargets`: the origins the page's forms may lead to. The forms post to our return URL ('self'),
+ * which redirects to the checkout's page on the site, and form-action also governs that redirect;
+ * so exactly those origins, and none at all for a page without forms.
+ */
+function page(
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  content: string,
+  formTargets: readonly string[] = [],
+): FastifyReply {
+  const formAction = formTargets.length ? formTargets.join(' ') : "'none'";
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}`)
+    .send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}.note{color:#555}form{display:inline-block;margin-right:.5rem}button{font:inherit;padding:.5rem 1.25rem}</style>
-</head><body><main>${content}</main></body></html>`)
-  );
+</head><body><main>${content}</main></body></html>`);
 }
 
 /** Registers the return URL, and the stand-in page when `standIn`. */
@@ -68,7 +73,9 @@ export function hostedPaymentRoutes(deps: AppDeps, standIn: boolean) {
         const fields = formFields(request.body);
         const payload = fields.payload ?? '';
         const read = readPayload(deps.frameTokenKey, payload, deps.now());
-        if (!read || read.o !== fields.orderId) {
+        // The site's page this transaction returns to (checked against the service when it was made).
+        const returnUrl = read && read.o === fields.orderId ? await transactionReturnUrl(deps.db, read.t) : null;
+        if (!read || !returnUrl) {
           return page(
             reply,
             400,
@@ -91,6 +98,7 @@ export function hostedPaymentRoutes(deps: AppDeps, standIn: boolean) {
 <dt>Products</dt><dd>${escapeHtml(fields.quantity ?? '')}</dd>
 <dt>Amount</dt><dd data-amount="${read.a}" data-currency="${escapeHtml(read.c)}">${escapeHtml(formatMoney(read.a, read.c))}</dd></dl>
 ${button('PAID', 'Pay')}${button('CANCELLED', 'Cancel')}`,
+          ["'self'", new URL(returnUrl).origin],
         );
       });
     }

@@ -191,6 +191,11 @@ async function readTransaction(db: Db, id: string): Promise<TransactionRow | nul
   return rows[0] ?? null;
 }
 
+/** Where transaction `id` sends the visitor back after paying (null for an unknown transaction). */
+export async function transactionReturnUrl(db: Db, id: string): Promise<string | null> {
+  return (await readTransaction(db, id))?.return_url ?? null;
+}
+
 /** The transaction's outcome, read from its payment attempt (the one record of it). */
 function outcome(row: TransactionRow): RecordedResult {
   const result =

@@ -37,7 +37,14 @@ const person = (email: string) => ({
   services: ['demo'],
   state: 'ACTIVE' as const,
 });
-const EMAILS = ['v1-a@foyer.test', 'v1-b@foyer.test', 'v1-c@foyer.test', 'v1-d@foyer.test', 'v1-e@foyer.test'];
+const EMAILS = [
+  'v1-a@foyer.test',
+  'v1-b@foyer.test',
+  'v1-c@foyer.test',
+  'v1-d@foyer.test',
+  'v1-e@foyer.test',
+  'v1-f@foyer.test',
+];
 
 beforeAll(async () => {
   server = await testServer({
@@ -444,6 +451,26 @@ describe('POST /transaction and the hosted payment page', () => {
     }
     expect(outcomes.sort()).toEqual(['PAID', 'REFUSED', 'REFUSED']);
     expect(await subscriptionsOf(d, 'archive-once-jpy')).toHaveLength(1);
+  });
+
+  it("the stand-in page's forms may lead only to itself and the transaction's return origin (CSP form-action)", async () => {
+    const f = await accountOf(EMAILS[5]!);
+    // One open order per account: both transactions are for the same basket.
+    const order = basket(f);
+    const formAction = async (returnUrl: string) => {
+      const created = await transact(f, order, returnUrl);
+      expect(created.statusCode, created.body).toBe(201);
+      const transaction = v1TransactionSchema.parse(created.json());
+      const response = await postForm('/dev/hosted-payment', v1PaymentFormFields(transaction));
+      expect(response.statusCode, response.body).toBe(200);
+      return /form-action ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+    };
+    expect(await formAction(SITE)).toBe("'self' http://localhost:8080");
+    expect(await formAction('http://localhost:9281/my-shop?x=1')).toBe("'self' http://localhost:9281");
+    // A refused page has no form at all.
+    const refused = await postForm('/dev/hosted-payment', { orderId: 'x', payload: 'not-signed' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-security-policy']).toContain("form-action 'none'");
   });
 
   it('the hosted page expires with its payload', async () => {

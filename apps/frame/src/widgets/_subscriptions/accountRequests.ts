@@ -30,17 +30,39 @@ import { callWidget } from '../_purchase/widgetClient';
 
 export const failure = (error: FoyerError) => ({ code: error.code, statusCode: error.statusCode });
 
-const loadPurchases = createAppAsyncThunk<Purchase[], void>('account/purchases', async (_arg, api) => {
-  const result = await callWidget(api, getPurchases, { signal: api.signal });
-  if (!result.ok) {
-    // A load given up for a newer one (a login or session event reloads the list) did not fail.
-    if (!api.signal.aborted) api.extra.host.publish({ name: 'purchasesList.failed', payload: failure(result.error) });
-    return api.rejectWithValue(result.error);
-  }
-  api.extra.host.publish({ name: 'purchasesList.loaded', payload: { count: result.data.length } });
-  return result.data;
-});
-export const purchasesRequest = createRequest<Purchase[], void>('accountPurchases', loadPurchases);
+/**
+ * The visitor's purchases, publishing the events of the widget that shows them: the purchases list
+ * publishes `purchasesList.loaded`; cancel-subscription reads the same call to offer the running
+ * subscriptions, and the spec names no loaded event for it, so it publishes only its failure (a
+ * page with both widgets would otherwise hear `purchasesList.loaded` twice).
+ */
+function purchasesLoader(
+  name: string,
+  events: { loaded?: 'purchasesList.loaded'; failed: 'purchasesList.failed' | 'cancelSubscription.failed' },
+) {
+  return createAppAsyncThunk<Purchase[], void>(`${name}/purchases`, async (_arg, api) => {
+    const result = await callWidget(api, getPurchases, { signal: api.signal });
+    if (!result.ok) {
+      // A load given up for a newer one (a login or session event reloads the list) did not fail.
+      if (!api.signal.aborted) api.extra.host.publish({ name: events.failed, payload: failure(result.error) });
+      return api.rejectWithValue(result.error);
+    }
+    if (events.loaded) api.extra.host.publish({ name: events.loaded, payload: { count: result.data.length } });
+    return result.data;
+  });
+}
+
+/** purchases-list's rows. */
+export const purchasesRequest = createRequest<Purchase[], void>(
+  'accountPurchases',
+  purchasesLoader('account', { loaded: 'purchasesList.loaded', failed: 'purchasesList.failed' }),
+);
+
+/** cancel-subscription's choice of running subscriptions. */
+export const cancellablePurchasesRequest = createRequest<Purchase[], void>(
+  'cancelSubscriptionPurchases',
+  purchasesLoader('cancelSubscription', { failed: 'cancelSubscription.failed' }),
+);
 
 const loadBeneficiaries = createAppAsyncThunk<Beneficiary[], string>(
   'account/beneficiaries',

@@ -98,7 +98,28 @@ describe('cancel-subscription', () => {
     });
   }, 20_000);
 
-  it('shows the server refusal, in Brazilian Portuguese', async () => {
+  it("reads the purchases without publishing the purchases list's events: only purchases-list publishes purchasesList.loaded", async () => {
+    const { harness } = setup(routes());
+    await screen.findByLabelText('Subscription');
+    const names = harness.published.map((event) => event.name);
+    expect(names).not.toContain('purchasesList.loaded');
+    expect(names.filter((name) => name.startsWith('purchasesList.'))).toEqual([]);
+  });
+
+  it("a failed read of the purchases is its own failure (cancelSubscription.failed), not the list's", async () => {
+    const { harness } = setup(
+      routes({
+        'GET /pm/api/widget/account/purchases/': () => ({
+          status: 500,
+          body: { code: 'technical_difficulties', message: 'x', args: [] },
+        }),
+      }),
+    );
+    await screen.findByRole('alert');
+    expect(harness.published.map((event) => event.name)).toEqual(['cancelSubscription.failed']);
+  });
+
+  it('shows the server refusal and the date placeholder in Brazilian Portuguese', async () => {
     await loadLocale('pt-BR');
     setup(
       routes({
@@ -111,6 +132,8 @@ describe('cancel-subscription', () => {
     await userEvent.selectOptions(await screen.findByLabelText('Assinatura'), 'sub-1');
     await userEvent.selectOptions(screen.getByLabelText('Motivo'), 'TOO_EXPENSIVE');
     expect(screen.getByRole('option', { name: 'É cara demais' })).toBeTruthy();
+    // The placeholder is translated like the hint ('aaaa' for the year), not the English 'yyyy'.
+    expect(screen.getByLabelText('Data de cancelamento').getAttribute('placeholder')).toBe('dd/mm/aaaa');
     await userEvent.type(screen.getByLabelText('Data de cancelamento'), dayjs().add(2, 'day').format('DD/MM/YYYY'));
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar assinatura' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Esta assinatura não pode mais ser cancelada');

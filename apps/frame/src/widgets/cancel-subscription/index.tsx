@@ -13,7 +13,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { useRequest } from '../../store/useRequest';
 import type { WidgetProps } from '../widgetProps';
 import { MessageBox } from '../_forms/MessageBox';
-import { cancelOne, purchasesRequest, reasonsRequest } from '../_subscriptions/accountRequests';
+import { cancelOne, cancellablePurchasesRequest, reasonsRequest } from '../_subscriptions/accountRequests';
 import { purchaseName, reasonLabel } from '../_subscriptions/labels';
 import { useAccountSession } from '../_subscriptions/useAccountSession';
 import '../_forms/forms.css';
@@ -54,7 +54,7 @@ export default function CancelSubscription({ attributes }: WidgetProps<CancelSub
   const [reloads, setReloads] = useState(0);
   const { loggedIn, sessionId } = useAccountSession(() => setReloads((count) => count + 1));
   const options = { skip: !loggedIn, reloadOn: [sessionId, reloads] };
-  const purchases = useRequest(purchasesRequest, undefined, options);
+  const purchases = useRequest(cancellablePurchasesRequest, undefined, options);
   const reasons = useRequest(reasonsRequest, undefined, { skip: !loggedIn, reloadOn: [sessionId] });
   const [error, setError] = useState<FoyerError | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -175,7 +175,7 @@ export default function CancelSubscription({ attributes }: WidgetProps<CancelSub
               type="text"
               inputMode="numeric"
               autoComplete="off"
-              placeholder="dd/mm/yyyy"
+              placeholder={t('cancel.datePlaceholder')}
             />
             <p id={`${id}-date-hint`} className="field-hint">
               {t('cancel.dateHint')}

@@ -7,48 +7,19 @@ import { profileLoaded } from '../../store/profileSlice';
 import { sessionStateFrom } from '../../store/sessionSlice';
 import { saveSession } from '../../store/sessionStorage';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../test/harness';
+import {
+  NEW_SECURE_SESSION_ID,
+  PROFILE_TEMPLATE,
+  profileBody,
+  profileRoutes,
+  reauthenticationRoutes,
+  SESSION,
+} from '../../test/profileFixtures';
 import CaptureWidget from '../capture';
 import EditProfileWidget from './index';
 import type { Grecaptcha, RecaptchaRenderParameters } from '../_forms/recaptcha';
 import { SECURE_SESSION_STORAGE_KEY } from './secureSession';
 import { updateProfile } from './update';
-
-const SESSION = { guid: 'guid-1', sessionId: SESSION_ID, expiry: Date.now() + 3_600_000, sessionCookie: false };
-
-const TEMPLATE = {
-  identifiers: [{ name: 'email', label: 'Email', type: 'STRING', mandatory: true, inputType: 'email' }],
-  validators: [],
-  attributes: [
-    { name: 'firstName', label: 'First name', type: 'STRING', mandatory: true },
-    { name: 'phone', label: 'Phone', type: 'STRING', mandatory: false },
-    {
-      name: 'topics',
-      label: 'Topics',
-      type: 'STRING',
-      mandatory: false,
-      options: [
-        { value: 'news', caption: 'News' },
-        { value: 'sport', caption: 'Sport' },
-      ],
-      validations: [{ name: 'multiChoice' }],
-    },
-  ],
-};
-
-function profileBody(firstName = 'Demo', extra: { name: string; value: string }[] = []) {
-  return {
-    guid: 'guid-1',
-    attributes: [
-      { name: 'email', value: 'demo@foyer.test' },
-      { name: 'firstName', value: firstName },
-      { name: 'phone', value: '555' },
-      ...extra,
-    ],
-    roles: [],
-    services: ['demo'],
-    state: 'ACTIVE',
-  };
-}
 
 function setup(
   routes: Record<string, Handler> = {},
@@ -61,7 +32,7 @@ function setup(
 ) {
   let firstName = 'Demo';
   const server = fakeIdentityServer({
-    'GET /ui/template/profile/demo': () => ({ status: 200, body: TEMPLATE }),
+    'GET /ui/template/profile/demo': () => ({ status: 200, body: PROFILE_TEMPLATE }),
     'GET /userProfile/guid-1': () => ({ status: 200, body: profileBody(firstName) }),
     'PUT /userProfile/guid-1/demo': (request) => {
       const body = request.body as { attributes: { name: string; value: string }[] };
@@ -117,33 +88,7 @@ describe('edit profile', () => {
   ])(
     'secure mode without a secure session, storage %s: the password again (POST /session/:id), then the update uses the new secure session',
     async (_mode, storageRefused) => {
-      const { server, user } = setup(
-        {
-          'GET /service/demo': () => ({
-            status: 200,
-            body: {
-              name: 'demo',
-              realmName: 'default',
-              authenticationSchemeName: 'default',
-              displayName: 'Demo',
-              requiredAttributes: [],
-            },
-          }),
-          'GET /authenticationScheme/default': () => ({
-            status: 200,
-            body: { name: 'default', realmName: 'default', identifiers: ['email'], validators: ['password'] },
-          }),
-          [`POST /session/${SESSION_ID}`]: () => ({
-            status: 200,
-            body: {
-              guid: 'guid-1',
-              mainSession: { sessionId: SESSION_ID, expiry: Date.now() + 3_600_000, sessionCookie: false },
-              secureSession: { sessionId: 'secure-session-new-0123', expiry: Date.now() + 900_000 },
-            },
-          }),
-        },
-        { settings: { secureMode: true }, storageRefused },
-      );
+      const { server, user } = setup(reauthenticationRoutes(), { settings: { secureMode: true }, storageRefused });
       expect((await screen.findByRole('alert')).textContent).toContain('Session has expired.');
       const password = screen.getByLabelText('Enter your password to continue');
       expect(password.getAttribute('autocomplete')).toBe('current-password');
@@ -166,7 +111,7 @@ describe('edit profile', () => {
       await user.click(save());
       await waitFor(() => expect(server.requests.some((request) => request.method === 'PUT')).toBe(true));
       const put = server.requests.find((request) => request.method === 'PUT')!;
-      expect(put.headers.get('authorization')).toContain('secure-session-new-0123');
+      expect(put.headers.get('authorization')).toContain(NEW_SECURE_SESSION_ID);
     },
   );
 
@@ -183,24 +128,10 @@ describe('edit profile', () => {
     window.grecaptcha = grecaptcha;
     try {
       const { server, user } = setup(
-        {
-          'GET /service/demo': () => ({
-            status: 200,
-            body: {
-              name: 'demo',
-              realmName: 'default',
-              authenticationSchemeName: 'default',
-              displayName: 'Demo',
-              requiredAttributes: [],
-              recaptchaSiteKey: siteKey,
-            },
-          }),
-          'GET /authenticationScheme/default': () => ({
-            status: 200,
-            body: { name: 'default', realmName: 'default', identifiers: ['email'], validators: ['password'] },
-          }),
-          [`POST /session/${SESSION_ID}`]: () => ({ status: 401, body: { code: 'IDENTIFIERS_INVALID' } }),
-        },
+        reauthenticationRoutes({
+          recaptchaSiteKey: siteKey,
+          reauthenticated: () => ({ status: 401, body: { code: 'IDENTIFIERS_INVALID' } }),
+        }),
         { settings: { secureMode: true } },
       );
       await user.type(await screen.findByLabelText('Enter your password to continue'), 'foyer-demo-1');
@@ -222,33 +153,7 @@ describe('edit profile', () => {
   });
 
   it('a secure session that ended while editing: the password again, and Save again keeps what was typed', async () => {
-    const server = fakeIdentityServer({
-      'GET /ui/template/profile/demo': () => ({ status: 200, body: TEMPLATE }),
-      'GET /userProfile/guid-1': () => ({ status: 200, body: profileBody() }),
-      'PUT /userProfile/guid-1/demo': () => ({ status: 200, body: profileBody('Dana') }),
-      'GET /service/demo': () => ({
-        status: 200,
-        body: {
-          name: 'demo',
-          realmName: 'default',
-          authenticationSchemeName: 'default',
-          displayName: 'Demo',
-          requiredAttributes: [],
-        },
-      }),
-      'GET /authenticationScheme/default': () => ({
-        status: 200,
-        body: { name: 'default', realmName: 'default', identifiers: ['email'], validators: ['password'] },
-      }),
-      [`POST /session/${SESSION_ID}`]: () => ({
-        status: 200,
-        body: {
-          guid: 'guid-1',
-          mainSession: { sessionId: SESSION_ID, expiry: Date.now() + 3_600_000, sessionCookie: false },
-          secureSession: { sessionId: 'secure-session-new-0123', expiry: Date.now() + 900_000 },
-        },
-      }),
-    });
+    const server = fakeIdentityServer({ ...profileRoutes(), ...reauthenticationRoutes() });
     const attributes = editProfileAttributesSchema.parse({});
     const harness = makeHarness({
       fetch: server.fetch,
@@ -275,15 +180,11 @@ describe('edit profile', () => {
     await user.click(save());
     await waitFor(() => expect(server.requests.some((request) => request.method === 'PUT')).toBe(true));
     const put = server.requests.find((request) => request.method === 'PUT')!;
-    expect(put.headers.get('authorization')).toContain('secure-session-new-0123');
+    expect(put.headers.get('authorization')).toContain(NEW_SECURE_SESSION_ID);
   });
 
   it('secure mode with a live secure session loads the form and saves with the secure session id', async () => {
-    const server = fakeIdentityServer({
-      'GET /ui/template/profile/demo': () => ({ status: 200, body: TEMPLATE }),
-      'GET /userProfile/guid-1': () => ({ status: 200, body: profileBody() }),
-      'PUT /userProfile/guid-1/demo': () => ({ status: 200, body: profileBody('Dana') }),
-    });
+    const server = fakeIdentityServer(profileRoutes());
     const attributes = editProfileAttributesSchema.parse({});
     const secure = makeHarness({
       fetch: server.fetch,
@@ -406,10 +307,7 @@ describe('edit profile', () => {
 
   it('uses the cached profile unless disableCache', async () => {
     const attributes = editProfileAttributesSchema.parse({});
-    const server = fakeIdentityServer({
-      'GET /ui/template/profile/demo': () => ({ status: 200, body: TEMPLATE }),
-      'GET /userProfile/guid-1': () => ({ status: 200, body: profileBody('Fresh') }),
-    });
+    const server = fakeIdentityServer(profileRoutes('Fresh'));
     const harness = makeHarness({ fetch: server.fetch, attributes, preloaded: { session: sessionStateFrom(SESSION) } });
     harness.store.dispatch(profileLoaded(profileBody('Cached') as never));
     const first = renderWith(harness, <EditProfileWidget attributes={attributes} />);
@@ -448,10 +346,7 @@ describe('edit profile', () => {
 
 describe('capture container', () => {
   it('action editProfile shows edit profile; the social actions show the social buttons', async () => {
-    const server = fakeIdentityServer({
-      'GET /ui/template/profile/demo': () => ({ status: 200, body: TEMPLATE }),
-      'GET /userProfile/guid-1': () => ({ status: 200, body: profileBody() }),
-    });
+    const server = fakeIdentityServer(profileRoutes());
     const attributes = captureAttributesSchema.parse({ action: 'editProfile' });
     const harness = makeHarness({ fetch: server.fetch, attributes, preloaded: { session: sessionStateFrom(SESSION) } });
     const { unmount } = renderWith(harness, <CaptureWidget attributes={attributes} />);

@@ -4,17 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { editSocialProfileAttributesSchema } from '@foyer/protocol/social-attributes';
 import { sessionStateFrom } from '../../store/sessionSlice';
-import {
-  DEMO_SERVICE,
-  fakeIdentityServer,
-  makeHarness,
-  renderWith,
-  SESSION_ID,
-  type Handler,
-} from '../../test/harness';
+import { DEMO_SERVICE, fakeIdentityServer, makeHarness, renderWith, type Handler } from '../../test/harness';
+import { SESSION } from '../../test/profileFixtures';
 import EditSocialProfileWidget from './index';
-
-const SESSION = { guid: 'guid-1', sessionId: SESSION_ID, expiry: Date.now() + 3_600_000, sessionCookie: false };
 
 /** A scheme with two identifiers and a non-password validator besides the password ones. */
 const TEMPLATE = {
