@@ -23,15 +23,14 @@ import { LoginWidget, ProfileWidget, widgetFrame } from '../support/widgets';
 const WIDGET_ROUTES: readonly string[] = WIDGET_NAMES;
 
 /** Widths and the themes checked at each: both themes at every width. */
-const VIEWS: readonly (readonly [width: number, themes: readonly ('light' | 'dark')[]])[] = [
-  [320, ['light', 'dark']],
-  [390, ['light', 'dark']],
-  [768, ['light', 'dark']],
-  [1280, ['light', 'dark']],
-];
+const WIDTHS = [320, 390, 768, 1280] as const;
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
 test.use({ bypassCSP: true });
+// The two themes' tests share nothing (each its own page and customer): they may run at once.
+test.describe.configure({ mode: 'parallel' });
 
 /** A frame's widget route; '' for a frame that has no address yet (just attached) or is no widget. */
 const routeOf = (frame: Frame) => (URL.canParse(frame.url()) ? new URL(frame.url()).pathname.replace('/w/', '') : '');
@@ -87,92 +86,92 @@ async function addToGallery(page: Page, widget: string, attributes: Record<strin
   );
 }
 
-async function checkEveryView(page: Page, state: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.getByRole('radio', { name: new RegExp(`^${theme}$`, 'i') }).check();
-    await Promise.all(
-      widgetFrames(page).map((frame) => expect(frame.locator('html')).toHaveAttribute('data-theme', theme)),
-    );
-    // The theme's tokens apply (the shared base colours the frames' styles are held to).
-    const background = BASE_THEME_COLOURS[theme].background;
-    const backgrounds = await Promise.all(
-      widgetFrames(page).map((frame) =>
-        frame.evaluate(() =>
-          getComputedStyle(document.documentElement).getPropertyValue('--foyer-color-background').trim(),
-        ),
-      ),
-    );
-    expect(new Set(backgrounds), `${state} ${theme}: the frames' background token`).toEqual(new Set([background]));
-    for (const [width, themes] of VIEWS) {
-      if (!themes.includes(theme)) continue;
-      await page.setViewportSize({ width, height: 800 });
-      await settled(page);
-      await check(page, `${state} ${theme} ${width} px`);
-    }
-  }
-}
-
-test('every widget route at 320, 390, 768 and 1280 px, each in light and dark, empty, refused, filled and succeeded: no overflow, nothing clipped, contrast AA', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(600_000);
-  const email = uniqueEmail();
-  await createCustomer(request, email, 'screens-pw-1');
-  await page.setViewportSize({ width: 320, height: 800 });
-  await page.goto(`${stack.demoUrl}/gallery?theme=light`);
-  // A route the gallery does not show yet is added, so no widget escapes the check.
-  const shown = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('[data-foyer-widget]')].map((element) => element.dataset.foyerWidget),
-  );
-  for (const route of WIDGET_ROUTES.filter((name) => !shown.includes(name))) await addToGallery(page, route);
-  await expect.poll(() => widgetFrames(page).map(routeOf).sort()).toEqual([...WIDGET_ROUTES].sort());
-
-  await checkEveryView(page, 'empty');
-
-  // The error states: each form submitted as it is (the registration's errors among them).
-  // (a click from the page: Playwright's own would scroll the page for each frame at once)
-  await page.setViewportSize({ width: 320, height: 800 });
+async function checkEveryView(page: Page, theme: Theme, state: string) {
+  await page.getByRole('radio', { name: new RegExp(`^${theme}$`, 'i') }).check();
   await Promise.all(
+    widgetFrames(page).map((frame) => expect(frame.locator('html')).toHaveAttribute('data-theme', theme)),
+  );
+  // The theme's tokens apply (the shared base colours the frames' styles are held to).
+  const background = BASE_THEME_COLOURS[theme].background;
+  const backgrounds = await Promise.all(
     widgetFrames(page).map((frame) =>
       frame.evaluate(() =>
-        document.querySelector<HTMLButtonElement>('form button[type=submit]:not([disabled])')?.click(),
+        getComputedStyle(document.documentElement).getPropertyValue('--foyer-color-background').trim(),
       ),
     ),
   );
-  // Each refused form focuses its first invalid field, and the browser scrolls the page to that
-  // frame; thirty of them do so one after another. Let that end, then go back to the switcher.
-  await unfocus(page);
-  await checkEveryView(page, 'submitted');
+  expect(new Set(backgrounds), `${state} ${theme}: the frames' background token`).toEqual(new Set([background]));
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await settled(page);
+    await check(page, `${state} ${theme} ${width} px`);
+  }
+}
 
-  // Filled: the login typed in; a plan picked, so the selection shows it and the summary has lines.
-  const login = new LoginWidget(page);
-  await login.email.fill(email);
-  await login.password.fill('screens-pw-1');
-  const shop = new Shop(page);
-  await shop.pick('Monthly', 'Digital access');
-  await expect(shop.summary.getByRole('row', { name: /Total/ })).toBeVisible();
-  await unfocus(page);
-  await checkEveryView(page, 'filled');
+// One test per theme: the two run side by side on the suite's two workers.
+for (const theme of THEMES) {
+  test(`every widget route at 320, 390, 768 and 1280 px in ${theme}, empty, refused, filled and succeeded: no overflow, nothing clipped, contrast AA`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(600_000);
+    const email = uniqueEmail();
+    await createCustomer(request, email, 'screens-pw-1');
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto(`${stack.demoUrl}/gallery?theme=light`);
+    // A route the gallery does not show yet is added, so no widget escapes the check.
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-foyer-widget]')].map((element) => element.dataset.foyerWidget),
+    );
+    for (const route of WIDGET_ROUTES.filter((name) => !shown.includes(name))) await addToGallery(page, route);
+    await expect.poll(() => widgetFrames(page).map(routeOf).sort()).toEqual([...WIDGET_ROUTES].sort());
 
-  // Succeeded: logged in (profile, account area, social links as a member), and a payment step
-  // for a real order of this visitor showing its amount on the Pay button.
-  await login.submit.click();
-  await expect(new ProfileWidget(page).frame.getByText(email)).toBeVisible();
-  const session = await apiSession(request, email, 'screens-pw-1');
-  const created = await request.post(`${stack.widgetsUrl}/pm/api/widget/order?ev_ss=${session}`, {
-    headers: await frameHeaders(stack.widgetsUrl),
-    data: {
-      orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-monthly-eur' }],
-      paymentType: 'BANK_TRANSFER',
-    },
+    await checkEveryView(page, theme, 'empty');
+
+    // The error states: each form submitted as it is (the registration's errors among them).
+    // (a click from the page: Playwright's own would scroll the page for each frame at once)
+    await page.setViewportSize({ width: 320, height: 800 });
+    await Promise.all(
+      widgetFrames(page).map((frame) =>
+        frame.evaluate(() =>
+          document.querySelector<HTMLButtonElement>('form button[type=submit]:not([disabled])')?.click(),
+        ),
+      ),
+    );
+    // Each refused form focuses its first invalid field, and the browser scrolls the page to that
+    // frame; thirty of them do so one after another. Let that end, then go back to the switcher.
+    await unfocus(page);
+    await checkEveryView(page, theme, 'submitted');
+
+    // Filled: the login typed in; a plan picked, so the selection shows it and the summary has lines.
+    const login = new LoginWidget(page);
+    await login.email.fill(email);
+    await login.password.fill('screens-pw-1');
+    const shop = new Shop(page);
+    await shop.pick('Monthly', 'Digital access');
+    await expect(shop.summary.getByRole('row', { name: /Total/ })).toBeVisible();
+    await unfocus(page);
+    await checkEveryView(page, theme, 'filled');
+
+    // Succeeded: logged in (profile, account area, social links as a member), and a payment step
+    // for a real order of this visitor showing its amount on the Pay button.
+    await login.submit.click();
+    await expect(new ProfileWidget(page).frame.getByText(email)).toBeVisible();
+    const session = await apiSession(request, email, 'screens-pw-1');
+    const created = await request.post(`${stack.widgetsUrl}/pm/api/widget/order?ev_ss=${session}`, {
+      headers: await frameHeaders(stack.widgetsUrl),
+      data: {
+        orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-monthly-eur' }],
+        paymentType: 'BANK_TRANSFER',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const order = (await created.json()) as { id: string };
+    const payments = page.frames().filter((frame) => routeOf(frame) === 'payment').length;
+    await addToGallery(page, 'payment', { orderId: order.id });
+    await expect.poll(() => page.frames().filter((frame) => routeOf(frame) === 'payment').length).toBe(payments + 1);
+    await expect(widgetFrame(page, 'payment', 1).getByRole('button', { name: /^Pay .*\d/ })).toBeVisible();
+    await unfocus(page);
+    await checkEveryView(page, theme, 'succeeded');
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { id: string };
-  const payments = page.frames().filter((frame) => routeOf(frame) === 'payment').length;
-  await addToGallery(page, 'payment', { orderId: order.id });
-  await expect.poll(() => page.frames().filter((frame) => routeOf(frame) === 'payment').length).toBe(payments + 1);
-  await expect(widgetFrame(page, 'payment', 1).getByRole('button', { name: /^Pay .*\d/ })).toBeVisible();
-  await unfocus(page);
-  await checkEveryView(page, 'succeeded');
-});
+}
