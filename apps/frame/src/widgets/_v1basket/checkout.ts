@@ -17,6 +17,9 @@ import { fetchLineRules, orderRules } from './lineRules';
 import { withDefaultDeliveryDates, withSavedAddresses } from './lines';
 import { currentV1Basket, saveV1Basket } from './v1BasketThunks';
 
+/** validateV1Order's field of a missing address (`products.0.productMetaData.deliveryAddress`). */
+const ADDRESS_FIELD = /\.(delivery|billing)Address$/;
+
 export type V1CheckoutOutcome = { status: 'posted'; orderId: string } | { status: 'failed'; error: FoyerError };
 
 export const runV1Checkout = (): AppThunk<Promise<V1CheckoutOutcome>> => async (dispatch, getState, extra) => {
@@ -48,10 +51,7 @@ export const runV1Checkout = (): AppThunk<Promise<V1CheckoutOutcome>> => async (
       params: { serviceName: selectServiceName(getState()) },
     });
     if (!groups.ok) return fail(groups.error);
-    const addressed = withSavedAddresses(filled, rules.data, groups.data.savedAddresses);
-    // Purchase spec §5: an address the product requires is missing → INVALID_FORM 'Invalid profile'.
-    if (addressed.missing) return fail(catalogueError('INVALID_FORM'));
-    filled = addressed.basket;
+    filled = withSavedAddresses(filled, rules.data, groups.data.savedAddresses).basket;
   }
   // No type chosen (no summary on the page): the page's forced default, else the contract's.
   const paymentType = filled.paymentType || frame.settings.v1PaymentType || V1_DEFAULT_PAYMENT_TYPE;
@@ -60,10 +60,11 @@ export const runV1Checkout = (): AppThunk<Promise<V1CheckoutOutcome>> => async (
   if (filled !== basket) dispatch(saveV1Basket(filled));
   const problems = validateV1Order(order, Date.now(), orderRules(rules.data));
   // One visitor text for every problem (purchase spec §5); the fields go to the console for the site's developers.
-  if (problems.length) {
-    console.warn('Foyer: the version 1 order is incomplete', problems);
-    return fail(catalogueError('v1_order_invalid'));
-  }
+  if (problems.length) console.warn('Foyer: the version 1 order is incomplete', problems);
+  if (problems.some((problem) => !ADDRESS_FIELD.test(problem.field))) return fail(catalogueError('v1_order_invalid'));
+  // Only an address the product requires is missing (the account has none saved): purchase spec
+  // §5's INVALID_FORM 'Invalid profile', which the visitor mends in their profile.
+  if (problems.length) return fail(catalogueError('INVALID_FORM'));
   extra.host.publish({ name: 'checkout.started', payload: { productCount: order.products.length } });
   const result = await callWidget(api, postV1Transaction, {
     // After paying, the visitor comes back to this page (the server checks it is one of the site's).

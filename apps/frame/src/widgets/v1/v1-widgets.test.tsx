@@ -250,6 +250,22 @@ describe('v1/checkout-button', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Invalid profile');
     expect(h.published).toContainEqual({ name: 'checkout.failed', payload: { code: 'INVALID_FORM', statusCode: 400 } });
     expect(server.requests.some((request) => request.path === '/pm/api/transaction')).toBe(false);
+    // Another problem as well (a day before the minimum): the order is refused as invalid first.
+    const basket = readStoredV1Basket(h.storage.tab)!;
+    writeV1Basket(h.storage.tab, {
+      ...basket,
+      products: basket.products.map((line) => ({
+        ...line,
+        productMetaData: { ...line.productMetaData, startDeliveryDate: { print: DAY_BEFORE } },
+      })),
+    });
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    await waitFor(() =>
+      expect(h.published).toContainEqual({
+        name: 'checkout.failed',
+        payload: { code: 'v1_order_invalid', statusCode: 400 },
+      }),
+    );
   });
 
   it('without a session fails with not_logged_in and opens the login', async () => {
