@@ -13,6 +13,9 @@ const WIDTHS = [358, 928];
 const ATTRIBUTES: Record<string, Record<string, string>> = {
   'product-selection': { groupName: 'demo', multiSelect: 'true' },
   'v1/product-selection': { groupName: 'demo' },
+  // Without a product these show the bex0004 error, not their usual first view.
+  'v1/product-item': { productId: 'demo-digital' },
+  'v1/single-product-selection': { productId: 'demo-digital' },
 };
 
 const stack = await startStack(['--ephemeral']);

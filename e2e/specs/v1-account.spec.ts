@@ -4,8 +4,12 @@
  * is listed with its start date as dd-MMMM-yyyy; the owner invites a beneficiary in
  * v1/invitations-list (the required and invalid email errors first, then a duplicate), sees them
  * listed, deletes another after the question and the confirmation; the invitee opens the page with
- * the mailed invitationKey and accepts in v1/grant. axe-core checks the states it passes through.
+ * the mailed invitationKey and accepts in v1/grant. A second invitee follows the mailed link itself
+ * (the older service's invite links to the v1 account page) and declines in v1/grant. axe-core
+ * checks the states it passes through.
  */
+import { formatAuthorization } from '@foyer/api';
+import { frameHeaders } from '@foyer/api/frame-headers';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations, widgetDocument } from '../support/axe';
 import { test } from '../support/api-test';
@@ -166,4 +170,81 @@ test('v1 account: subscriptions list, invite (errors first), delete with questio
   // The owner sees the beneficiary's answer.
   await page.reload();
   await expect(invitations.getByRole('row', { name: new RegExp(friend) })).toContainText('Accepted');
+});
+
+/** The identity API's Authorization header for a session of the demo service. */
+const identityAuth = (sessionId: string) => formatAuthorization({ serviceName: 'demo', sessionId });
+
+/** A session and the account's guid straight from the identity API. */
+async function sessionWithGuid(request: APIRequestContext, email: string): Promise<{ session: string; guid: string }> {
+  const session = await apiSession(request, email, PASSWORD);
+  const me = await request.get(`${stack.widgetsUrl}/ic/api/session/${session}`, {
+    headers: { authorization: identityAuth(session), ...(await frameHeaders(stack.widgetsUrl)) },
+  });
+  expect(me.ok(), await me.text()).toBe(true);
+  return { session, guid: ((await me.json()) as { guid: string }).guid };
+}
+
+/** The link of the invitation mail sent to `to`. */
+async function invitationLink(request: APIRequestContext, to: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get(`${stack.widgetsUrl}/dev/mailbox`)).json()) as {
+        to: string;
+        text: string;
+      }[];
+      link = /https?:\/\/\S+invitationKey=\S+/.exec(mails.find((mail) => mail.to === to)?.text ?? '')?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
+test('v1 account: the mailed v1 invitation opens the v1 account page, where the invitee declines in v1/grant', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const owner = uniqueEmail();
+  const friend = uniqueEmail();
+  for (const email of [owner, friend]) await createCustomer(request, email, PASSWORD);
+  await subscribe(request, owner);
+
+  // The owner invites through the older service (what v1/invitations-list calls).
+  const { session, guid } = await sessionWithGuid(request, owner);
+  const pm = `${stack.widgetsUrl}/pm/api`;
+  const account = await request.get(`${pm}/account/${guid}?ev_ss=${session}`);
+  expect(account.ok(), await account.text()).toBe(true);
+  const [subscription] = ((await account.json()) as { subscriptions: { _id: string }[] }).subscriptions;
+  const invited = await request.post(`${pm}/subscription/invite/${guid}?ev_ss=${session}`, {
+    data: { subscriptionId: subscription!._id, email: friend, message: 'For you' },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+
+  // The mail links to the version 1 site's account page (v1/grant), not the v2 /invitation page.
+  const link = await invitationLink(request, friend);
+  expect(new URL(link).origin).toBe(new URL(stack.demoUrl).origin);
+  expect(new URL(link).pathname).toBe('/my-account-v1');
+  await page.goto(link);
+  const grant = widgetFrame(page, 'v1/grant');
+  await expect(grant.getByText('Please log in to see this.')).toBeVisible();
+  await new LoginWidget(page).logIn(friend, PASSWORD);
+  const decline = grant.getByRole('button', { name: 'Decline the invitation to Digital access' });
+  await expect(decline).toBeVisible();
+  await expect(grant.getByRole('button', { name: 'Accept the invitation to Digital access' })).toBeVisible();
+  await decline.click();
+  await expect(grant.getByText('You declined the invitation to Digital access')).toBeVisible();
+  await expect(decline).toHaveCount(0);
+  await axeClean(page, 'v1/grant', 'declined');
+
+  // Declined for good: the owner's list says so, and the key no longer offers an answer.
+  const sent = await request.get(`${stack.widgetsUrl}/ic/api/userProfile/${guid}/grant/sent`, {
+    headers: { authorization: identityAuth(session), ...(await frameHeaders(stack.widgetsUrl)) },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const grants = (await sent.json()) as { email: string; status: string }[];
+  expect(grants.find((one) => one.email === friend)?.status).toBe('DECLINED');
+  await page.reload();
+  await expect(grant.getByRole('button', { name: 'Accept the invitation to Digital access' })).toHaveCount(0);
 });

@@ -201,13 +201,14 @@ export const WIDGET_HEIGHTS: Partial<Record<WidgetName, readonly [narrow: number
   'v1/subscriptions-list': [89, 89, 45],
   'v1/grant': [89, 89, 45],
   'v1/invitations-list': [89, 89, 45],
-  // Version 1 basket widgets (issue 16): their v2 counterparts' first renders until the script measures them.
-  'v1/product-selection': [2101, 867, 45],
-  'v1/product-item': [113, 113, 45],
-  'v1/product-summary': [131, 131, 45],
+  // Version 1 basket widgets (issue 16), measured: the summary empty, unique-product without its
+  // query, product-item and single-product-selection showing demo-digital.
+  'v1/product-selection': [2101, 839, 45],
+  'v1/product-item': [209, 209, 45],
+  'v1/product-summary': [89, 89, 45],
   'v1/checkout-button': [50, 50],
-  'v1/unique-product': [113, 113, 45],
-  'v1/single-product-selection': [113, 113, 45],
+  'v1/unique-product': [89, 89, 45],
+  'v1/single-product-selection': [592, 592, 45],
   // A first view: the meter notifier (the paywall itself shows after the free views).
   paywall: [84, 60],
   'paywall-notifier': [84, 60],

@@ -10,7 +10,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { takeToken, type ThrottleRule } from '../security/throttle';
 import { inviteBeneficiary } from './grants';
-import { invitationMail } from './invitation-mail';
+import { invitationMail, type WidgetVersion } from './invitation-mail';
 import { callerOf } from './caller';
 
 /** Each invitation mails a stranger's address: at most 20 per owner and hour. */
@@ -19,7 +19,14 @@ export const INVITATION_RULE: ThrottleRule = { bucket: 'invitation', max: 20, wi
 export async function inviteAndMail(
   deps: AppDeps,
   log: FastifyBaseLogger,
-  input: { ownerGuid: string; subscriptionId: string; email: string; message?: string | undefined },
+  input: {
+    ownerGuid: string;
+    subscriptionId: string;
+    email: string;
+    message?: string | undefined;
+    /** The widgets the owner invited from (the older service: 1); the mail links to that site's page. */
+    version?: WidgetVersion;
+  },
 ): Promise<Beneficiary> {
   const now = deps.now();
   const wait = await takeToken(deps.db, INVITATION_RULE, input.ownerGuid, now);
@@ -47,6 +54,7 @@ export async function inviteAndMail(
           invitationKey: invitation.invitationKey,
           productName: invitation.productName,
           note: invitation.beneficiary.message,
+          ...(input.version ? { version: input.version } : {}),
         }),
       ),
     log,

@@ -41,6 +41,8 @@ export function olderServiceRoutes(app: FastifyInstance, deps: AppDeps): void {
         subscriptionId: body.subscriptionId,
         email: body.email,
         message: body.message ?? body.description,
+        // A version 1 site: the mail links to its account page, where v1/grant takes the key.
+        version: 1,
       });
       return { status: 201, body: beneficiary };
     },

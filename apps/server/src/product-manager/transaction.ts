@@ -9,6 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  startDeliveryDateOf,
+  type AddressGroupInput,
   validateV1Order,
   type PaymentType,
   type V1Basket,
@@ -52,13 +54,18 @@ export interface OpenedTransaction {
   quantity: number;
 }
 
-/** The first delivery day of a line: its own metadata, else the basket's. */
-function deliveryDateOf(basket: V1Basket, index: number): string | undefined {
-  const line = basket.products[index]!;
-  return (
-    line.productMetaData?.startDeliveryDate?.[line.productId] ??
-    basket.productMetaData?.startDeliveryDate?.[line.productId]
-  );
+type AddressKey = 'deliveryAddress' | 'billingAddress';
+
+/**
+ * The order's address of one kind (purchase spec §3 product metadata): the lines' own, else the
+ * basket's. The order is delivered and billed to one address each, so lines naming different
+ * ones are refused.
+ */
+function orderAddress(basket: V1Basket, key: AddressKey): AddressGroupInput | undefined {
+  const named = basket.products.flatMap((line) => line.productMetaData?.[key] ?? []);
+  const distinct = new Set(named.map((address) => JSON.stringify(address)));
+  if (distinct.size > 1) throw new ApiError('v1_order_invalid', [`products.productMetaData.${key}`]);
+  return named[0] ?? basket.productMetaData?.[key];
 }
 
 /** Delivered products may not start before the day GET /spi/…/startDeliveryDate names. */
@@ -70,7 +77,7 @@ async function checkDeliveryDates(db: Db, basket: V1Basket, now: number): Promis
   basket.products.forEach((line, index) => {
     const product = products.get(line.productId);
     if (!product?.requiresDeliveryAddress) return;
-    const date = deliveryDateOf(basket, index);
+    const date = startDeliveryDateOf(basket, index);
     const earliest = minStartDeliveryDate(product, now);
     if (date === undefined) throw new ApiError('v1_order_invalid', [`startDeliveryDate.${line.productId}`]);
     if (date < earliest) throw new ApiError('start_date_out_of_range', [date]);
@@ -93,7 +100,8 @@ export async function openTransaction(db: Db, key: Buffer, input: TransactionReq
   await syncOpenOrder(db, guid, basket, now);
 
   const method = basket.paymentType!.split('-')[1] as V1PaymentMethod;
-  const metaData = basket.productMetaData;
+  const deliveryAddress = orderAddress(basket, 'deliveryAddress');
+  const billingAddress = orderAddress(basket, 'billingAddress');
   const startDate = basket.startDate === undefined ? undefined : new Date(Math.max(basket.startDate, now));
   // Priced from the catalogue; the client's prices, names and descriptions are not read.
   const order = await createOrder(
@@ -104,7 +112,7 @@ export async function openTransaction(db: Db, key: Buffer, input: TransactionReq
       order: {
         paymentType: PAYMENT_TYPE_OF[method],
         orderItems: basket.products.map((line, index) => {
-          const startDeliveryDate = deliveryDateOf(basket, index);
+          const startDeliveryDate = startDeliveryDateOf(basket, index);
           return {
             product: line.productId,
             paymentPlan: line.planId,
@@ -112,8 +120,8 @@ export async function openTransaction(db: Db, key: Buffer, input: TransactionReq
             ...(startDeliveryDate ? { startDeliveryDate } : {}),
           };
         }),
-        ...(metaData?.deliveryAddress ? { deliveryAddressGroup: metaData.deliveryAddress } : {}),
-        ...(metaData?.billingAddress ? { billingAddressGroup: metaData.billingAddress } : {}),
+        ...(deliveryAddress ? { deliveryAddressGroup: deliveryAddress } : {}),
+        ...(billingAddress ? { billingAddressGroup: billingAddress } : {}),
       },
       allowedTypes: Object.values(PAYMENT_TYPE_OF),
     },

@@ -99,7 +99,13 @@ describe('the older service', () => {
       subscriptionId,
     });
     const mail = (await mailbox(server)).find((message) => message.to === 'friend@foyer.test');
-    expect(mail?.text).toContain('/invitation?invitationKey=');
+    // A version 1 invite links to the v1 site's account page (v1/grant), not the v2 /invitation page.
+    const link = /https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+    const url = new URL(link);
+    expect(url.pathname).toBe('/my-account-v1');
+    const key = url.searchParams.get('invitationKey') ?? '';
+    expect(mail?.html).toContain(`/my-account-v1?invitationKey=${encodeURIComponent(key)}`);
+    expect(key.length).toBeGreaterThan(20);
 
     const duplicate = await invite(owner.session, owner.guid, { subscriptionId, email: 'friend@foyer.test' });
     expect(duplicate.statusCode).toBe(409);

@@ -321,6 +321,68 @@ describe('POST /transaction and the hosted payment page', () => {
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
+  it("a line's own start delivery date and address: the date refused before the minimum, both kept on the order", async () => {
+    const f = await accountOf(EMAILS[5]!);
+    const _id = randomUUID();
+    const print = (startDeliveryDate: string) =>
+      basket(f, {
+        _id,
+        products: [
+          {
+            productId: 'demo-print',
+            name: 'Print',
+            description: 'Weekly',
+            price: 1,
+            planId: 'print-monthly-eur',
+            currency: 'EUR',
+            quantity: 1,
+            productMetaData: {
+              ...meta,
+              printDeliveryCode: '1111100',
+              startDeliveryDate: { 'demo-print': startDeliveryDate },
+              deliveryAddress: { values: ADDRESS },
+            },
+          },
+        ],
+      });
+    const minDate = (await call(server, 'GET', '/spi/product/demo-print/startDeliveryDate')).json<{
+      minDate: string;
+    }>().minDate;
+    expect(minDate).toBe('2030-01-14');
+    // Friday: after today, yet before the minimum (the basket itself names no date).
+    const early = await transact(f, print('2030-01-11'));
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toMatchObject({ code: 'start_date_out_of_range' });
+    expect((await call(server, 'GET', `/order/user/${f.guid}`, { session: f.session })).statusCode).toBe(404);
+    await transactionOk(f, print(minDate));
+    const order = v1OrderSchema.parse(
+      (await call(server, 'GET', `/order/user/${f.guid}`, { session: f.session })).json(),
+    );
+    expect(order.products[0]!.productMetaData).toMatchObject({
+      startDeliveryDate: { 'demo-print': '2030-01-14' },
+      deliveryAddress: { values: ADDRESS },
+    });
+    // The priced order the payment fulfils carries both (its line's date, the line's address).
+    const items = await server.db.query<{ start_delivery_date: string; delivery_address: unknown }>(
+      `SELECT i.start_delivery_date::text AS start_delivery_date, o.delivery_address FROM order_items i
+         JOIN orders o ON o.id = i.order_id
+         JOIN v1_transactions t ON t.order_id = i.order_id WHERE t.v1_order_id = $1`,
+      [_id],
+    );
+    expect(items).toHaveLength(1);
+    expect(items[0]!.start_delivery_date).toBe('2030-01-14');
+    const stored = items[0]!.delivery_address;
+    expect(typeof stored === 'string' ? JSON.parse(stored) : stored).toMatchObject({ city: ADDRESS.city });
+    // Two lines naming different addresses: one order has one delivery address.
+    const [line] = print(minDate).products;
+    const digital = {
+      ...basket(f).products[0]!,
+      productMetaData: { ...meta, deliveryAddress: { values: { ...ADDRESS, city: 'Elsewhere' } } },
+    };
+    const split = await transact(f, basket(f, { _id, products: [line!, digital] }));
+    expect(split.json()).toMatchObject({ code: 'v1_order_invalid' });
+  });
+
   it('prices from the catalogue, pays once on the stand-in page and creates the subscription once', async () => {
     const a = await accountOf(EMAILS[0]!);
     const open = v1OrderSchema.parse(

@@ -113,6 +113,58 @@ describe('validateV1Order (purchase spec §5)', () => {
     expect(delivery({ 'daily-news': '2026-11-23' })).toEqual([]);
   });
 
+  it("wants a delivered product's start delivery date, on its line or the basket, not before its minDate", () => {
+    const rules = { minStartDeliveryDates: { 'daily-news': '2026-11-25' } };
+    const at = 'products.0.productMetaData.startDeliveryDate.daily-news';
+    const withDates = (lineDate: string | undefined, basketDate: string | undefined) => {
+      const [first] = basket().products;
+      const dates = (date: string | undefined) => (date ? { startDeliveryDate: { 'daily-news': date } } : {});
+      return basket({
+        products: [{ ...first!, productMetaData: { ...meta, ...dates(lineDate) } }],
+        productMetaData: { ...meta, ...dates(basketDate) },
+      });
+    };
+    const check = (value: V1Basket) => validateV1Order(value, NOW, rules).map((problem) => problem.field);
+    // The minimum itself, or later, on the line (the basket's is the fallback).
+    expect(check(withDates('2026-11-25', undefined))).toEqual([]);
+    expect(check(withDates('2026-12-01', undefined))).toEqual([]);
+    expect(check(withDates(undefined, '2026-11-26'))).toEqual([]);
+    // A day before the minimum: today and tomorrow are no longer in the past, but too early.
+    expect(check(withDates('2026-11-24', undefined))).toEqual([at]);
+    expect(check(withDates('2026-11-23', '2026-11-30'))).toEqual([at]);
+    expect(validateV1Order(withDates('2026-11-24', undefined), NOW, rules)[0]?.message).toContain('2026-11-25');
+    // None at all for a delivered product.
+    expect(check(withDates(undefined, undefined))).toEqual([at]);
+    // Without the rules (a product that is not delivered) no date is needed.
+    expect(fields(withDates(undefined, undefined))).toEqual([]);
+    expect(fields(withDates('2026-11-24', undefined))).toEqual([]);
+  });
+
+  it('wants a delivery or billing address where the product needs one; either kind stands in for the other', () => {
+    const [first] = basket().products;
+    const withAddresses = (lineMeta: object, basketMeta: object = {}) =>
+      basket({
+        products: [{ ...first!, productMetaData: { ...meta, ...lineMeta } }],
+        productMetaData: { ...meta, ...basketMeta },
+      });
+    const delivered = { requiresDeliveryAddress: ['daily-news'] };
+    const billed = { requiresBillingAddress: ['daily-news'] };
+    const check = (value: V1Basket, rules: object) =>
+      validateV1Order(value, NOW, rules).map((problem) => problem.field);
+    expect(check(withAddresses({}), delivered)).toEqual(['products.0.productMetaData.deliveryAddress']);
+    expect(check(withAddresses({}), billed)).toEqual(['products.0.productMetaData.billingAddress']);
+    expect(check(withAddresses({ deliveryAddress: {} }), delivered)).toEqual([
+      'products.0.productMetaData.deliveryAddress',
+    ]);
+    expect(check(withAddresses({ deliveryAddress: { id: 'addr-1' } }), delivered)).toEqual([]);
+    expect(check(withAddresses({}, { deliveryAddress: { values: { city: 'Ghent' } } }), delivered)).toEqual([]);
+    // The other kind is reused.
+    expect(check(withAddresses({ billingAddress: { id: 'addr-2' } }), delivered)).toEqual([]);
+    expect(check(withAddresses({ deliveryAddress: { id: 'addr-1' } }), billed)).toEqual([]);
+    // A product the rules do not name needs none.
+    expect(check(withAddresses({}), { requiresDeliveryAddress: ['other'] })).toEqual([]);
+  });
+
   it('reports every problem at once', () => {
     const problems = validateV1Order(
       basket({ _id: 'x', accountId: 'y', paymentType: 'z', products: [], productMetaData: meta }),

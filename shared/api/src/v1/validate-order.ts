@@ -36,6 +36,38 @@ export function isCalendarDate(value: string): boolean {
 
 const blank = (value: string | undefined) => value === undefined || value.trim() === '';
 
+/**
+ * What the catalogue says of the basket's products, which the basket itself does not carry. The
+ * checkout reads it from the product-manager service (the offers and
+ * `GET /spi/product/{productId}/startDeliveryDate`); the server from its catalogue.
+ */
+export interface V1OrderRules {
+  /**
+   * productId → the earliest first delivery day (`minDate`, `YYYY-MM-DD`) of each delivered
+   * product in the basket: its line must name a start delivery date, not before that day.
+   */
+  minStartDeliveryDates?: Readonly<Record<string, string>>;
+  /**
+   * The products that need a delivery (or a billing) address: their line, or the basket, must
+   * carry one — or the other kind, which stands in for it (purchase spec §5 "unless the other
+   * address is reused").
+   */
+  requiresDeliveryAddress?: readonly string[];
+  requiresBillingAddress?: readonly string[];
+}
+
+const hasAddress = (address: V1ProductMetaData['deliveryAddress']) => !!(address?.id || address?.values);
+
+/** The first delivery day a line asks for: its own metadata's, else the basket's. */
+export function startDeliveryDateOf(basket: V1Basket, index: number): string | undefined {
+  const line = basket.products[index];
+  if (!line) return undefined;
+  return (
+    line.productMetaData?.startDeliveryDate?.[line.productId] ??
+    basket.productMetaData?.startDeliveryDate?.[line.productId]
+  );
+}
+
 function checkMetaData(
   metaData: V1ProductMetaData | undefined,
   field: string,
@@ -64,9 +96,14 @@ function checkMetaData(
 
 /**
  * The problems that keep `basket` from being paid (an empty list when it may be). `now` (epoch
- * ms) bounds the start dates: not before yesterday, at most a year ahead.
+ * ms) bounds the start dates: not before yesterday, at most a year ahead. `rules` adds what the
+ * catalogue knows: delivered products need a start delivery date not before their `minDate`.
  */
-export function validateV1Order(basket: V1Basket, now: number = Date.now()): V1OrderProblem[] {
+export function validateV1Order(
+  basket: V1Basket,
+  now: number = Date.now(),
+  rules: V1OrderRules = {},
+): V1OrderProblem[] {
   const problems: V1OrderProblem[] = [];
   const today = new Date(now).toISOString().slice(0, 10);
   if (!GUID_PATTERN.test(basket._id)) problems.push({ field: '_id', message: 'must be a GUID' });
@@ -94,6 +131,24 @@ export function validateV1Order(basket: V1Basket, now: number = Date.now()): V1O
     if (planIds.has(product.planId)) problems.push({ field: `${at}.planId`, message: 'is in the basket twice' });
     planIds.add(product.planId);
     checkMetaData(product.productMetaData, `${at}.productMetaData`, productIds, today, problems);
+    const minDate = rules.minStartDeliveryDates?.[product.productId];
+    if (minDate !== undefined) {
+      const date = startDeliveryDateOf(basket, index);
+      const field = `${at}.productMetaData.startDeliveryDate.${product.productId}`;
+      if (date === undefined) problems.push({ field, message: 'is required: the product is delivered' });
+      else if (isCalendarDate(date) && date < minDate)
+        problems.push({ field, message: `must be ${minDate} or later (the first possible delivery)` });
+    }
+    const own = (key: 'deliveryAddress' | 'billingAddress') =>
+      hasAddress(product.productMetaData?.[key]) || hasAddress(basket.productMetaData?.[key]);
+    const anyAddress = own('deliveryAddress') || own('billingAddress');
+    if (rules.requiresDeliveryAddress?.includes(product.productId) && !anyAddress)
+      problems.push({
+        field: `${at}.productMetaData.deliveryAddress`,
+        message: 'is required: the product is delivered',
+      });
+    if (rules.requiresBillingAddress?.includes(product.productId) && !anyAddress)
+      problems.push({ field: `${at}.productMetaData.billingAddress`, message: 'is required: the product is billed' });
   });
   checkMetaData(basket.productMetaData, 'productMetaData', productIds, today, problems);
   return problems;

@@ -3,7 +3,17 @@
  * the first product is added, each product has one line (one plan) with quantity 1, seller and
  * purchaseReason '1'. Prices are copies for display: the server prices the order again.
  */
-import { V1_PURCHASE_REASON, V1_QUANTITY, V1_SELLER, type V1Basket, type V1BasketProduct } from '@foyer/api/v1';
+import type { SavedAddress } from '@foyer/api/widget';
+import {
+  startDeliveryDateOf,
+  V1_PURCHASE_REASON,
+  V1_QUANTITY,
+  V1_SELLER,
+  type V1Basket,
+  type V1BasketProduct,
+  type V1ProductMetaData,
+} from '@foyer/api/v1';
+import type { V1LineRules } from './lineRules';
 
 /** What a widget adds: one plan of one product. */
 export type V1Choice = Pick<V1BasketProduct, 'productId' | 'name' | 'description' | 'price' | 'planId' | 'currency'>;
@@ -11,7 +21,7 @@ export type V1Choice = Pick<V1BasketProduct, 'productId' | 'name' | 'description
 /** No print delivery code chosen (purchase spec §5: 0/1 digits or -1). */
 export const NO_PRINT_DELIVERY_CODE = '-1';
 
-const metaData = () => ({
+const metaData = (): V1ProductMetaData => ({
   printDeliveryCode: NO_PRINT_DELIVERY_CODE,
   seller: V1_SELLER,
   purchaseReason: V1_PURCHASE_REASON,
@@ -74,4 +84,70 @@ export function v1Total(basket: V1Basket | null, decimals: number): { amount: st
   const sum = products.reduce((total, product) => total + product.price * product.quantity, 0);
   const rounded = Math.round(sum * 10_000) / 10_000;
   return { amount: rounded.toFixed(decimals), currency };
+}
+
+/** The basket with that product line's start delivery date (`YYYY-MM-DD`; null: none). */
+export function withStartDeliveryDate(
+  basket: V1Basket | null,
+  productId: string,
+  date: string | null,
+): V1Basket | null {
+  if (!basket) return null;
+  const products = basket.products.map((line) => {
+    if (line.productId !== productId) return line;
+    const { startDeliveryDate: _dropped, ...rest } = line.productMetaData ?? metaData();
+    return { ...line, productMetaData: date ? { ...rest, startDeliveryDate: { [productId]: date } } : rest };
+  });
+  return { ...basket, products };
+}
+
+/** A line's start delivery date: its own, else the basket's. */
+export function startDeliveryDateOfLine(basket: V1Basket | null, productId: string): string | undefined {
+  const index = basket?.products.findIndex((line) => line.productId === productId) ?? -1;
+  return basket && index >= 0 ? startDeliveryDateOf(basket, index) : undefined;
+}
+
+/**
+ * Delivered lines without a start delivery date get the earliest one (the visitor may pick a
+ * later day). The same basket when nothing was missing, so callers can tell.
+ */
+export function withDefaultDeliveryDates(basket: V1Basket | null, rules: V1LineRules): V1Basket | null {
+  let next = basket;
+  for (const line of basket?.products ?? []) {
+    const minDate = rules[line.productId]?.minDate;
+    if (minDate && startDeliveryDateOfLine(next, line.productId) === undefined)
+      next = withStartDeliveryDate(next, line.productId, minDate);
+  }
+  return next;
+}
+
+/**
+ * The account's saved addresses (the profile's address groups, purchase spec §3) put on the lines
+ * that need them: the latest of the kind, else the latest of the other kind (either stands in for
+ * the other, purchase spec §5). A line that already names one keeps it. `missing`: a line needs an
+ * address and the account has none saved.
+ */
+export function withSavedAddresses(
+  basket: V1Basket,
+  rules: V1LineRules,
+  saved: readonly SavedAddress[],
+): { basket: V1Basket; missing: boolean } {
+  const latest = (kind: SavedAddress['kind']) => saved.filter((address) => address.kind === kind).at(-1);
+  const pick = (kind: SavedAddress['kind']) => latest(kind) ?? latest(kind === 'delivery' ? 'billing' : 'delivery');
+  let missing = false;
+  const products = basket.products.map((line) => {
+    const rule = rules[line.productId];
+    let meta = line.productMetaData ?? metaData();
+    for (const [kind, key, needed] of [
+      ['delivery', 'deliveryAddress', rule?.delivered],
+      ['billing', 'billingAddress', rule?.billed],
+    ] as const) {
+      if (!needed || meta[key]?.id || meta[key]?.values) continue;
+      const address = pick(kind);
+      if (address) meta = { ...meta, [key]: { id: address.id } };
+      else missing = true;
+    }
+    return meta === line.productMetaData ? line : { ...line, productMetaData: meta };
+  });
+  return { basket: { ...basket, products }, missing };
 }

@@ -33,6 +33,10 @@ export const messages = defineMessages({
     'v1.checkout': 'Checkout',
     'v1.checkout.running': 'Processing order...',
     'v1.checkout.posted': 'Taking you to the payment page…',
+    'v1.startDelivery.legend': 'Delivery',
+    'v1.startDelivery.label': 'First delivery of {0}',
+    'v1.startDelivery.hint': 'From {0} on. Left empty, the first delivery is on {0}.',
+    'v1.startDelivery.tooEarly': 'Choose {0} or a later day for the first delivery.',
   },
   es: {
     'v1.selection.title': 'Elige tus productos',
@@ -65,6 +69,10 @@ export const messages = defineMessages({
     'v1.checkout': 'Pagar',
     'v1.checkout.running': 'Procesando el pedido...',
     'v1.checkout.posted': 'Te llevamos a la página de pago…',
+    'v1.startDelivery.legend': 'Entrega',
+    'v1.startDelivery.label': 'Primera entrega de {0}',
+    'v1.startDelivery.hint': 'A partir del {0}. Si lo dejas vacío, la primera entrega es el {0}.',
+    'v1.startDelivery.tooEarly': 'Elige el {0} o un día posterior para la primera entrega.',
   },
   'pt-BR': {
     'v1.selection.title': 'Escolha seus produtos',
@@ -97,5 +105,9 @@ export const messages = defineMessages({
     'v1.checkout': 'Finalizar compra',
     'v1.checkout.running': 'Processando o pedido...',
     'v1.checkout.posted': 'Levando você à página de pagamento…',
+    'v1.startDelivery.legend': 'Entrega',
+    'v1.startDelivery.label': 'Primeira entrega de {0}',
+    'v1.startDelivery.hint': 'A partir de {0}. Se ficar vazio, a primeira entrega é em {0}.',
+    'v1.startDelivery.tooEarly': 'Escolha {0} ou um dia posterior para a primeira entrega.',
   },
 });

@@ -1,4 +1,7 @@
 import type { V1Basket } from '@foyer/api/v1';
+import type { Handler } from '../../test/harness';
+import { DIGITAL as DIGITAL_OFFER, PRINT as PRINT_OFFER } from '../_checkout/testData';
+import { USER_GROUPS } from '../product-profile/testData';
 import type { V1Choice } from './lines';
 
 /** Tests: two plans of two products, and a basket of the first. */
@@ -30,5 +33,27 @@ export function basketOf(choices: V1Choice[], overrides: Partial<V1Basket> = {})
     startDate: 1_700_000_000_000,
     productMetaData: meta,
     ...overrides,
+  };
+}
+
+/**
+ * The product-manager's answers about the test lines (lineRules.ts): `digital` is not delivered,
+ * `print` is, from `minDate` on; the profile groups with the account's saved addresses (`saved`).
+ */
+export function lineRuleRoutes(minDate: string, saved = true): Record<string, Handler> {
+  return {
+    [`GET /pm/api/offers/${DIGITAL.productId}`]: () => ({
+      status: 200,
+      body: { ...DIGITAL_OFFER, productId: DIGITAL.productId },
+    }),
+    [`GET /pm/api/offers/${PRINT.productId}`]: () => ({
+      status: 200,
+      body: { ...PRINT_OFFER, productId: PRINT.productId },
+    }),
+    [`GET /pm/api/spi/product/${PRINT.productId}/startDeliveryDate`]: () => ({ status: 200, body: { minDate } }),
+    'GET /pm/api/widget/profile/attributeGroups/demo': () => ({
+      status: 200,
+      body: saved ? USER_GROUPS : { ...USER_GROUPS, savedAddresses: [] },
+    }),
   };
 }

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { makeHarness, MemoryStorage, SESSION_ID } from '../../test/harness';
 import { sessionCleared, sessionStarted } from '../../store/sessionSlice';
 import { V1_BASKET_KEY } from '@foyer/api/v1';
-import { chosenPlan, newGuid, v1Total, withoutProduct, withProduct } from './lines';
+import {
+  chosenPlan,
+  newGuid,
+  v1Total,
+  withDefaultDeliveryDates,
+  withoutProduct,
+  withProduct,
+  withSavedAddresses,
+  withStartDeliveryDate,
+} from './lines';
+import type { V1LineRules } from './lineRules';
 import { ACCOUNT, BASKET_ID, basketOf, DIGITAL, PRINT } from './testV1Basket';
 import { selectV1Basket } from './v1BasketSlice';
 import { readStoredV1Basket, writeV1Basket } from './v1BasketStorage';
@@ -25,6 +35,48 @@ describe('the version 1 basket lines (purchase spec §3, §9)', () => {
     expect(two._id).toBe(BASKET_ID);
     expect(withoutProduct(two, 'digital')?.products.map((line) => line.productId)).toEqual(['print']);
     expect(withoutProduct(withoutProduct(two, 'digital'), 'print')).toBeNull();
+  });
+  it('keeps a start delivery date per line; the earliest goes only where none was picked', () => {
+    const rules: V1LineRules = {
+      digital: { delivered: false, billed: false, minDate: null },
+      print: { delivered: true, billed: false, minDate: '2031-01-06' },
+    };
+    const basket = basketOf([DIGITAL, PRINT]);
+    const filled = withDefaultDeliveryDates(basket, rules)!;
+    expect(filled.products.map((line) => line.productMetaData?.startDeliveryDate)).toEqual([
+      undefined,
+      { print: '2031-01-06' },
+    ]);
+    const picked = withStartDeliveryDate(basket, 'print', '2031-02-01');
+    expect(withDefaultDeliveryDates(picked, rules)).toBe(picked);
+    expect(withStartDeliveryDate(picked, 'print', null)?.products[1]?.productMetaData).toEqual(
+      basket.products[1]?.productMetaData,
+    );
+  });
+  it("puts the account's latest saved address on the lines that need one, the other kind standing in", () => {
+    const rules: V1LineRules = {
+      digital: { delivered: false, billed: true, minDate: null },
+      print: { delivered: true, billed: false, minDate: '2031-01-06' },
+    };
+    const address = (id: string, kind: 'delivery' | 'billing') => ({ id, kind, label: id, values: { city: id } });
+    const basket = basketOf([DIGITAL, PRINT]);
+    const both = withSavedAddresses(basket, rules, [
+      address('home-old', 'delivery'),
+      address('office', 'billing'),
+      address('home', 'delivery'),
+    ]);
+    expect(both.missing).toBe(false);
+    expect(
+      both.basket.products.map((line) => [line.productMetaData?.deliveryAddress, line.productMetaData?.billingAddress]),
+    ).toEqual([
+      [undefined, { id: 'office' }],
+      [{ id: 'home' }, undefined],
+    ]);
+    // Only a billing address saved: it is reused for the delivery.
+    const reused = withSavedAddresses(basket, rules, [address('office', 'billing')]);
+    expect(reused.basket.products[1]?.productMetaData?.deliveryAddress).toEqual({ id: 'office' });
+    expect(withSavedAddresses(basket, rules, []).missing).toBe(true);
+    expect(withSavedAddresses(basket, {}, []).missing).toBe(false);
   });
   it('totals with the configured decimals after rounding to 4', () => {
     const basket = basketOf([DIGITAL, PRINT]);

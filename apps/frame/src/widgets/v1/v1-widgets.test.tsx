@@ -1,5 +1,6 @@
 import '../../test/setup';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import dayjs from 'dayjs';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +12,13 @@ import {
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../test/harness';
 import { sessionStarted } from '../../store/sessionSlice';
 import { DIGITAL, GROUP, PRINT } from '../_checkout/testData';
-import { ACCOUNT, basketOf, DIGITAL as DIGITAL_LINE, PRINT as PRINT_LINE } from '../_v1basket/testV1Basket';
+import {
+  ACCOUNT,
+  basketOf,
+  DIGITAL as DIGITAL_LINE,
+  lineRuleRoutes,
+  PRINT as PRINT_LINE,
+} from '../_v1basket/testV1Basket';
 import { readStoredV1Basket, writeV1Basket } from '../_v1basket/v1BasketStorage';
 import V1CheckoutButton from './checkout-button';
 import V1ProductItem from './product-item';
@@ -33,6 +40,9 @@ function harnessWith(routes: Record<string, Handler>, loggedIn = true) {
 }
 
 const noOrder: Handler = () => ({ status: 404, body: { code: 'order_not_created' } });
+/** The print line's earliest first delivery day (GET /spi/product/print/startDeliveryDate). */
+const MIN_DATE = dayjs().add(5, 'day').format('YYYY-MM-DD');
+const DAY_BEFORE = dayjs(MIN_DATE).subtract(1, 'day').format('YYYY-MM-DD');
 const ORDER_PATH = `GET /pm/api/order/user/${ACCOUNT}`;
 
 describe('v1/product-selection', () => {
@@ -86,6 +96,7 @@ describe('v1/product-item', () => {
 describe('v1/product-summary', () => {
   it('lists the lines with the total in the configured decimals, removes one, sets an active payment type', async () => {
     const { h, user } = harnessWith({
+      ...lineRuleRoutes(MIN_DATE),
       [ORDER_PATH]: noOrder,
       'POST /pm/api/order': (request) => ({
         status: 201,
@@ -112,6 +123,36 @@ describe('v1/product-summary', () => {
     expect(await screen.findByText('€19.50', { selector: 'tfoot td' })).toBeTruthy();
     expect(readStoredV1Basket(h.storage.tab)?.products.map((line) => line.productId)).toEqual(['print']);
   });
+
+  it("lets the visitor pick a delivered line's start delivery date, not before the product's minDate", async () => {
+    const { h } = harnessWith({
+      ...lineRuleRoutes(MIN_DATE),
+      [ORDER_PATH]: noOrder,
+      'GET /pm/api/widget/payment/types': () => ({ status: 200, body: [{ name: 'CARD', displayName: 'Card' }] }),
+    });
+    writeV1Basket(h.storage.tab, basketOf([DIGITAL_LINE, PRINT_LINE]));
+    renderWith(h, <V1ProductSummary attributes={v1ProductSummaryAttributesSchema.parse({})} />);
+    // Only the delivered line (print) asks for a date; the digital one does not.
+    const date = await screen.findByLabelText('First delivery of Print');
+    expect(screen.queryByLabelText('First delivery of Digital')).toBeNull();
+    expect(date.getAttribute('type')).toBe('date');
+    expect(date.getAttribute('min')).toBe(MIN_DATE);
+    const earliest = dayjs(MIN_DATE).format('DD/MM/YYYY');
+    expect(screen.getByText(`From ${earliest} on. Left empty, the first delivery is on ${earliest}.`)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    const stored = () => readStoredV1Basket(h.storage.tab)?.products.find((line) => line.productId === 'print');
+
+    fireEvent.change(date, { target: { value: DAY_BEFORE } });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `Choose ${earliest} or a later day for the first delivery.`,
+    );
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(stored()?.productMetaData?.startDeliveryDate).toEqual({ print: DAY_BEFORE });
+
+    fireEvent.change(date, { target: { value: MIN_DATE } });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(stored()?.productMetaData).toMatchObject({ startDeliveryDate: { print: MIN_DATE }, seller: '1' });
+  });
 });
 
 describe('v1/checkout-button', () => {
@@ -124,7 +165,11 @@ describe('v1/checkout-button', () => {
   };
 
   it('refuses an incomplete order client-side (400) and says so, without a transaction', async () => {
-    const { h, server, user } = harnessWith({ [ORDER_PATH]: noOrder, 'POST /pm/api/order': () => ({ status: 500 }) });
+    const { h, server, user } = harnessWith({
+      ...lineRuleRoutes(MIN_DATE),
+      [ORDER_PATH]: noOrder,
+      'POST /pm/api/order': () => ({ status: 500 }),
+    });
     const bad = basketOf([DIGITAL_LINE], { accountId: ACCOUNT, startDate: Date.now() });
     writeV1Basket(h.storage.tab, { ...bad, productMetaData: { ...bad.productMetaData, printDeliveryCode: '12' } });
     renderWith(h, <V1CheckoutButton attributes={checkoutButtonAttributesSchema.parse({})} />);
@@ -140,6 +185,7 @@ describe('v1/checkout-button', () => {
   it('posts the transaction (channel=web, op=P_SUB) and has the loader post its form to the payment page', async () => {
     const basket = basketOf([DIGITAL_LINE], { accountId: ACCOUNT, startDate: Date.now() });
     const { h, server, forms, user } = harnessWith({
+      ...lineRuleRoutes(MIN_DATE),
       [ORDER_PATH]: () => ({ status: 200, body: { ...basket, status: 'OPEN', total: '9.99' } }),
       'POST /pm/api/transaction': () => ({ status: 201, body: transaction }),
     });
@@ -155,6 +201,71 @@ describe('v1/checkout-button', () => {
       fields: { siteId: 'site-1', orderId: 'order-1', quantity: '1', payload: 'signed' },
     });
     expect(h.published).toContainEqual({ name: 'transaction.created', payload: { orderId: 'order-1' } });
+  });
+
+  it('refuses a start delivery date before the minimum client-side; fills the earliest and the saved address when none was picked', async () => {
+    const basket = basketOf([PRINT_LINE], { accountId: ACCOUNT, startDate: Date.now() });
+    const dated = (date: string) => ({
+      ...basket,
+      products: [
+        { ...basket.products[0]!, productMetaData: { ...basket.productMetaData, startDeliveryDate: { print: date } } },
+      ],
+    });
+    const { h, server, forms, user } = harnessWith({
+      ...lineRuleRoutes(MIN_DATE),
+      [ORDER_PATH]: () => ({ status: 200, body: { ...basket, status: 'OPEN', total: '19.50' } }),
+      'POST /pm/api/transaction': () => ({ status: 201, body: transaction }),
+    });
+    writeV1Basket(h.storage.tab, dated(DAY_BEFORE));
+    renderWith(h, <V1CheckoutButton attributes={checkoutButtonAttributesSchema.parse({})} />);
+    const checkout = screen.getByRole('button', { name: 'Checkout' });
+    await user.click(checkout);
+    expect((await screen.findByRole('alert')).textContent).toContain('Client-side validation failed');
+    expect(server.requests.some((request) => request.path === '/pm/api/transaction')).toBe(false);
+
+    // No date picked: the earliest, and the account's saved delivery address (purchase spec §3).
+    writeV1Basket(h.storage.tab, basket);
+    await user.click(checkout);
+    await waitFor(() => expect(forms).toHaveLength(1));
+    const posted = server.requests.find((request) => request.path === '/pm/api/transaction')!;
+    expect(posted.body).toMatchObject({
+      products: [
+        {
+          productId: 'print',
+          productMetaData: { startDeliveryDate: { print: MIN_DATE }, deliveryAddress: { id: 'addr-home' } },
+        },
+      ],
+    });
+    // The basket keeps what the checkout filled in.
+    expect(readStoredV1Basket(h.storage.tab)?.products[0]?.productMetaData?.deliveryAddress).toEqual({
+      id: 'addr-home',
+    });
+  });
+
+  it("a delivered line and no saved address: INVALID_FORM 'Invalid profile', no transaction", async () => {
+    const { h, server, user } = harnessWith({ ...lineRuleRoutes(MIN_DATE, false), [ORDER_PATH]: noOrder });
+    writeV1Basket(h.storage.tab, basketOf([PRINT_LINE], { accountId: ACCOUNT, startDate: Date.now() }));
+    renderWith(h, <V1CheckoutButton attributes={checkoutButtonAttributesSchema.parse({})} />);
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Invalid profile');
+    expect(h.published).toContainEqual({ name: 'checkout.failed', payload: { code: 'INVALID_FORM', statusCode: 400 } });
+    expect(server.requests.some((request) => request.path === '/pm/api/transaction')).toBe(false);
+    // Another problem as well (a day before the minimum): the order is refused as invalid first.
+    const basket = readStoredV1Basket(h.storage.tab)!;
+    writeV1Basket(h.storage.tab, {
+      ...basket,
+      products: basket.products.map((line) => ({
+        ...line,
+        productMetaData: { ...line.productMetaData, startDeliveryDate: { print: DAY_BEFORE } },
+      })),
+    });
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    await waitFor(() =>
+      expect(h.published).toContainEqual({
+        name: 'checkout.failed',
+        payload: { code: 'v1_order_invalid', statusCode: 400 },
+      }),
+    );
   });
 
   it('without a session fails with not_logged_in and opens the login', async () => {

@@ -6,7 +6,9 @@ import { t } from '../../../i18n';
 import { useAppSelector } from '../../../store/hooks';
 import { useRequest } from '../../../store/useRequest';
 import type { WidgetProps } from '../../widgetProps';
-import { v1Total } from '../../_v1basket/lines';
+import { startDeliveryDateOfLine, v1Total, withStartDeliveryDate } from '../../_v1basket/lines';
+import { v1LineRulesRequest } from '../../_v1basket/lineRules';
+import { StartDeliveryDateField } from '../../_v1basket/StartDeliveryDateField';
 import { resolvePaymentType, v1PaymentTypeOptions, withPaymentType } from '../../_v1basket/paymentType';
 import { v1Price } from '../../_v1basket/price';
 import { paymentTypesRequest } from '../../_purchase/paymentTypes';
@@ -37,6 +39,20 @@ export default function V1ProductSummary({ attributes }: WidgetProps<V1ProductSu
   }, [options, basket, resolved, update]);
 
   const lines = basket?.products ?? [];
+  // Which lines are delivered, from which day (the product-manager's offers and minDate).
+  const productIds = lines.map((line) => line.productId);
+  const rules = useRequest(
+    v1LineRulesRequest,
+    { productIds },
+    { skip: attributes.displayOnly || productIds.length === 0 },
+  );
+  const delivered =
+    rules.status === 'succeeded'
+      ? lines.flatMap((line) => {
+          const minDate = rules.data[line.productId]?.minDate;
+          return minDate ? [{ line, minDate }] : [];
+        })
+      : [];
   const total = v1Total(basket, attributes.decimals);
   const canRemove = attributes.showRemoveBtn && !attributes.displayOnly;
   return (
@@ -90,6 +106,22 @@ export default function V1ProductSummary({ attributes }: WidgetProps<V1ProductSu
       )}
       {!attributes.displayOnly && lines.length > 0 && (
         <>
+          {rules.status === 'failed' && attributes.showErrorMsgs && <ErrorMessageBox error={rules.error} />}
+          {delivered.length > 0 && (
+            <fieldset className="v1-start-delivery">
+              <legend>{t('v1.startDelivery.legend')}</legend>
+              {delivered.map(({ line, minDate }) => (
+                <StartDeliveryDateField
+                  key={line.productId}
+                  productId={line.productId}
+                  productName={line.name}
+                  minDate={minDate}
+                  value={startDeliveryDateOfLine(basket, line.productId)}
+                  onChange={(date) => update((current) => withStartDeliveryDate(current, line.productId, date))}
+                />
+              ))}
+            </fieldset>
+          )}
           {types.status === 'failed' && attributes.showErrorMsgs && <ErrorMessageBox error={types.error} />}
           {options && (
             <div className="field payment-types">
