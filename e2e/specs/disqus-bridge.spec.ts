@@ -70,6 +70,9 @@ test(
       await expect(new ProfileWidget(page).logout).toBeVisible();
       await expect(thread(page)).toHaveText('Commenting as E2e Customer');
       expect(await disqusCookie(page)).toBeDefined();
+      // Signed in from its first load (the bridge loaded the embed with the stored sign-on), not
+      // loaded as a guest and then reset.
+      await expect(page.locator('#disqus_thread')).toHaveAttribute('data-loads', '1');
     }
   },
 );
