@@ -9,10 +9,12 @@
  * 127.0.0.1 origin that the demo service does NOT allow (to prove frames refuse to be embedded).
  * --database-url (with --ephemeral): DATABASE_URL's PostgreSQL (schema FOYER_DB_SCHEMA) instead
  * of the in-memory database (`npm run load` on PostgreSQL).
+ * --e2e-fixtures: also seed what only the e2e specs use (scripts/e2e-fixtures.ts).
  */
 import { seedConfig, startServer } from '@foyer/server';
 import { startSocialStandIn } from '@foyer/server/social-stand-in';
 import { startDemo } from '@foyer/demo';
+import { withE2eFixtures } from './e2e-fixtures';
 
 const ephemeral = process.argv.includes('--ephemeral');
 // The e2e and bench journeys pay by card without a provider account: the manual test card
@@ -33,10 +35,11 @@ const demo = await startDemo({
 // The social networks cannot be reached from here: a local OpenID Connect stand-in per network,
 // and the demo services configured with all four, so the social buttons work offline.
 const social = await startSocialStandIn();
+const seed = process.argv.includes('--e2e-fixtures') ? withE2eFixtures(seedConfig) : seedConfig;
 const demoOnly = {
   devMailbox: true,
   seedDemo: true,
-  seed: { ...seedConfig, services: seedConfig.services.map((service) => ({ ...service, social: social.config })) },
+  seed: { ...seed, services: seed.services.map((service) => ({ ...service, social: social.config })) },
 };
 const server = await startServer(
   ephemeral

@@ -3,7 +3,7 @@ import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
 import { createCustomer, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { LoginWidget, ProfileWidget } from '../support/widgets';
+import { LoginWidget, ProfileWidget, recordHostEvents } from '../support/widgets';
 
 /**
  * The comment-system sign-on bridge (issue 15, identity spec §4) on the demo's /article, whose
@@ -24,6 +24,7 @@ test(
     test.setTimeout(60_000);
     const email = uniqueEmail();
     await createCustomer(request, email, 'commenter-1');
+    const seen = await recordHostEvents(page);
     const parts: string[] = [];
     page.on('request', (sent) => {
       if (sent.url().endsWith('/disqus.js')) parts.push(sent.url());
@@ -45,7 +46,14 @@ test(
     const hostCookies = await page.evaluate(() => document.cookie);
     expect(hostCookies).not.toMatch(/evolok_sso|session/i);
 
-    await new ProfileWidget(page).logout.click();
+    // Logging out from the keyboard: a mouse click lands where the button was when Playwright
+    // measured it, and the frames above it (login, plans) may still be resizing after the login,
+    // so a click could miss and leave the visitor signed in. Then, in order: the logout happened
+    // (the button is gone, the page heard logout.action), and only then the thread's sign-out.
+    const logout = new ProfileWidget(page).logout;
+    await logout.press('Enter');
+    await expect(logout).toHaveCount(0);
+    await expect.poll(async () => (await seen()).some((event) => event.name === 'logout.action')).toBe(true);
     await expect(thread(page)).toHaveText('Commenting as a guest');
     expect(await disqusCookie(page)).toBeUndefined();
 
@@ -62,6 +70,9 @@ test(
       await expect(new ProfileWidget(page).logout).toBeVisible();
       await expect(thread(page)).toHaveText('Commenting as E2e Customer');
       expect(await disqusCookie(page)).toBeDefined();
+      // Signed in from its first load (the bridge loaded the embed with the stored sign-on), not
+      // loaded as a guest and then reset.
+      await expect(page.locator('#disqus_thread')).toHaveAttribute('data-loads', '1');
     }
   },
 );

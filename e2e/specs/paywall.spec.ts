@@ -194,12 +194,11 @@ test('a beneficiary who accepts an invitation to a subscription reads past the p
 // Also with third-party storage refused: the meter id in the site's own storage, the basket,
 // the checkout and the session over the frames' channel only.
 test(
-  'an anonymous visitor who meets the paywall buys a plan through it, paying by card, and reads on',
+  'an anonymous visitor who meets the paywall buys a plan through it, registering on the way, paying by card, and reads on',
   { tag: BOTH_STORAGE_MODES },
-  async ({ page, request }) => {
-    test.setTimeout(90_000);
-    const email = uniqueEmail();
-    await createCustomer(request, email, 'buyer-pw-1');
+  async ({ page }) => {
+    // Four free views, the selection, registration, review and payment: long on a loaded CI machine.
+    test.setTimeout(120_000);
     const article = new PremiumArticle(page);
     for (const story of [1, 2, 3]) {
       await article.open(story);
@@ -214,9 +213,15 @@ test(
     await shop.plan('Yearly', 'Digital access').click();
     await expect(shop.plan('Yearly', 'Digital access')).toHaveAttribute('aria-pressed', 'true');
     await shop.press(shop.step('product-selection').getByRole('button', { name: 'Continue', exact: true }));
-    // No session: the login step, the profile step (nothing to add for a digital plan), then the
-    // review and the manual card payment.
-    await shop.logInInModal(email, 'buyer-pw-1');
+    // No session and no account: 'Create an account' in the login step, the account details in
+    // the profile step (no address for a digital plan), then the review and the manual card payment.
+    await shop.press(shop.step('login').getByRole('button', { name: 'Create an account' }));
+    const profile = shop.step('product-profile');
+    await profile.getByLabel('Email').fill(uniqueEmail());
+    await profile.getByLabel('Password', { exact: true }).fill('buyer-pw-1');
+    await profile.getByLabel(/^Confirm/).fill('buyer-pw-1');
+    await profile.getByLabel('First name').fill('Ada');
+    await profile.getByLabel('Last name').fill('Lovelace');
     await shop.press(shop.saveProfile);
     await shop.press(shop.confirmOrder);
     await shop.press(shop.pay);

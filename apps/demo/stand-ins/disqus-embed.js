@@ -43,6 +43,15 @@
         thread.dataset.thread = page.identifier || location.pathname;
         thread.dataset.loads = String(current);
         thread.removeAttribute('aria-busy');
+      })
+      // A load that fails says so, rather than leaving the previous visitor's name in place.
+      .catch(() => {
+        if (current !== loads) return;
+        const failed = document.createElement('p');
+        failed.setAttribute('role', 'status');
+        failed.textContent = 'The comments could not load';
+        thread.replaceChildren(failed);
+        thread.removeAttribute('aria-busy');
       });
   };
 

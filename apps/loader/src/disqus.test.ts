@@ -242,6 +242,72 @@ describe('the comment-system bridge', () => {
     expect(configOf(reset).remote_auth_s3).toBe('');
   });
 
+  it('a page opened signed in before the embed ran: its first load carries the sign-on, and no reset follows', async () => {
+    const stored = TOKEN.replace(/\d+$/, String(Math.floor(Date.now() / 1000) - 60));
+    writeCookie(document, stored, Date.now() + 60_000, Date.now());
+    win.disqus_config = function (this: { page: Record<string, unknown> }) {
+      this.page.identifier = 'story-1';
+    };
+    const renewed = TOKEN.replace(/\d+$/, String(Math.floor(Date.now() / 1000)));
+    const bridge = host([frame(() => ({ token: renewed, expiresAt: Date.now() + 60_000 }))]);
+    stop = startCommentBridge(bridge, win);
+    // The embed arrives and loads the thread with the page's config, as Disqus's embed does.
+    const reset = vi.fn();
+    win.DISQUS = { reset };
+    const first = { page: {} as Record<string, unknown> };
+    (win.disqus_config as (this: unknown) => void).call(first);
+    expect(first.page).toEqual({ identifier: 'story-1', remote_auth_s3: stored, api_key: 'demo-public-key' });
+    await vi.advanceTimersByTimeAsync(POLL_MS * 3);
+    expect(readCookie(document)).toBe(renewed);
+    expect(reset).not.toHaveBeenCalled();
+
+    // Later changes still reset it, with the page's own config (not the bridge's wrapper).
+    fire(bridge, 'logout.action');
+    expect(configOf(reset)).toEqual({ identifier: 'story-1', remote_auth_s3: '', api_key: 'demo-public-key' });
+  });
+
+  it('a guest page before the embed ran: the first load is a guest, and a login resets it', async () => {
+    let session: unknown = null;
+    const bridge = host([frame(() => session)]);
+    stop = startCommentBridge(bridge, win);
+    const reset = vi.fn();
+    win.DISQUS = { reset };
+    const first = { page: {} as Record<string, unknown> };
+    (win.disqus_config as (this: unknown) => void).call(first);
+    expect(first.page).toEqual({ remote_auth_s3: '', api_key: 'demo-public-key' });
+    session = { token: TOKEN, expiresAt: Date.now() + 60_000 };
+    fire(bridge, 'login.success');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(configOf(reset).remote_auth_s3).toBe(TOKEN);
+  });
+
+  it('loads the embed named by the setting after wrapping the config, only from https or the page’s origin', () => {
+    const settings = (embed: string) => ({ disqus: { ...SETTINGS.disqus, embed } });
+    const scripts = () => [...document.head.querySelectorAll('script')].map((script) => script.src);
+    stop = startCommentBridge(
+      { frames: [], handlers: new Map(), settings: settings('/stand-ins/disqus/embed.js') },
+      win,
+    );
+    expect(scripts()).toEqual([`${location.origin}/stand-ins/disqus/embed.js`]);
+    expect(typeof win.disqus_config).toBe('function');
+    stop();
+    document.head.replaceChildren();
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const bad of ['http://elsewhere.example/embed.js', 'javascript:alert(1)', 'data:text/javascript,1']) {
+      stop = startCommentBridge({ frames: [], handlers: new Map(), settings: settings(bad) }, win);
+      stop();
+    }
+    expect(scripts()).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(3);
+    startCommentBridge(
+      { frames: [], handlers: new Map(), settings: settings('https://foyer-demo.disqus.com/embed.js') },
+      win,
+    )();
+    expect(scripts()).toEqual(['https://foyer-demo.disqus.com/embed.js']);
+    document.head.replaceChildren();
+  });
+
   it('uses the spec’s intervals: a 3 s poll, a 1.5 s retry', () => {
     expect([POLL_MS, RETRY_MS]).toEqual([3000, 1500]);
   });

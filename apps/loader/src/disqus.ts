@@ -10,6 +10,11 @@
  * session it clears the cookie and resets with an empty value: the thread shows a guest. Disqus's
  * embed may arrive late (lazily loaded threads): the bridge looks for it every 3 s, and a reset
  * that fails is tried again every 1.5 s.
+ *
+ * A signed-in visitor's first load of the thread carries the sign-on when the embed has not read
+ * the page's `disqus_config` yet: the bridge wraps it at once with the stored value, and does not
+ * reset a thread that already loaded with the value it would reset to. With the `embed` setting
+ * the bridge loads Disqus's embed itself, after that wrap, so the first load is always signed in.
  */
 import type { CommentAuth } from '@foyer/protocol/light';
 import type { Frame, Handler } from './frames';
@@ -43,6 +48,11 @@ export interface DisqusSettings {
   site: string;
   /** The site's public API key, Disqus's `this.page.api_key`. */
   apiKey: string;
+  /**
+   * Disqus's embed script (https://<site>.disqus.com/embed.js), for the bridge to load once it
+   * has put the visitor's sign-on in the page's config; unset: the page loads the embed itself.
+   */
+  embed?: string;
 }
 
 /** Disqus's `this` in `disqus_config` and in `DISQUS.reset`'s config. */
@@ -60,10 +70,21 @@ export function readDisqusSettings(value: unknown): DisqusSettings | null {
     typeof value.site === 'string' &&
     /^[\w-]{1,100}$/.test(value.site) &&
     typeof value.apiKey === 'string' &&
-    /^[\w-]{1,200}$/.test(value.apiKey)
+    /^[\w-]{1,200}$/.test(value.apiKey) &&
+    (value.embed === undefined || (typeof value.embed === 'string' && value.embed.length <= 500))
   )
-    return { site: value.site, apiKey: value.apiKey };
+    return { site: value.site, apiKey: value.apiKey, ...(value.embed ? { embed: value.embed } : {}) };
   return null;
+}
+
+/** The embed's address: https, or the page's own origin (a local stand-in); else null. */
+export function embedUrl(value: string, doc: Document): string | null {
+  try {
+    const url = new URL(value, doc.baseURI);
+    return url.protocol === 'https:' || url.origin === doc.location.origin ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Disqus's `<base64 message> <hex HMAC-SHA1> <timestamp>`, checked before it is stored or used. */
@@ -120,10 +141,41 @@ export function startCommentBridge(host: BridgeHost, win: BridgeWindow = window)
   let stopped = false;
   /** Bumped by every sign-in and sign-out: an answer to an older one is dropped. */
   let seq = 0;
+  /** The sign-on the thread should have. */
+  let wanted = readCookie(doc);
+  /** The sign-on the thread last loaded with, as far as the bridge saw (null: unknown). */
+  let loadedWith: string | null = null;
+
+  /** The page's own configuration (identifier, url, title…) with the visitor's sign-on. */
+  const withSignOn = (pageConfig: unknown, token: string) =>
+    function (this: DisqusConfigThis) {
+      if (typeof pageConfig === 'function') (pageConfig as (this: DisqusConfigThis) => void).call(this);
+      this.page.remote_auth_s3 = token;
+      this.page.api_key = disqus.apiKey;
+      loadedWith = token;
+    };
+
+  const pageConfig = win.disqus_config;
+  const wrapped = function (this: DisqusConfigThis) {
+    withSignOn(pageConfig, wanted).call(this);
+  };
+  // The embed has not run yet: its first load reads the wrapped config, with the sign-on wanted then.
+  if (!win.DISQUS) {
+    win.disqus_config = wrapped;
+    const src = disqus.embed === undefined ? null : embedUrl(disqus.embed, doc);
+    if (src) {
+      const script = doc.createElement('script');
+      script.async = true;
+      script.src = src;
+      doc.head.appendChild(script);
+    } else if (disqus.embed !== undefined)
+      console.warn('Foyer: the disqus embed must be an https URL or on the page’s origin');
+  }
 
   /** Resets the thread with `token` once the comment system is there, retrying a failed reset. */
   const resetThread = (token: string) => {
     clearTimeout(timer);
+    wanted = token;
     let polls = 0;
     let retries = 0;
     const attempt = () => {
@@ -133,18 +185,14 @@ export function startCommentBridge(host: BridgeHost, win: BridgeWindow = window)
         if (++polls <= MAX_POLLS) timer = setTimeout(attempt, POLL_MS);
         return;
       }
+      // Its first load (through the wrapped config) already had this sign-on: no second load.
+      if (loadedWith === token) return;
       try {
-        const pageConfig = win.disqus_config;
-        thread.reset({
-          reload: true,
-          // The page's own configuration (identifier, url, title…) with the visitor's sign-on.
-          config() {
-            if (typeof pageConfig === 'function') (pageConfig as (this: DisqusConfigThis) => void).call(this);
-            this.page.remote_auth_s3 = token;
-            this.page.api_key = disqus.apiKey;
-          },
-        });
+        // The page's config as it is now (a page may change it), not the wrapper around the first one.
+        const current = win.disqus_config === wrapped ? pageConfig : win.disqus_config;
+        thread.reset({ reload: true, config: withSignOn(current, token) });
       } catch (error) {
+        loadedWith = null;
         if (++retries <= MAX_RETRIES) timer = setTimeout(attempt, RETRY_MS);
         else console.error('Foyer: the comment thread could not be reset', error);
       }
@@ -197,7 +245,7 @@ export function startCommentBridge(host: BridgeHost, win: BridgeWindow = window)
   // connected its answer decides: no session (ended, expired, or not kept where the browser
   // refuses storage) signs the thread out; a session renews the cookie, and signs the thread in
   // when nothing (or nothing Disqus still accepts) was stored.
-  const stored = readCookie(doc);
+  const stored = wanted;
   if (stored) resetThread(stored);
   const mine = seq;
   void Promise.race(host.frames.map((frame) => frame.ready)).then(async () => {
