@@ -10,6 +10,7 @@
  * turns all the same.
  */
 import { expect, type Page } from '@playwright/test';
+import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
 import { stack } from '../support/stack';
 import { ProfileWidget, widgetFrame } from '../support/widgets';
@@ -90,49 +91,52 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
   const marker = `FoyerE2E/inapp-${Date.now()}`;
   test.use({ userAgent: `${INSTAGRAM_ANDROID} ${marker}` });
 
-  test('the whole page goes to the provider and back; social registration, then signed in on the host page', async ({
-    page,
-  }) => {
-    test.setTimeout(90_000);
-    const popups = countPopups(page);
-    const events = await recordEvents(page);
-    const person = await personFor('google', marker);
-    await page.goto(`${stack.demoUrl}/social?from=e2e`);
-    const login = widgetFrame(page, 'login');
-    await login.getByRole('button', { name: 'Sign in with Google' }).click();
+  test(
+    'the whole page goes to the provider and back; social registration, then signed in on the host page',
+    // Where the frame has no storage there is no kept attempt: single use alone guards the result.
+    { tag: BOTH_STORAGE_MODES },
+    async ({ page }) => {
+      test.setTimeout(90_000);
+      const popups = countPopups(page);
+      const events = await recordEvents(page);
+      const person = await personFor('google', marker);
+      await page.goto(`${stack.demoUrl}/social?from=e2e`);
+      const login = widgetFrame(page, 'login');
+      await login.getByRole('button', { name: 'Sign in with Google' }).click();
 
-    await backOnHostPage(page, 'signIn');
-    // No linked account: the social registration form, filled from the provider's profile.
-    await expect(login.getByRole('heading', { name: 'Create an Account' })).toBeVisible({ timeout: 20_000 });
-    await expect(login.getByLabel('Email')).toHaveValue(person.email);
-    await login.getByRole('button', { name: 'Create Account' }).click();
-    await expect(login.getByText('You are logged in')).toBeVisible();
-    await expect(widgetFrame(page, 'profile').getByText(person.email)).toBeVisible();
-    await expect
-      .poll(async () => (await events()).find((event) => event.name === 'socialRegister.success')?.detail)
-      .toEqual({ guid: expect.any(String), network: 'google' });
-    // Nothing secret on the host page: not in its events, not in its address.
-    expect(JSON.stringify(await events())).not.toMatch(/sessionId|ticket|access_token/i);
-    expect(page.url()).not.toMatch(/ticket|access_token|session/i);
-    expect(popups()).toBe(0);
+      await backOnHostPage(page, 'signIn');
+      // No linked account: the social registration form, filled from the provider's profile.
+      await expect(login.getByRole('heading', { name: 'Create an Account' })).toBeVisible({ timeout: 20_000 });
+      await expect(login.getByLabel('Email')).toHaveValue(person.email);
+      await login.getByRole('button', { name: 'Create Account' }).click();
+      await expect(login.getByText('You are logged in')).toBeVisible();
+      await expect(widgetFrame(page, 'profile').getByText(person.email)).toBeVisible();
+      await expect
+        .poll(async () => (await events()).find((event) => event.name === 'socialRegister.success')?.detail)
+        .toEqual({ guid: expect.any(String), network: 'google' });
+      // Nothing secret on the host page: not in its events, not in its address.
+      expect(JSON.stringify(await events())).not.toMatch(/sessionId|ticket|access_token/i);
+      expect(page.url()).not.toMatch(/ticket|access_token|session/i);
+      expect(popups()).toBe(0);
 
-    // The result id is spent: the same address loaded again signs nobody in and shows no error.
-    await new ProfileWidget(page).logout.click();
-    await expect(login.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
-    await page.reload();
-    await expect(login.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
-    await expect(login.getByRole('alert')).toHaveCount(0);
-    await expect(login.getByText('You are logged in')).toHaveCount(0);
+      // The result id is spent: the same address loaded again signs nobody in and shows no error.
+      await new ProfileWidget(page).logout.click();
+      await expect(login.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+      await page.reload();
+      await expect(login.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+      await expect(login.getByRole('alert')).toHaveCount(0);
+      await expect(login.getByText('You are logged in')).toHaveCount(0);
 
-    // Next time the linked identity signs straight in.
-    await login.getByRole('button', { name: 'Sign in with Google' }).click();
-    await backOnHostPage(page, 'signIn');
-    await expect(login.getByText('You are logged in')).toBeVisible({ timeout: 20_000 });
-    await expect
-      .poll(async () => (await events()).find((event) => event.name === 'socialLogin.success')?.detail)
-      .toEqual({ guid: expect.any(String), network: 'google' });
-    expect(popups()).toBe(0);
-  });
+      // Next time the linked identity signs straight in.
+      await login.getByRole('button', { name: 'Sign in with Google' }).click();
+      await backOnHostPage(page, 'signIn');
+      await expect(login.getByText('You are logged in')).toBeVisible({ timeout: 20_000 });
+      await expect
+        .poll(async () => (await events()).find((event) => event.name === 'socialLogin.success')?.detail)
+        .toEqual({ guid: expect.any(String), network: 'google' });
+      expect(popups()).toBe(0);
+    },
+  );
 });
 
 test.describe('where the browser blocks the popup', () => {
