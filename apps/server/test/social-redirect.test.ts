@@ -184,6 +184,15 @@ describe('the result id', () => {
     });
   });
 
+  it('a network the service has not configured comes back at once with SOCIAL_SETTINGS_INVALID', async () => {
+    const start = await authorize('facebook', { serviceName: 'shop', returnTo: 'https://shop.example.com/news' });
+    expect(start.statusCode).toBe(302);
+    const back = new URL(start.headers.location as string);
+    expect(back.origin + back.pathname).toBe('https://shop.example.com/news');
+    const answer = await redeem(back.searchParams.get(SOCIAL_RESULT_PARAM)!, 'attempt-redirect-1', 'shop');
+    expect(answer.json()).toEqual({ network: 'facebook', purpose: 'signIn', error: 'SOCIAL_SETTINGS_INVALID' });
+  });
+
   it('needs a frame of the service', async () => {
     person('google');
     const result = (await roundTrip('google')).searchParams.get(SOCIAL_RESULT_PARAM)!;
