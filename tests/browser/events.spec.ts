@@ -158,12 +158,12 @@ test('a frame asking to navigate the top window to javascript:, data: or another
 }) => {
   const url = servers.page(
     '/navigate',
-    hostPage(`${loaderTag()}<div data-foyer-widget="paywall"></div><div data-foyer-widget="login"></div>`),
+    hostPage(`${loaderTag()}<div data-foyer-widget="paywall"></div><div data-foyer-widget="profile"></div>`),
   );
   servers.page('/landed', hostPage('<h1>landed</h1>'));
   await page.goto(url);
   const paywall = await widgetFrame(page, 'paywall');
-  const login = await widgetFrame(page, 'login');
+  const profile = await widgetFrame(page, 'profile');
   let dialogs = 0;
   page.on('dialog', (dialog) => void (dialogs++, dialog.dismiss()));
   const refused = await paywall.evaluate(async () => [
@@ -173,8 +173,8 @@ test('a frame asking to navigate the top window to javascript:, data: or another
     await window.host.navigate!('//evil.example.com/'),
   ]);
   expect(refused).toEqual([false, false, false, false]);
-  // login is not a redirecting widget: even a same-origin path is refused
-  expect(await login.evaluate(() => window.host.navigate!('/landed'))).toBe(false);
+  // profile is not a redirecting widget: even a same-origin path is refused
+  expect(await profile.evaluate(() => window.host.navigate!('/landed'))).toBe(false);
   await page.waitForTimeout(300);
   expect(page.url()).toBe(url);
   expect(dialogs).toBe(0);

@@ -44,6 +44,20 @@ describe('resolveTopNavigation', () => {
     for (const target of [undefined, null, 1, {}, ['https://x.example.com/']])
       expect(resolveTopNavigation(target, HOST)).toBeNull();
   });
+
+  it('accepts the widgets origin (social sign-in in full-redirect mode), http there too, and nothing like it', () => {
+    const WIDGETS = 'http://127.0.0.1:8081';
+    const authorize = 'http://127.0.0.1:8081/ic/api/social/google/authorize?attempt=a';
+    expect(resolveTopNavigation(authorize, HOST, WIDGETS)).toBe(authorize);
+    expect(resolveTopNavigation(authorize, HOST)).toBeNull();
+    for (const target of [
+      'http://127.0.0.1:8082/ic/api/',
+      'http://user:pw@127.0.0.1:8081/ic/api/',
+      '//127.0.0.1:8081/ic/api/',
+      'javascript:alert(1)',
+    ])
+      expect(resolveTopNavigation(target, HOST, WIDGETS)).toBeNull();
+  });
 });
 
 describe('origin patterns', () => {

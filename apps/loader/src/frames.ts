@@ -209,9 +209,9 @@ export function hostMethods(
       if (isEvent(event)) emit(event, frame);
       else warn('publish', frame, event);
     },
-    // Only the redirect widgets of the spec, and only to an https URL or a same-origin path.
+    // Only the redirect widgets of the spec, and only to an https URL, a same-origin path or the widgets origin.
     navigate: (target: unknown) => {
-      const href = can.navigate && resolveTopNavigation(target, location.href);
+      const href = can.navigate && resolveTopNavigation(target, location.href, env.origin);
       if (href) location.assign(href);
       else warn('navigate', frame, target);
       return !!href;

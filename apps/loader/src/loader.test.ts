@@ -297,7 +297,8 @@ describe('host methods', () => {
 
   it('navigate is refused for widgets that do not redirect', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { methods } = await methodsOf('login');
+    // (login may: social sign-in's full redirect; profile never redirects.)
+    const { methods } = await methodsOf('profile');
     expect(methods.navigate('https://pay.example.com/')).toBe(false);
     expect(methods.navigate('/account')).toBe(false);
     expect(warn).toHaveBeenCalledTimes(2);

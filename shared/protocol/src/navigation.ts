@@ -1,9 +1,11 @@
 /**
- * A frame may ask the host page to navigate its top window only to an https URL or to a path on
- * the host page's own origin. Anything else (javascript:, data:, http: to another origin,
- * protocol-relative URLs) is refused. Returns the absolute URL to navigate to, or null.
+ * A frame may ask the host page to navigate its top window only to an https URL, to a path on
+ * the host page's own origin, or to a URL on the widgets origin (`widgetsOrigin`, the identity
+ * server's social sign-in in full-redirect mode; http there on a development machine). Anything
+ * else (javascript:, data:, http: to another origin, protocol-relative URLs, credentials) is
+ * refused. Returns the absolute URL to navigate to, or null.
  */
-export function resolveTopNavigation(target: unknown, hostHref: string): string | null {
+export function resolveTopNavigation(target: unknown, hostHref: string, widgetsOrigin?: string): string | null {
   if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return null;
   let url: URL;
   let host: URL;
@@ -14,6 +16,8 @@ export function resolveTopNavigation(target: unknown, hostHref: string): string 
     return null;
   }
   if (url.protocol === 'https:') return url.href;
+  const onWidgets = url.origin === widgetsOrigin && url.protocol === 'http:' && !url.username && !url.password;
+  if (onWidgets && !target.startsWith('//')) return url.href;
   const isPath = target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
   if (isPath && url.origin === host.origin) return url.href;
   return null;

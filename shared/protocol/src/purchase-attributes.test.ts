@@ -86,7 +86,18 @@ describe('checkout contract', () => {
   it('grants the restricted host methods to the spec’s widgets only', () => {
     const granted = (method: 'navigate' | 'open' | 'meter' | 'postForm') =>
       WIDGET_NAMES.filter((name) => capabilitiesOf(name)[method]).sort();
-    expect(granted('navigate')).toEqual(['direct-debit-request', 'payment', 'paywall', 'stripe-payment']);
+    // The payment redirects, the paywall's redirect path, and social sign-in's full redirect (issue 14).
+    expect(granted('navigate')).toEqual([
+      'capture',
+      'direct-debit-request',
+      'link-accounts',
+      'login',
+      'payment',
+      'paywall',
+      'registration',
+      'social-buttons',
+      'stripe-payment',
+    ]);
     expect(granted('open')).toEqual([
       'checkout-button',
       'paywall',
@@ -115,7 +126,7 @@ describe('checkout contract', () => {
       'payment',
       'direct-debit-request',
     ]);
-    expect(capabilitiesOf('login')).toEqual({});
+    expect(capabilitiesOf('login')).toEqual({ navigate: true });
     expect(Object.keys(WIDGET_CAPABILITIES).every((name) => (WIDGET_NAMES as readonly string[]).includes(name))).toBe(
       true,
     );

@@ -137,6 +137,12 @@ export const WIDGET_CAPABILITIES: Partial<Record<WidgetName, WidgetCapabilities>
   payment: REDIRECTS,
   'stripe-payment': REDIRECTS,
   'direct-debit-request': REDIRECTS,
+  // social sign-in in full-redirect mode (in-app browsers, blocked popups; issue 14)
+  login: REDIRECTS,
+  registration: REDIRECTS,
+  capture: REDIRECTS,
+  'social-buttons': REDIRECTS,
+  'link-accounts': REDIRECTS,
   // version 1 (looked up by the route the frame runs: a `product-summary` element on a version 1
   // page is `v1/product-summary`); the selection and unique product have their own checkout button.
   'v1/product-summary': V1_CHECKOUT_RUNNER,

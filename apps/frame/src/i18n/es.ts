@@ -88,6 +88,7 @@ const es = {
   SOCIAL_SELECTION_EMPTY: '¡La selección de redes sociales no puede estar vacía!',
   SOCIAL_POPUP_CLOSED: 'La ventana de inicio de sesión se cerró antes de terminar. Inténtalo de nuevo.',
   SOCIAL_TICKET_INVALID: 'Tu inicio de sesión social ha caducado. Vuelve a iniciar sesión con la red.',
+  SOCIAL_RETURN_NOT_ALLOWED: 'El inicio de sesión no puede volver a esta página.',
   USER_SESSION_EMPTY: '¡La sesión del usuario no puede estar vacía!',
   SOCIAL_AVATAR_NOT_FOUND: 'No hay ninguna imagen para esta cuenta social.',
   // UI labels (en.ts EN_LABELS)

@@ -89,6 +89,7 @@ const ptBR = {
   SOCIAL_SELECTION_EMPTY: 'A seleção de redes sociais não pode ficar vazia!',
   SOCIAL_POPUP_CLOSED: 'A janela de login foi fechada antes de terminar. Tente novamente.',
   SOCIAL_TICKET_INVALID: 'Seu login social expirou. Entre com a rede novamente.',
+  SOCIAL_RETURN_NOT_ALLOWED: 'O login não pode voltar para esta página.',
   USER_SESSION_EMPTY: 'A sessão do usuário não pode ficar vazia!',
   SOCIAL_AVATAR_NOT_FOUND: 'Não há nenhuma imagem para esta conta social.',
   // UI labels (en.ts EN_LABELS)

@@ -8,7 +8,9 @@
  *
  * Who the visitor is at the provider, or that they refuse (access_denied), is set per network with
  * `setPerson` or over HTTP: `POST <issuer>/__stand-in/person` with the person as JSON
- * (`{"deny": true}` to refuse). It holds until changed.
+ * (`{"deny": true}` to refuse). It holds until changed. With `"forUserAgent": "<marker>"` the person
+ * is only for browsers whose user agent contains that marker, so tests running side by side (each
+ * with its own marker) do not change each other's visitor.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -84,10 +86,13 @@ export async function startSocialStandIn(host = '127.0.0.1'): Promise<SocialStan
     tokenRequests[network] = [];
     const codes = new Map<string, StandInPerson>();
     const tokens = new Map<string, StandInPerson>();
+    const byUserAgent = new Map<string, StandInPerson>();
     const server = new OAuth2Server();
     await server.issuer.keys.generate('RS256');
-    server.service.on('beforeAuthorizeRedirect', (redirect: { url: URL }) => {
-      const person = people[network];
+    server.service.on('beforeAuthorizeRedirect', (redirect: { url: URL }, req: IncomingMessage) => {
+      const userAgent = req.headers['user-agent'] ?? '';
+      const marked = [...byUserAgent].find(([marker]) => userAgent.includes(marker));
+      const person = marked ? marked[1] : people[network];
       const code = redirect.url.searchParams.get('code');
       if (person.deny) {
         redirect.url.searchParams.delete('code');
@@ -125,7 +130,14 @@ export async function startSocialStandIn(host = '127.0.0.1'): Promise<SocialStan
       },
     );
     server.service.addRoute('POST', '/__stand-in/person', (req, res) => {
-      const body = (req as IncomingMessage & { body?: unknown }).body as StandInPerson | undefined;
+      const body = (req as IncomingMessage & { body?: unknown }).body as
+        (StandInPerson & { forUserAgent?: unknown }) | undefined;
+      if (typeof body?.forUserAgent === 'string' && body.forUserAgent.length >= 8) {
+        const { forUserAgent, ...person } = body;
+        byUserAgent.set(forUserAgent, person.deny ? { id: 'denied', deny: true } : person);
+        res.writeHead(204).end();
+        return;
+      }
       if (!body || typeof body.id !== 'string') {
         if (body?.deny) people[network] = { id: 'denied', deny: true };
         else {

@@ -4,7 +4,7 @@
  * Secrets (state, ticket) are stored as SHA-256 hashes only.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { linkedProfileKey, type LinkedProfile, type SocialNetwork } from '@foyer/api';
+import { linkedProfileKey, type LinkedProfile, type SocialNetwork, type SocialPurpose } from '@foyer/api';
 import type { SocialIdentity } from '../adapters/social/types';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
@@ -16,7 +16,7 @@ export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-function hashOf(kind: 'state' | 'ticket', value: string): string {
+function hashOf(kind: 'state' | 'ticket' | 'result', value: string): string {
   return createHash('sha256').update(`social-${kind}\n${value}`, 'utf8').digest('hex');
 }
 
@@ -33,12 +33,14 @@ export async function startAuthorization(
     serviceName: string;
     codeVerifier: string;
     attempt: string;
+    /** Full-redirect mode: the host page to come back to (already checked) and what resumes there. */
+    redirect?: { returnTo: string; purpose: SocialPurpose };
     now: number;
   },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO social_authorizations (state_hash, network, service_name, code_verifier, attempt, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO social_authorizations (state_hash, network, service_name, code_verifier, attempt, created_at, expires_at, return_to, purpose)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       hashOf('state', input.state),
       input.network,
@@ -47,6 +49,8 @@ export async function startAuthorization(
       input.attempt,
       input.now,
       input.now + SOCIAL_STEP_LIFETIME_MS,
+      input.redirect?.returnTo ?? null,
+      input.redirect?.purpose ?? null,
     ],
   );
 }
@@ -56,6 +60,8 @@ export interface PendingAuthorization {
   serviceName: string;
   codeVerifier: string;
   attempt: string;
+  /** Full-redirect mode only: where the visitor goes back to, and what resumes there. */
+  redirect: { returnTo: string; purpose: SocialPurpose } | null;
 }
 
 /**
@@ -63,16 +69,29 @@ export interface PendingAuthorization {
  * nothing. The row stays (without verifier) to carry the ticket.
  */
 export async function takeAuthorization(db: Db, state: string, now: number): Promise<PendingAuthorization | null> {
-  const rows = await db.query<{ network: SocialNetwork; service_name: string; code_verifier: string; attempt: string }>(
+  const rows = await db.query<{
+    network: SocialNetwork;
+    service_name: string;
+    code_verifier: string;
+    attempt: string;
+    return_to: string | null;
+    purpose: SocialPurpose | null;
+  }>(
     `UPDATE social_authorizations SET code_verifier = '', expires_at = $3
       WHERE state_hash = $1 AND code_verifier <> '' AND expires_at > $2
-      RETURNING network, service_name, attempt,
+      RETURNING network, service_name, attempt, return_to, purpose,
                 (SELECT code_verifier FROM social_authorizations WHERE state_hash = $1) AS code_verifier`,
     [hashOf('state', state), now, now + SOCIAL_STEP_LIFETIME_MS],
   );
   const row = rows[0];
   return row
-    ? { network: row.network, serviceName: row.service_name, codeVerifier: row.code_verifier, attempt: row.attempt }
+    ? {
+        network: row.network,
+        serviceName: row.service_name,
+        codeVerifier: row.code_verifier,
+        attempt: row.attempt,
+        redirect: row.return_to ? { returnTo: row.return_to, purpose: row.purpose ?? 'signIn' } : null,
+      }
     : null;
 }
 
@@ -84,6 +103,66 @@ export async function issueTicket(db: Db, state: string, identity: SocialIdentit
     [hashOf('state', state), hashOf('ticket', ticket), identity.socialUserId, JSON.stringify(identity)],
   );
   return ticket;
+}
+
+/** How long the host page has to redeem a full-redirect result: it does so as soon as its frame loads. */
+export const SOCIAL_RESULT_LIFETIME_MS = 2 * 60_000;
+
+/**
+ * Full-redirect mode: records the step's outcome (the identity already stored by issueTicket, or
+ * `error`) under a new single-use result id, the only thing that travels in the host page's URL.
+ */
+export async function issueResult(db: Db, state: string, error: string | null, now: number): Promise<string> {
+  const result = randomToken();
+  await db.query(
+    `UPDATE social_authorizations SET result_hash = $2, result_error = $3, result_expires_at = $4 WHERE state_hash = $1`,
+    [hashOf('state', state), hashOf('result', result), error, now + SOCIAL_RESULT_LIFETIME_MS],
+  );
+  return result;
+}
+
+export type RedeemedResult =
+  | { network: SocialNetwork; purpose: SocialPurpose; ticket: string }
+  | { network: SocialNetwork; purpose: SocialPurpose; error: string };
+
+/**
+ * Redeems a full-redirect result once: of concurrent calls exactly one gets it, and a used,
+ * expired, other service's or (when the frame kept it) other attempt's result is spent and
+ * refused (SOCIAL_TICKET_INVALID). The ticket is a fresh one: the one minted at the callback was
+ * never handed out, and only its hash was kept.
+ */
+export async function redeemResult(
+  db: Db,
+  input: { result: string; serviceName: string; attempt?: string | undefined; now: number },
+): Promise<RedeemedResult> {
+  const rows = await db.query<{
+    state_hash: string;
+    network: SocialNetwork;
+    service_name: string;
+    attempt: string;
+    purpose: SocialPurpose | null;
+    result_error: string | null;
+  }>(
+    `UPDATE social_authorizations SET result_used_at = $2
+      WHERE result_hash = $1 AND result_used_at IS NULL AND result_expires_at > $2
+      RETURNING state_hash, network, service_name, attempt, purpose, result_error`,
+    [hashOf('result', input.result), input.now],
+  );
+  const row = rows[0];
+  if (!row || row.service_name !== input.serviceName) throw new ApiError('SOCIAL_TICKET_INVALID');
+  // The frame that started the step kept its attempt (where it has storage): another browser's
+  // result sent to this visitor (login CSRF) does not carry it.
+  if (input.attempt !== undefined && input.attempt !== row.attempt) throw new ApiError('SOCIAL_TICKET_INVALID');
+  const base = { network: row.network, purpose: row.purpose ?? 'signIn' };
+  if (row.result_error) return { ...base, error: row.result_error };
+  const ticket = randomToken();
+  const updated = await db.query(
+    `UPDATE social_authorizations SET ticket_hash = $2
+      WHERE state_hash = $1 AND profile IS NOT NULL AND used_at IS NULL AND expires_at > $3 RETURNING state_hash`,
+    [row.state_hash, hashOf('ticket', ticket), input.now],
+  );
+  if (!updated.length) throw new ApiError('SOCIAL_TICKET_INVALID');
+  return { ...base, ticket };
 }
 
 export interface Ticket {

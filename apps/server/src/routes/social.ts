@@ -7,6 +7,10 @@
  * is exchanged (the spec's /accessToken proxy) and the user info read with the access token, which
  * is then dropped. The callback page posts only an outcome to the opener frame: a ticket naming
  * the verified identity, or an error code. The frame spends the ticket on the JSON calls below.
+ *
+ * Where popups do not work (in-app browsers, a blocked popup) the whole page makes the same trip
+ * (full-redirect mode, `returnTo`): the callback sends the visitor back to the host page with a
+ * single-use result id only, which the frame there redeems (POST /social/result) for the outcome.
  */
 import {
   identityEndpoints,
@@ -16,8 +20,10 @@ import {
   SOCIAL_NETWORKS,
   socialAvatarQuerySchema,
   socialNetworkOf,
+  SOCIAL_PURPOSES,
   socialSessionQuerySchema,
   type SocialNetwork,
+  type SocialPurpose,
   type SocialOutcome,
 } from '@foyer/api';
 import type * as z from 'zod/mini';
@@ -35,11 +41,13 @@ import {
   codeChallenge,
   findLinkedGuid,
   findLinkedProfile,
+  issueResult,
   issueTicket,
   linkedProfiles,
   linkProfile,
   randomToken,
   readTicket,
+  redeemResult,
   refreshProfile,
   startAuthorization,
   takeAuthorization,
@@ -50,6 +58,7 @@ import { findAccountByGuid, findService, findTemplate, type Account, type Servic
 import { registrationTemplate } from '../identity/templates';
 import { createSession } from '../security/sessions';
 import { signUpRule, takeAddressToken } from '../security/sign-up-limits';
+import { checkReturnTo, returnUrlWith } from './social-return';
 import { loginSsoHeaders, sessionResponse } from './session';
 
 /** Scopes every network is asked for unless the service says otherwise (identity spec §3: social scope email). */
@@ -111,6 +120,11 @@ function outcomePage(reply: FastifyReply, widgetsOrigin: string, outcome: Social
     .send(html);
 }
 
+/** Full-redirect mode: back to the host page; no referrer, so the provider's URL leaks nowhere. */
+function sendBack(reply: FastifyReply, url: string): FastifyReply {
+  return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(url, 302);
+}
+
 export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const widgetsOrigin = () => new URL(deps.publicUrl()).origin;
@@ -141,10 +155,31 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
     SOCIAL_AUTHORIZE_PATH,
     async (request, reply) => {
       const network = networkParam(request.params.network);
-      const { serviceName = '', attempt = '', scope = '' } = request.query;
+      const { serviceName = '', attempt = '', scope = '', returnTo, purpose = 'signIn' } = request.query;
       if (!ATTEMPT.test(attempt)) throw validationFailed(['query.attempt']);
+      if (!(SOCIAL_PURPOSES as readonly string[]).includes(purpose)) throw validationFailed(['query.purpose']);
       const service = await serviceOf(serviceName);
+      // Full-redirect mode (no popup): the visitor comes back to the host page, which must be the service's.
+      const redirect =
+        returnTo === undefined
+          ? undefined
+          : { returnTo: checkReturnTo(returnTo, service.allowedHostOrigins), purpose: purpose as SocialPurpose };
       const config = configOf(service, network);
+      if (!config && redirect) {
+        // Nothing to ask the provider: the page itself hears the refusal, like the popup's opener.
+        const state = randomToken();
+        await startAuthorization(db, {
+          state,
+          network,
+          serviceName: service.name,
+          codeVerifier: '',
+          attempt,
+          redirect,
+          now: deps.now(),
+        });
+        const result = await issueResult(db, state, 'SOCIAL_SETTINGS_INVALID', deps.now());
+        return sendBack(reply, returnUrlWith(redirect.returnTo, result, redirect.purpose));
+      }
       if (!config)
         return outcomePage(reply, widgetsOrigin(), {
           type: 'foyer:social-outcome',
@@ -161,6 +196,7 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
         serviceName: service.name,
         codeVerifier,
         attempt,
+        ...(redirect ? { redirect } : {}),
         now: deps.now(),
       });
       const url = SOCIAL_ADAPTERS[network].authorizeUrl({
@@ -180,15 +216,17 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
     // Unknown, replayed or expired state: nothing to tell any frame.
     if (!pending) return outcomePage(reply, widgetsOrigin(), null);
     const base = { type: 'foyer:social-outcome' as const, attempt: pending.attempt, network: pending.network };
-    if (error || !code) {
-      return outcomePage(reply, widgetsOrigin(), {
-        ...base,
-        error: error === 'access_denied' ? 'access_denied' : 'technical_difficulties',
-      });
-    }
+    // The popup posts the outcome to its opener; the full redirect goes back to the host page with a result id.
+    const { redirect } = pending;
+    const fail = async (failure: string) => {
+      if (!redirect) return outcomePage(reply, widgetsOrigin(), { ...base, error: failure });
+      const result = await issueResult(db, state, failure, deps.now());
+      return sendBack(reply, returnUrlWith(redirect.returnTo, result, redirect.purpose));
+    };
+    if (error || !code) return fail(error === 'access_denied' ? 'access_denied' : 'technical_difficulties');
     const service = await findService(db, pending.serviceName);
     const config = service ? configOf(service, pending.network) : null;
-    if (!config) return outcomePage(reply, widgetsOrigin(), { ...base, error: 'SOCIAL_SETTINGS_INVALID' });
+    if (!config) return fail('SOCIAL_SETTINGS_INVALID');
     let identity: SocialIdentity;
     try {
       identity = await SOCIAL_ADAPTERS[pending.network].identify({
@@ -199,10 +237,25 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
       });
     } catch (cause) {
       request.log.warn({ err: cause, network: pending.network }, 'social provider refused the code');
-      return outcomePage(reply, widgetsOrigin(), { ...base, error: 'technical_difficulties' });
+      return fail('technical_difficulties');
     }
     const ticket = await issueTicket(db, state, identity);
-    return outcomePage(reply, widgetsOrigin(), { ...base, ticket });
+    if (!redirect) return outcomePage(reply, widgetsOrigin(), { ...base, ticket });
+    // The ticket stays unknown (only its hash is kept): redeeming the result mints the frame's own.
+    const result = await issueResult(db, state, null, deps.now());
+    return sendBack(reply, returnUrlWith(redirect.returnTo, result, redirect.purpose));
+  });
+
+  defineRoute(app, identityEndpoints.redeemSocialResult, async ({ body, request }) => {
+    const authorization = parseAuthorization(request.headers.authorization);
+    if (!authorization) throw new ApiError('SERVICE_NAME_EMPTY');
+    const redeemed = await redeemResult(db, {
+      result: body.result,
+      serviceName: authorization.serviceName,
+      attempt: body.attempt,
+      now: deps.now(),
+    });
+    return { body: redeemed };
   });
 
   // ---- The JSON calls ----

@@ -98,6 +98,8 @@ export const IDENTITY_ERRORS = {
     status: 401,
     text: 'Your social sign-in has expired. Please sign in with the network again.',
   },
+  /** Full-redirect sign-in: the page to come back to is not one of the service's allowed host origins. */
+  SOCIAL_RETURN_NOT_ALLOWED: { status: 400, text: 'The sign-in cannot return to this page.' },
   /** GET /social/:network/userAvatar/:id: no linked profile of the caller with a picture. */
   SOCIAL_AVATAR_NOT_FOUND: { status: 404, text: 'There is no picture for this social account.' },
 } as const satisfies Record<string, { status: number; text: string }>;

@@ -11,6 +11,8 @@ import {
   socialLinkSchema,
   socialPermissionsSchema,
   socialProfileSchema,
+  socialRedeemedSchema,
+  socialRedeemSchema,
   socialRegisterSchema,
   socialSessionSchema,
 } from './social-schemas';
@@ -79,3 +81,12 @@ export const getSocialLinkTemplate = /* @__PURE__ */ endpoint<
   never,
   z.infer<typeof templateSchema>
 >('GET', '/ui/template/social/link/:scheme', null, templateSchema);
+/**
+ * Full-redirect sign-in: the frame redeems, once, the result id the server put in the host page's
+ * URL when it sent the visitor back, for the ticket (or the provider's error).
+ */
+export const redeemSocialResult = /* @__PURE__ */ endpoint<
+  Record<string, never>,
+  z.input<typeof socialRedeemSchema>,
+  z.infer<typeof socialRedeemedSchema>
+>('POST', '/social/result', socialRedeemSchema, socialRedeemedSchema);

@@ -142,3 +142,34 @@ export type SocialOutcome = z.infer<typeof socialOutcomeSchema>;
 export const SOCIAL_AUTHORIZE_PATH = '/social/:network/authorize';
 /** Path the providers redirect back to (the default redirect URI). */
 export const SOCIAL_CALLBACK_PATH = '/social/callback';
+
+/**
+ * Full-redirect sign-in (in-app browsers, blocked popups): what resumes on the host page, sign-in
+ * (login, registration, social buttons) or linking (link accounts).
+ */
+export const SOCIAL_PURPOSES = ['signIn', 'link'] as const;
+export type SocialPurpose = (typeof SOCIAL_PURPOSES)[number];
+/** The host page's query parameters the server adds when it sends the visitor back: the result id and its purpose. */
+export const SOCIAL_RESULT_PARAM = 'foyerSocial';
+export const SOCIAL_PURPOSE_PARAM = 'foyerSocialFor';
+/** A result id: opaque, URL-safe. */
+export const socialResultIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,100}$/));
+
+/**
+ * Body of POST /social/result: the result id the host page's URL carried, and the attempt the
+ * frame kept when it started the step (absent where the frame has no storage).
+ */
+export const socialRedeemSchema = z.object({
+  result: socialResultIdSchema,
+  attempt: z.optional(z.string().check(z.minLength(8), z.maxLength(100))),
+});
+/** POST /social/result: the step's outcome, as the popup's message gives it. */
+export const socialRedeemedSchema = z.union([
+  z.object({ network: z.enum(SOCIAL_NETWORKS), purpose: z.enum(SOCIAL_PURPOSES), ticket }),
+  z.object({
+    network: z.enum(SOCIAL_NETWORKS),
+    purpose: z.enum(SOCIAL_PURPOSES),
+    error: z.string().check(z.maxLength(100)),
+  }),
+]);
+export type SocialRedeemed = z.infer<typeof socialRedeemedSchema>;

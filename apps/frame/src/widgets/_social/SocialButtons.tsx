@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FoyerError, SocialNetwork } from '@foyer/api';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { t } from '../../i18n';
-import { useAppSelector } from '../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectIcDomain, selectServiceName } from '../../store/selectors';
+import { isInAppBrowser } from './inAppBrowser';
 import { NETWORK_NAMES } from './messages';
 import { signInWithPopup } from './popup';
+import { resumeSocialRedirect, startSocialRedirect } from './redirect';
 import './social.css';
 
 export interface SocialButtonsProps {
@@ -20,8 +22,13 @@ export interface SocialButtonsProps {
   onTicket(network: SocialNetwork, ticket: string): Promise<FoyerError | null>;
 }
 
-/** One button per network; a click opens the provider's popup and hands the ticket on. */
+/**
+ * One button per network; a click opens the provider's popup and hands the ticket on. Where
+ * popups do not work (an in-app browser, or the popup was blocked) the whole page goes to the
+ * provider instead and comes back with a result the buttons redeem when they mount again.
+ */
 export function SocialButtons(props: SocialButtonsProps) {
+  const dispatch = useAppDispatch();
   const icDomain = useAppSelector(selectIcDomain);
   const serviceName = useAppSelector(selectServiceName);
   const [busy, setBusy] = useState<SocialNetwork | null>(null);
@@ -29,11 +36,39 @@ export function SocialButtons(props: SocialButtonsProps) {
   const prefix =
     props.label ??
     (props.action === 'register' ? t('social.signUpWith') : props.action === 'link' ? '' : t('social.signInWith'));
+  const purpose = props.action === 'link' ? 'link' : 'signIn';
+  const { onTicket } = props;
+
+  // Back from a full-redirect trip: finish it as the popup's answer would have.
+  useEffect(() => {
+    void dispatch(resumeSocialRedirect(purpose)).then(async (outcome) => {
+      if (!outcome) return;
+      if ('error' in outcome) return setError(outcome.error);
+      setBusy(outcome.network);
+      const problem = await onTicket(outcome.network, outcome.ticket);
+      setBusy(null);
+      setError(problem);
+    });
+    // Once per mount: the result is spent by the first try.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, purpose]);
+
+  async function redirect(network: SocialNetwork) {
+    const problem = await dispatch(startSocialRedirect({ network, scopes: props.scopes ?? [], purpose }));
+    // Accepted: the page is leaving; the buttons stay busy until it does.
+    if (problem) {
+      setBusy(null);
+      setError(problem);
+    }
+  }
 
   async function start(network: SocialNetwork) {
     setError(null);
     setBusy(network);
+    if (isInAppBrowser(navigator.userAgent)) return redirect(network);
+    // Opened before any await: browsers allow a popup only in the click's own task.
     const outcome = await signInWithPopup({ icDomain, serviceName, network, scopes: props.scopes ?? [] });
+    if (!outcome.ok && outcome.blocked) return redirect(network);
     const problem = outcome.ok ? await props.onTicket(network, outcome.ticket) : outcome.error;
     setBusy(null);
     setError(problem);

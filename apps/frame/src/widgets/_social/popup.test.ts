@@ -82,11 +82,12 @@ describe('the social popup', () => {
     const gone = signInWithPopup({ icDomain: IC, serviceName: 'news', network: 'google', win: closed.win, pollMs: 5 });
     closed.popup.closed = true;
     await expect(gone).resolves.toMatchObject({ ok: false, error: { code: 'SOCIAL_POPUP_CLOSED' } });
+    await expect(gone).resolves.not.toHaveProperty('blocked');
 
     const blocked = fakeWindow();
     (blocked.win.open as unknown as ReturnType<typeof vi.fn>).mockReturnValue(null);
     await expect(
       signInWithPopup({ icDomain: IC, serviceName: 'news', network: 'google', win: blocked.win }),
-    ).resolves.toMatchObject({ ok: false, error: { code: 'SOCIAL_POPUP_CLOSED' } });
+    ).resolves.toMatchObject({ ok: false, error: { code: 'SOCIAL_POPUP_CLOSED' }, blocked: true });
   });
 });

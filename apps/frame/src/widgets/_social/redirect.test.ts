@@ -1,0 +1,89 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeIdentityServer, makeHarness } from '../../test/harness';
+import {
+  forgetTakenResults,
+  PENDING_REDIRECT_KEY,
+  resumeSocialRedirect,
+  returnToOf,
+  startSocialRedirect,
+} from './redirect';
+
+const HOST = 'https://news.example.com/article?id=7';
+const RESULT = 'r'.repeat(43);
+const BACK = { foyerSocial: RESULT, foyerSocialFor: 'signIn', id: '7' };
+
+function redeemServer(body: unknown, status = 200) {
+  return fakeIdentityServer({ 'POST /social/result': () => ({ status, body }) });
+}
+
+beforeEach(() => forgetTakenResults());
+
+describe('social sign-in by a full redirect', () => {
+  it('sends the top window to the authorize URL with the host page and purpose, keeping its attempt in tab storage', async () => {
+    const h = makeHarness({ frame: { hostUrl: `${HOST}&foyerSocial=old&foyerSocialFor=link` } });
+    await expect(
+      h.store.dispatch(startSocialRedirect({ network: 'google', scopes: ['birthday'], purpose: 'signIn' })),
+    ).resolves.toBeNull();
+    const url = new URL(h.navigations[0]!);
+    expect(url.pathname).toMatch(/\/social\/google\/authorize$/);
+    expect(url.searchParams.get('returnTo')).toBe(HOST);
+    expect(url.searchParams.get('purpose')).toBe('signIn');
+    expect(url.searchParams.get('scope')).toBe('birthday');
+    const pending = JSON.parse(h.storage.tab.getItem(PENDING_REDIRECT_KEY)!) as { attempt: string };
+    expect(pending).toEqual({ attempt: url.searchParams.get('attempt'), purpose: 'signIn' });
+  });
+
+  it('shows an error and keeps nothing when the loader refuses, or the host page is unknown', async () => {
+    const refused = makeHarness({ frame: { hostUrl: HOST }, hostAccepts: false });
+    const problem = await refused.store.dispatch(
+      startSocialRedirect({ network: 'google', scopes: [], purpose: 'link' }),
+    );
+    expect(problem?.code).toBe('SOCIAL_POPUP_CLOSED');
+    expect(refused.storage.tab.getItem(PENDING_REDIRECT_KEY)).toBeNull();
+    const nowhere = makeHarness({ frame: { hostUrl: null } });
+    expect(
+      (await nowhere.store.dispatch(startSocialRedirect({ network: 'google', scopes: [], purpose: 'link' })))?.code,
+    ).toBe('SOCIAL_POPUP_CLOSED');
+    expect(nowhere.navigations).toEqual([]);
+    expect(returnToOf('not a url')).toBeNull();
+  });
+
+  it('back on the page, redeems the result once with the kept attempt and answers the ticket', async () => {
+    const server = redeemServer({ network: 'google', purpose: 'signIn', ticket: 't'.repeat(43) });
+    const h = makeHarness({ fetch: server.fetch, frame: { query: BACK } });
+    h.storage.tab.setItem(PENDING_REDIRECT_KEY, JSON.stringify({ attempt: 'attempt-kept-1', purpose: 'signIn' }));
+    await expect(h.store.dispatch(resumeSocialRedirect('signIn'))).resolves.toEqual({
+      network: 'google',
+      ticket: 't'.repeat(43),
+    });
+    expect(server.requests[0]!.body).toEqual({ result: RESULT, attempt: 'attempt-kept-1' });
+    expect(h.storage.tab.getItem(PENDING_REDIRECT_KEY)).toBeNull();
+    // Mounted again (a panel closed): nothing more to resume.
+    await expect(h.store.dispatch(resumeSocialRedirect('signIn'))).resolves.toBeNull();
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('ignores a result it did not start (storage without a pending trip: a link from someone else) and other purposes', async () => {
+    const server = redeemServer({ network: 'google', purpose: 'signIn', ticket: 't'.repeat(43) });
+    const h = makeHarness({ fetch: server.fetch, frame: { query: BACK } });
+    await expect(h.store.dispatch(resumeSocialRedirect('link'))).resolves.toBeNull();
+    await expect(h.store.dispatch(resumeSocialRedirect('signIn'))).resolves.toBeNull();
+    expect(server.requests).toHaveLength(0);
+    const odd = makeHarness({ fetch: server.fetch, frame: { query: { ...BACK, foyerSocial: 'x<y' } } });
+    await expect(odd.store.dispatch(resumeSocialRedirect('signIn'))).resolves.toBeNull();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('without storage redeems without an attempt; a result another widget already spent is silent, a provider error is shown', async () => {
+    const spent = redeemServer({ code: 'SOCIAL_TICKET_INVALID' }, 401);
+    const h = makeHarness({ fetch: spent.fetch, frame: { query: BACK }, storageRefused: true });
+    await expect(h.store.dispatch(resumeSocialRedirect('signIn'))).resolves.toBeNull();
+    expect(spent.requests[0]!.body).toEqual({ result: RESULT });
+
+    forgetTakenResults();
+    const denied = redeemServer({ network: 'google', purpose: 'signIn', error: 'access_denied' });
+    const d = makeHarness({ fetch: denied.fetch, frame: { query: BACK }, storageRefused: true });
+    const outcome = await d.store.dispatch(resumeSocialRedirect('signIn'));
+    expect(outcome && 'error' in outcome && outcome.error.code).toBe('access_denied');
+  });
+});

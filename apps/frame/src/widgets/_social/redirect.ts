@@ -1,0 +1,150 @@
+/**
+ * Social sign-in by a full redirect of the page, where popups do not work (in-app browsers, a
+ * blocked popup): the loader sends the top window to the identity server's authorize URL with the
+ * host page as `returnTo`; after the provider, the server sends the visitor back to that page
+ * with a single-use result id (SOCIAL_RESULT_PARAM) and its purpose, and the frame there redeems
+ * the id for the same outcome the popup would have posted (a ticket, or an error code).
+ *
+ * The frame keeps its `attempt` in tab storage across the trip, where it has storage; a result
+ * then redeems only with it, so a result id from another browser (a link someone sent) cannot sign
+ * this visitor into someone else's account. Without storage the server's single use and short
+ * lifetime are the only guard.
+ */
+import {
+  foyerError,
+  SOCIAL_PURPOSE_PARAM,
+  SOCIAL_RESULT_PARAM,
+  socialResultIdSchema,
+  type FoyerError,
+  type SocialNetwork,
+  type SocialPurpose,
+} from '@foyer/api';
+import * as socialApi from '@foyer/api/social';
+import * as z from 'zod/mini';
+import { callIdentity } from '../../store/identityClient';
+import { selectIcDomain, selectServiceName } from '../../store/selectors';
+import { STORAGE_NAMESPACE } from '../../store/sessionStorage';
+import type { AppThunk } from '../../store/thunk';
+import { authorizeUrl, randomAttempt } from './popup';
+
+export const PENDING_REDIRECT_KEY = `${STORAGE_NAMESPACE}.socialRedirect`;
+
+const pendingSchema = z.object({
+  attempt: z.string().check(z.minLength(8), z.maxLength(100)),
+  purpose: z.enum(['signIn', 'link']),
+});
+
+/** The host page to come back to: its address without an earlier trip's result parameters. */
+export function returnToOf(hostUrl: string | null): string | null {
+  if (!hostUrl) return null;
+  try {
+    const url = new URL(hostUrl);
+    url.searchParams.delete(SOCIAL_RESULT_PARAM);
+    url.searchParams.delete(SOCIAL_PURPOSE_PARAM);
+    return url.href;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sends the whole page to the provider (through the identity server). Resolves null once the
+ * loader accepted (the page is leaving), else the error to show.
+ */
+export const startSocialRedirect =
+  (input: {
+    network: SocialNetwork;
+    scopes: readonly string[];
+    purpose: SocialPurpose;
+  }): AppThunk<Promise<FoyerError | null>> =>
+  async (_dispatch, getState, extra) => {
+    const state = getState();
+    const returnTo = returnToOf(state.frame.hostUrl);
+    if (!returnTo) return foyerError('SOCIAL_POPUP_CLOSED');
+    const attempt = randomAttempt();
+    const tab = extra.storage.tab;
+    try {
+      tab?.setItem(PENDING_REDIRECT_KEY, JSON.stringify({ attempt, purpose: input.purpose }));
+    } catch {
+      // Storage refused after all: the trip still works, guarded by the result's single use only.
+    }
+    const url = authorizeUrl(
+      {
+        icDomain: new URL(selectIcDomain(state), location.href).href,
+        serviceName: selectServiceName(state),
+        network: input.network,
+        scopes: input.scopes,
+      },
+      attempt,
+      { returnTo, purpose: input.purpose },
+    );
+    if (await extra.host.navigate(url)) return null;
+    try {
+      tab?.removeItem(PENDING_REDIRECT_KEY);
+    } catch {
+      // Nothing kept.
+    }
+    return foyerError('SOCIAL_POPUP_CLOSED');
+  };
+
+export type ResumedOutcome = { network: SocialNetwork; ticket: string } | { error: FoyerError };
+
+/** Result ids this frame already took (a widget's buttons mount again when its panels close). */
+const taken = new Set<string>();
+
+/** Test hook: forget the taken result ids. */
+export function forgetTakenResults(): void {
+  taken.clear();
+}
+
+function pendingOf(raw: string | null): z.infer<typeof pendingSchema> | null {
+  try {
+    const result = pendingSchema.safeParse(JSON.parse(raw ?? 'null'));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The pending trip this frame's storage kept for `purpose`, taken out (one widget resumes it); undefined without storage. */
+function takePending(tab: Storage | null, purpose: SocialPurpose): { attempt: string } | null | undefined {
+  if (!tab) return undefined;
+  let raw: string | null;
+  try {
+    raw = tab.getItem(PENDING_REDIRECT_KEY);
+  } catch {
+    return undefined;
+  }
+  const parsed = pendingOf(raw);
+  if (!parsed || parsed.purpose !== purpose) return null;
+  tab.removeItem(PENDING_REDIRECT_KEY);
+  return { attempt: parsed.attempt };
+}
+
+/**
+ * Back on the host page: when its address carries a result for `purpose`, redeems it (once per
+ * page, whichever widget asks first) and answers its outcome; null when there is nothing to resume.
+ */
+export const resumeSocialRedirect =
+  (purpose: SocialPurpose): AppThunk<Promise<ResumedOutcome | null>> =>
+  async (dispatch, getState, extra) => {
+    const { query } = getState().frame;
+    const result = query[SOCIAL_RESULT_PARAM];
+    if (query[SOCIAL_PURPOSE_PARAM] !== purpose || !result || !socialResultIdSchema.safeParse(result).success)
+      return null;
+    if (taken.has(result)) return null;
+    taken.add(result);
+    const pending = takePending(extra.storage.tab, purpose);
+    // Storage but no trip of ours: another widget resumed it, or the link came from elsewhere.
+    if (pending === null) return null;
+    const answer = await callIdentity({ getState, dispatch, extra }, socialApi.redeemSocialResult, {
+      body: { result, ...(pending ? { attempt: pending.attempt } : {}) },
+    });
+    if (!answer.ok) {
+      // Without storage every widget of the page tries; the ones that lost hear SOCIAL_TICKET_INVALID.
+      return pending || answer.error.code !== 'SOCIAL_TICKET_INVALID' ? { error: answer.error } : null;
+    }
+    return 'ticket' in answer.data
+      ? { network: answer.data.network, ticket: answer.data.ticket }
+      : { error: foyerError(answer.data.error) };
+  };

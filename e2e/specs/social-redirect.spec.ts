@@ -1,0 +1,183 @@
+/**
+ * Social sign-in by a full redirect of the page (issue 14), where popups do not work: an in-app
+ * browser (by its user agent) or a popup the browser blocked (`window.open` answering null in the
+ * widget frames). The whole page goes to the stand-in provider through the server and comes back
+ * to the host page, which finishes the sign-in, registration or link as the popup would. Real
+ * loader, frames, server, database and the demo stack's OpenID Connect stand-ins.
+ *
+ * Each test names its visitor at the stand-in for its own user-agent marker only, so this file
+ * does not change who signs in for social-sign-in.spec.ts running beside it; its own tests take
+ * turns all the same.
+ */
+import { expect, type Page } from '@playwright/test';
+import { BOTH_STORAGE_MODES } from '../../playwright.config';
+import { test } from '../support/api-test';
+import { stack } from '../support/stack';
+import { ProfileWidget, widgetFrame } from '../support/widgets';
+
+test.describe.configure({ mode: 'serial' });
+
+const INSTAGRAM_ANDROID =
+  'Mozilla/5.0 (Linux; Android 12; Pixel 6 Build/SQ3A.220705.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/103.0.5060.71 Mobile Safari/537.36 Instagram 241.1.0.18.114 Android';
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+
+const EVENTS = [
+  'login.success',
+  'socialLogin.success',
+  'socialRegister.success',
+  'socialLink.success',
+  'socialSession.refresh',
+];
+
+/** Records the page's social events; the record starts again with every page load (the trip reloads the page). */
+async function recordEvents(page: Page) {
+  await page.addInitScript((names: string[]) => {
+    const seen: Array<{ name: string; detail: unknown }> = [];
+    (window as unknown as { __social: typeof seen }).__social = seen;
+    for (const name of names) {
+      window.addEventListener(`foyer:${name}`, (event) => seen.push({ name, detail: (event as CustomEvent).detail }));
+    }
+  }, EVENTS);
+  return () =>
+    page.evaluate(() => (window as unknown as { __social: Array<{ name: string; detail: unknown }> }).__social);
+}
+
+/** The stand-in of a network: found where the server sends a sign-in. */
+async function standIn(network: string): Promise<string> {
+  const response = await fetch(
+    `${stack.widgetsUrl}/ic/api/social/${network}/authorize?serviceName=demo&attempt=e2e-probe-redirect`,
+    { redirect: 'manual' },
+  );
+  return new URL(response.headers.get('location')!).origin;
+}
+
+/** A new person at the provider, for browsers whose user agent carries `marker` only. */
+async function personFor(network: string, marker: string) {
+  const id = `e2e-redirect-${network}-${Date.now()}`;
+  const answer = await fetch(`${await standIn(network)}/__stand-in/person`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      forUserAgent: marker,
+      id,
+      email: `${id}@social.test`,
+      firstName: 'Ren',
+      lastName: 'Redirect',
+    }),
+  });
+  expect(answer.status).toBe(204);
+  return { email: `${id}@social.test` };
+}
+
+/** Counts popups the page opens: the full-redirect mode must open none. */
+function countPopups(page: Page) {
+  let popups = 0;
+  page.on('popup', () => (popups += 1));
+  return () => popups;
+}
+
+/** Back on the host page from the trip: the result id and purpose in its address, nothing else new. */
+async function backOnHostPage(page: Page, purpose: 'signIn' | 'link') {
+  await expect.poll(() => new URL(page.url()).searchParams.get('foyerSocialFor'), { timeout: 20_000 }).toBe(purpose);
+  const back = new URL(page.url());
+  expect(back.origin + back.pathname).toBe(`${stack.demoUrl}/social`);
+  expect([...back.searchParams.keys()].sort()).toEqual(['foyerSocial', 'foyerSocialFor', 'from']);
+  expect(back.searchParams.get('from')).toBe('e2e');
+  return back;
+}
+
+test.describe('in an in-app browser (Instagram on Android)', () => {
+  const marker = `FoyerE2E/inapp-${Date.now()}`;
+  test.use({ userAgent: `${INSTAGRAM_ANDROID} ${marker}` });
+
+  test(
+    'the whole page goes to the provider and back; social registration, then signed in on the host page',
+    // Where the frame has no storage there is no kept attempt: single use alone guards the result.
+    { tag: BOTH_STORAGE_MODES },
+    async ({ page }) => {
+      test.setTimeout(90_000);
+      const popups = countPopups(page);
+      const events = await recordEvents(page);
+      const person = await personFor('google', marker);
+      await page.goto(`${stack.demoUrl}/social?from=e2e`);
+      const login = widgetFrame(page, 'login');
+      await login.getByRole('button', { name: 'Sign in with Google' }).click();
+
+      await backOnHostPage(page, 'signIn');
+      // No linked account: the social registration form, filled from the provider's profile.
+      await expect(login.getByRole('heading', { name: 'Create an Account' })).toBeVisible({ timeout: 20_000 });
+      await expect(login.getByLabel('Email')).toHaveValue(person.email);
+      await login.getByRole('button', { name: 'Create Account' }).click();
+      await expect(login.getByText('You are logged in')).toBeVisible();
+      await expect(widgetFrame(page, 'profile').getByText(person.email)).toBeVisible();
+      await expect
+        .poll(async () => (await events()).find((event) => event.name === 'socialRegister.success')?.detail)
+        .toEqual({ guid: expect.any(String), network: 'google' });
+      // Nothing secret on the host page: not in its events, not in its address.
+      expect(JSON.stringify(await events())).not.toMatch(/sessionId|ticket|access_token/i);
+      expect(page.url()).not.toMatch(/ticket|access_token|session/i);
+      expect(popups()).toBe(0);
+
+      // The result id is spent: the same address loaded again signs nobody in and shows no error.
+      await new ProfileWidget(page).logout.click();
+      await expect(login.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+      await page.reload();
+      await expect(login.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+      await expect(login.getByRole('alert')).toHaveCount(0);
+      await expect(login.getByText('You are logged in')).toHaveCount(0);
+
+      // Next time the linked identity signs straight in.
+      await login.getByRole('button', { name: 'Sign in with Google' }).click();
+      await backOnHostPage(page, 'signIn');
+      await expect(login.getByText('You are logged in')).toBeVisible({ timeout: 20_000 });
+      await expect
+        .poll(async () => (await events()).find((event) => event.name === 'socialLogin.success')?.detail)
+        .toEqual({ guid: expect.any(String), network: 'google' });
+      expect(popups()).toBe(0);
+    },
+  );
+});
+
+test.describe('where the browser blocks the popup', () => {
+  const marker = `FoyerE2E/blocked-${Date.now()}`;
+  test.use({ userAgent: `${DESKTOP_CHROME} ${marker}` });
+
+  test('a blocked popup falls back to the full redirect: sign up, then link another network from the account page', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // window.open answers null in the widget frames, as a popup blocker makes it.
+    await page.addInitScript((widgetsOrigin: string) => {
+      if (location.origin === widgetsOrigin) window.open = () => null;
+    }, new URL(stack.widgetsUrl).origin);
+    const events = await recordEvents(page);
+    const person = await personFor('linkedin', marker);
+    await page.goto(`${stack.demoUrl}/social?from=e2e`);
+    const login = widgetFrame(page, 'login');
+    await login.getByRole('button', { name: 'Sign in with LinkedIn' }).click();
+
+    await backOnHostPage(page, 'signIn');
+    await expect(login.getByRole('heading', { name: 'Create an Account' })).toBeVisible({ timeout: 20_000 });
+    await expect(login.getByLabel('Email')).toHaveValue(person.email);
+    await login.getByRole('button', { name: 'Create Account' }).click();
+    await expect(login.getByText('You are logged in')).toBeVisible();
+    await expect
+      .poll(async () => (await events()).find((event) => event.name === 'socialRegister.success')?.detail)
+      .toEqual({ guid: expect.any(String), network: 'linkedin' });
+
+    // Linking from the account page makes the same trip and comes back linked.
+    await personFor('facebook', marker);
+    const link = widgetFrame(page, 'link-accounts');
+    await link.getByRole('button', { name: 'Link Facebook' }).click();
+    await backOnHostPage(page, 'link');
+    await expect(link.getByRole('status').filter({ hasText: 'Facebook is now linked to your account.' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect
+      .poll(async () => (await events()).find((event) => event.name === 'socialLink.success')?.detail)
+      .toEqual({ guid: expect.any(String), network: 'facebook' });
+    await expect(widgetFrame(page, 'unlink-accounts').getByRole('button', { name: 'Unlink Facebook' })).toBeVisible();
+    expect(JSON.stringify(await events())).not.toMatch(/sessionId|ticket|access_token/i);
+  });
+});
