@@ -320,14 +320,17 @@ export function mount(
   iframe.setAttribute('allow', 'payment *');
   iframe.setAttribute('loading', 'eager');
   iframe.title = widgetTitle(widget);
-  iframe.style.cssText = `border:0;width:100%;display:block;height:${initialHeight(host, widget, attributes, height)}px;${PLACEHOLDER}`;
+  iframe.style.cssText = `border:0;width:100%;display:block;height:0;${PLACEHOLDER}`;
   iframe.src = url.href;
+  // In the document first, so the frame's request starts before the layout the reserved height
+  // reads (the page's first, as a rule); nothing paints in between.
   host.append(iframe);
   if (!iframe.contentWindow) {
     iframe.remove();
     showError(host, 'Foyer: widgets can only be mounted into an element in the document');
     return;
   }
+  iframe.style.height = `${initialHeight(host, widget, attributes, height)}px`;
 
   let connected: (remote: RemoteProxy<FrameMethods>) => void = () => {};
   const ready = new Promise<RemoteProxy<FrameMethods>>((resolve) => (connected = resolve));
