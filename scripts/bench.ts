@@ -312,7 +312,7 @@ try {
     ],
     ['host navigation → login first field, embedded', `${median(embeddedMs)} ms`, '', true],
     [
-      `  embedded: ${[...embeddedMarks.keys()].join(', ')}`,
+      `  of which: ${[...embeddedMarks.keys()].map((name) => name.replace(/^foyer:/, '')).join(' / ')}`,
       [...embeddedMarks.values()].map((values) => median(values)).join(' / ') + ' ms',
       '',
       true,

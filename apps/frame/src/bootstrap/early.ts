@@ -9,7 +9,8 @@
  *   already limits to the service's allowed origins, and which may send the same values by the
  *   handshake. The fragment is checked with the same schemas as the handshake's context.
  * - The frame acts only once the handshake's context confirmed the early one: every call but a
- *   read waits for it (`untilConfirmed`), and the host methods wait for the connection (host.ts).
+ *   read waits for it (`untilConfirmed`), so does the SSO cookie and seamless sign-in (start.ts),
+ *   and the host methods wait for the connection (host.ts).
  *   A refused host never gets it: the frame then shows ORIGIN_NOT_ALLOWED instead of the form.
  * - A context that differs from the early one is applied in its place (`confirms`), so the
  *   handshake's word is the last one.

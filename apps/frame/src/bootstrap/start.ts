@@ -83,7 +83,11 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     storage,
     host: embeddedHost ?? createStandaloneHost((event) => store?.dispatch(eventLogged(event))),
     events,
-    sso: () => import('../store/sso').then((module) => module.browserSso(win)),
+    // The SSO cookie and seamless sign-in act for the visitor: rendered early, after the handshake too.
+    sso: () =>
+      (early ? confirmed : Promise.resolve())
+        .then(() => import('../store/sso'))
+        .then((module) => module.browserSso(win)),
     siblings,
   };
   const app = makeStore(
