@@ -12,6 +12,8 @@ import type { postForm } from './form';
 import {
   capabilitiesOf,
   closesModal,
+  CONTEXT_PARAM,
+  EARLY_CONTEXT_WIDGETS,
   isFrameHeight,
   isFrameTitle,
   isWidgetName,
@@ -299,25 +301,36 @@ export function mount(
   const url = new URL('/w/' + widgetRoute(widget, Number(settings.version)), origin);
   // The frame's own choice (selectServiceName): attribute, then the page's ?serviceName= (mailed
   // links carry it), then the settings. The server binds the frame's calls to this service.
-  const service =
-    attributes.serviceName || new URLSearchParams(location.search).get('serviceName') || settings.serviceName;
+  const pageService = new URLSearchParams(location.search).get('serviceName');
+  const service = attributes.serviceName || pageService || settings.serviceName;
   if (typeof service === 'string' && service) url.searchParams.set('serviceName', service);
   // The page instance, so this page's frames share their basket and no other tab's (protocol page.ts).
-  if (env.page) url.hash = `${PAGE_PARAM}=${env.page}`;
+  const fragment = new URLSearchParams(env.page ? { [PAGE_PARAM]: env.page } : {});
+  // What getContext will answer, less the page's address and query: the frame renders from it
+  // while the handshake runs (protocol page.ts). The fragment never reaches the server.
+  if (EARLY_CONTEXT_WIDGETS.has(widget))
+    fragment.set(
+      CONTEXT_PARAM,
+      JSON.stringify({ widget, attributes, settings, inModal, ...(pageService ? { serviceName: pageService } : {}) }),
+    );
+  url.hash = fragment.toString();
 
   const iframe = document.createElement('iframe');
   iframe.setAttribute('sandbox', SANDBOX);
   iframe.setAttribute('allow', 'payment *');
   iframe.setAttribute('loading', 'eager');
   iframe.title = widgetTitle(widget);
-  iframe.style.cssText = `border:0;width:100%;display:block;height:${initialHeight(host, widget, attributes, height)}px;${PLACEHOLDER}`;
+  iframe.style.cssText = `border:0;width:100%;display:block;height:0;${PLACEHOLDER}`;
   iframe.src = url.href;
+  // In the document first, so the frame's request starts before the layout the reserved height
+  // reads (the page's first, as a rule); nothing paints in between.
   host.append(iframe);
   if (!iframe.contentWindow) {
     iframe.remove();
     showError(host, 'Foyer: widgets can only be mounted into an element in the document');
     return;
   }
+  iframe.style.height = `${initialHeight(host, widget, attributes, height)}px`;
 
   let connected: (remote: RemoteProxy<FrameMethods>) => void = () => {};
   const ready = new Promise<RemoteProxy<FrameMethods>>((resolve) => (connected = resolve));

@@ -1,5 +1,6 @@
 import '../test/setup';
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../App';
 import { setLocale } from '../i18n';
@@ -113,6 +114,53 @@ describe('embedded', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect((await screen.findByRole('alert')).textContent).toContain('This site is not allowed to use these widgets.');
     expect(screen.queryByRole('heading', { name: 'Events' })).toBeNull();
+  });
+
+  it('renders the login from the early context before the handshake, and never acts for a host that does not connect', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const server = fakeIdentityServer({
+      'GET /service/demo': () => ({ status: 200, body: DEMO_SERVICE }),
+      'GET /ui/template/login/default': () => ({ status: 200, body: DEMO_TEMPLATE }),
+      'POST /session': () => ({ status: 200, body: sessionBody() }),
+    });
+    const context = {
+      widget: 'login',
+      attributes: { showHeader: 'false' },
+      settings: { locale: 'es' },
+      inModal: false,
+    };
+    const frame = openAt(
+      `/w/login#page=0123456789abcdef&context=${encodeURIComponent(JSON.stringify(context))}`,
+      embeddedWindow({ postMessage: vi.fn() }),
+      server.fetch,
+    );
+    // Rendered with the early context's attributes and language, while penpal still waits.
+    expect(await screen.findByLabelText('Correo electrónico')).toBeTruthy();
+    expect(frame.store.getState().frame).toMatchObject({ status: 'ready', attributes: { showHeader: false } });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    await user.type(screen.getByLabelText('Correo electrónico'), 'demo@foyer.test');
+    await user.type(screen.getByLabelText('Contraseña'), 'foyer-demo-1');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    // The login call waited for a handshake that never came: the frame says the site is refused.
+    expect(server.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    expect((await screen.findByRole('alert')).textContent).toContain('Este sitio no tiene permiso');
+    expect(screen.queryByLabelText('Correo electrónico')).toBeNull();
+    expect(frame.store.getState().session.loggedIn).toBe(false);
+    document.documentElement.lang = 'en';
+    setLocale('en');
+  });
+
+  it('does not render early from a fragment context naming another widget', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const context = { widget: 'registration', attributes: {}, settings: {}, inModal: false };
+    const frame = openAt(
+      `/w/login#context=${encodeURIComponent(JSON.stringify(context))}`,
+      embeddedWindow({ postMessage: vi.fn() }),
+    );
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(frame.store.getState().frame.status).toBe('connecting');
+    expect(screen.queryByLabelText('Email')).toBeNull();
   });
 
   it('ignores messages from an origin outside the allowed list: nothing is answered to it', async () => {

@@ -3,13 +3,13 @@
  * (embedded) or reads the attributes from the query string (standalone, for support staff).
  */
 import { foyerError } from '@foyer/api';
-import { frameContextSchema, widgetRoute, type FrameMethods, type HostMethods, type WidgetName } from '@foyer/protocol';
-import { pageIdFromFragment, parseEvent, randomPageId } from '@foyer/protocol';
+import { frameContextSchema, type FrameMethods, type HostMethods } from '@foyer/protocol';
+import { EARLY_CONTEXT_WIDGETS, pageIdFromFragment, parseEvent, randomPageId } from '@foyer/protocol';
 import type { RemoteProxy } from 'penpal';
 import { loadLocale, t } from '../i18n';
 import { findRoute, type WidgetRoute } from '../routes';
 import { makeStore, type AppStore } from '../store';
-import { contextReady, eventLogged, frameFailed, initialFrameState } from '../store/frameSlice';
+import { contextConfirmed, contextReady, eventLogged, frameFailed, initialFrameState } from '../store/frameSlice';
 import { createEventHub, type FrameServices } from '../store/services';
 import { browserStores, readSession } from '../store/sessionStorage';
 import { sessionStateFrom } from '../store/sessionSlice';
@@ -19,7 +19,8 @@ import { logout, syncSessionFromStorage } from '../store/sessionThunks';
 import type { AppearanceControl } from './appearance';
 import { readFrameConfig } from './config';
 import { prefetchingFetch, prefetchLogin } from './prefetch';
-import { resolveContext, splitStandaloneQuery, type RawContext } from './context';
+import { hostUrl, resolveContext, splitStandaloneQuery, type RawContext } from './context';
+import { confirms, earlyRawContext, readEarlyContext, sameRoute, untilConfirmed } from './early';
 import { connectToParent } from './embedded';
 import { createEmbeddedHost, createStandaloneHost } from './host';
 import { forwardEscape, rememberFocus } from './focus';
@@ -44,8 +45,12 @@ export interface StartedFrame {
   stop(): void;
 }
 
+/** Where the embedded path spends its time (the bench reads them: loader → frame → handshake → render). */
+const mark = (win: Window, name: string) => win.performance?.mark?.(`foyer:${name}`);
+
 export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }: StartOptions): StartedFrame {
   const doc = win.document;
+  mark(win, 'start');
   const config = readFrameConfig(doc, win.location.origin);
   const widget = widgetNameFromPath(win.location.pathname) ?? '';
   const route = findRoute(widget);
@@ -58,6 +63,12 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
   const page = pageIdFromFragment(win.location.hash) ?? randomPageId();
   const siblings = openSiblings({ origin: win.location.origin, page }) ?? undefined;
   const prefetcher = prefetchingFetch(fetch ?? ((input, init) => win.fetch(input, init)));
+  // What the loader will answer to getContext, to render from while the handshake runs (early.ts).
+  const early =
+    embedded && route && EARLY_CONTEXT_WIDGETS.has(widget) ? readEarlyContext(win.location.hash, widget) : null;
+  let confirm: () => void = () => {};
+  const confirmed = new Promise<void>((resolve) => (confirm = resolve));
+  let refused = false;
   // The handshake with the host takes a while: start the login widget's calls meanwhile, for the
   // service the frame URL names (the loader adds ?serviceName= when the page sets one).
   if (widget === 'login' && embedded) {
@@ -67,11 +78,16 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     prefetchLogin(prefetcher, config.icDomain, service, config.serviceToken, scheme);
   }
   const services: FrameServices = {
-    fetch: prefetcher.fetch,
+    // Rendered early, the widget acts (any call but a read) only once the handshake confirmed it.
+    fetch: early ? untilConfirmed(prefetcher.fetch, confirmed) : prefetcher.fetch,
     storage,
     host: embeddedHost ?? createStandaloneHost((event) => store?.dispatch(eventLogged(event))),
     events,
-    sso: () => import('../store/sso').then((module) => module.browserSso(win)),
+    // The SSO cookie and seamless sign-in act for the visitor: rendered early, after the handshake too.
+    sso: () =>
+      (early ? confirmed : Promise.resolve())
+        .then(() => import('../store/sso'))
+        .then((module) => module.browserSso(win)),
     siblings,
   };
   const app = makeStore(
@@ -129,7 +145,10 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     // The widget renders only once its language's texts are there (no flash of English).
     // The document's language is the one its texts are in (screen readers, Intl formatting).
     doc.documentElement.lang = await loadLocale(resolved.settings.locale ?? win.navigator.language);
+    // A host found not allowed meanwhile (early render) gets the refusal, not the widget.
+    if (refused) return;
     app.dispatch(contextReady(resolved));
+    mark(win, 'context-ready');
     // Named once its texts are there: the widget's chunk brings its title.
     await route.preload();
     const title = frameTitle(widget, resolved.inModal);
@@ -143,6 +162,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     }),
   );
 
+  let earlyApplied: Promise<void> = Promise.resolve();
   if (embeddedHost) {
     doc.documentElement.classList.add('embedded');
     const reporter = observeHeight(rootElement, (height) => embeddedHost.resize(height));
@@ -164,6 +184,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
         import('../store/commentAuth').then((module) => app.dispatch(module.fetchCommentAuth(site))),
     };
     const onConnect = async (remote: RemoteProxy<HostMethods>) => {
+      mark(win, 'connected');
       embeddedHost.attach(remote);
       reporter.flush();
       let context: unknown;
@@ -175,15 +196,17 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
         return;
       }
       const parsed = frameContextSchema.safeParse(context);
-      const sameWidget =
-        parsed.success &&
-        (parsed.data.widget === widget || widgetRoute(parsed.data.widget as WidgetName, 1) === widget);
-      if (!parsed.success || !sameWidget) {
+      if (!parsed.success || !sameRoute(parsed.data.widget, widget)) {
         console.error('Foyer: the host page sent an invalid widget context', context);
         app.dispatch(frameFailed(foyerError('INVALID_WIDGET_CONFIG', ['context'], 400)));
         return;
       }
-      await applyContext(parsed.data);
+      // The early render finishes first, so the handshake's context is the last word.
+      await earlyApplied;
+      if (early && confirms(early, parsed.data))
+        app.dispatch(contextConfirmed({ query: parsed.data.query, hostUrl: hostUrl(parsed.data) }));
+      else await applyContext(parsed.data);
+      confirm();
     };
     cleanups.push(
       connectToParent({
@@ -191,11 +214,16 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
         allowedHostOrigins: config.allowedHostOrigins,
         methods,
         onConnect: (remote) => void onConnect(remote),
-        onRefused: () => app.dispatch(frameFailed(foyerError('ORIGIN_NOT_ALLOWED'))),
+        onRefused: () => {
+          refused = true;
+          app.dispatch(frameFailed(foyerError('ORIGIN_NOT_ALLOWED')));
+        },
         timeoutMs: connectTimeoutMs,
         ancestorOrigins: win.location.ancestorOrigins ? [...win.location.ancestorOrigins] : undefined,
       }),
     );
+    // After connecting: a parent refused at once (ancestorOrigins) is known before this renders.
+    if (early) earlyApplied = applyContext(earlyRawContext(early));
   } else {
     void applyContext({ ...splitStandaloneQuery(win.location.search), inModal: false });
   }
