@@ -128,7 +128,7 @@ describe('captcha cannot be skipped', () => {
   const post = (headers: Record<string, string>, payload: object) =>
     server.app.inject({ method: 'POST', url: '/ic/api/session', headers, payload, remoteAddress: '203.0.113.7' });
 
-  it('a login that names no service is for the default service, whose captcha it needs', async () => {
+  it("a login that names no service is for its frame's service (here the default one), whose captcha it needs", async () => {
     const bare = await post({}, loginBody('demo-nobody@foyer.test', 'x'));
     expect(bare.statusCode).toBe(400);
     expect(bare.json().code).toBe('RECAPTCHA_VERIFICATION_FAILED');

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frameTokenKeyFrom, optionsFromEnv } from '../src/config';
 import type { PreparedServer } from '../src/index';
 import { FRAME_TOKEN_LIFETIME_MS, mintFrameToken, verifyFrameToken } from '../src/security/frame-tokens';
-import { DEMO, extendedSeed, fakeDist, loginBody, testClock, testServer } from './helpers';
+import { DEMO, extendedSeed, fakeDist, loginBody, mailbox, registerBody, testClock, testServer } from './helpers';
 
 let server: PreparedServer;
 let dist: Awaited<ReturnType<typeof fakeDist>>;
@@ -124,6 +124,44 @@ describe('frame tokens', () => {
     expect((await server.app.inject({ method: 'GET', url: '/ic/api/service/news', headers: news })).statusCode).toBe(
       200,
     );
+  });
+
+  it("refuses another service named in the query or the body, and takes the frame's when the call names none", async () => {
+    const news = { [FRAME_TOKEN_HEADER]: await pageToken('news') };
+    const post = (url: string, payload?: object) =>
+      server.app.inject({ method: 'POST', url, headers: news, ...(payload ? { payload } : {}) });
+    const ticket = 't'.repeat(32);
+    // Registration (its primary, first service), resending the activation and social sign-in name
+    // their service in the body.
+    expectRefused(await post('/ic/api/userProfile', registerBody('elsewhere@example.test', { services: ['demo'] })));
+    expectRefused(
+      await post('/ic/api/userProfile', registerBody('elsewhere@example.test', { services: ['demo', 'news'] })),
+    );
+    expectRefused(
+      await post('/ic/api/userProfileActivationWorkflow/resendByIdentifiers', {
+        realmName: 'default',
+        service: 'demo',
+        identifiers: [{ name: 'email', value: DEMO.email }],
+      }),
+    );
+    expectRefused(await post('/ic/api/social/facebook/session', { ticket, realmName: 'default', serviceName: 'demo' }));
+    expectRefused(
+      await post('/ic/api/social/facebook/register', { ticket, realm: 'default', services: ['demo'], attributes: [] }),
+    );
+    // Forgot password and the profile check name it in the query.
+    expectRefused(
+      await post(`/ic/api/userProfile/resetAttributeWorkflow/default?realm=default&serviceName=demo&email=x%40y.z`),
+    );
+    expectRefused(
+      await server.app.inject({ method: 'GET', url: '/ic/api/userProfile/some-guid?serviceName=demo', headers: news }),
+    );
+    expect(await mailbox(server)).toEqual([]);
+    // Naming none, the call is for the frame's service: the reset mail is the news service's.
+    const reset = await post(
+      `/ic/api/userProfile/resetAttributeWorkflow/default?realm=default&email=other%40foyer.test`,
+    );
+    expect(reset.statusCode).toBe(200);
+    await expect.poll(async () => (await mailbox(server))[0]?.subject).toContain('News <daily>');
   });
 
   it('tells a frame asked for an unknown service that it does not exist, not that it is unbound', async () => {

@@ -95,7 +95,7 @@ export async function testServer(
     ...target.options,
     ...options,
   });
-  if (frameTokens) addFrameTokens(server);
+  if (frameTokens) addFrameTokens(server, defaultServiceOf(options));
   return {
     ...server,
     close: async () => {
@@ -105,32 +105,73 @@ export async function testServer(
   };
 }
 
-type Routes = { prefix: string; path: string; pattern: RegExp; names: string[] }[];
+/** The service a server seeded with these options serves frames for when the page names none. */
+function defaultServiceOf(options: ServerOptions): string {
+  const seed = options.seed ?? seedConfig;
+  return (seed ? seed.services.find((service) => service.default)?.name : undefined) ?? 'demo';
+}
+
+type Routes = { method: string; prefix: string; path: string; pattern: RegExp; names: string[] }[];
 const API_ROUTES: Routes = [
-  ...Object.values(identityEndpoints).map((endpoint) => ({ prefix: '/ic/api', path: endpoint.path })),
-  ...Object.values(widgetEndpoints).map((endpoint) => ({ prefix: '/pm/api', path: endpoint.path })),
-].map(({ prefix, path }) => ({
+  ...Object.values(identityEndpoints).map(({ method, path }) => ({ method, prefix: '/ic/api', path })),
+  ...Object.values(widgetEndpoints).map(({ method, path }) => ({ method, prefix: '/pm/api', path })),
+].map(({ method, prefix, path }) => ({
+  method,
   prefix,
   path,
   names: [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!),
   pattern: new RegExp(`^${prefix}${path.replace(/:\w+/g, '([^/?]+)')}(?:\\?|$)`),
 }));
 
+/** A call as the helper reads it: what `app.inject` was given. */
+export interface InjectedCall {
+  method?: string;
+  url: string;
+  authorization?: string;
+  /** Query options given beside the URL. */
+  query?: Record<string, unknown>;
+  payload?: unknown;
+}
+
+/** The first service a query or JSON body names, as http/frame-binding.ts reads them. */
+function payloadServiceOf(call: InjectedCall): string | undefined {
+  const search = new URL(call.url, 'http://inject.test').searchParams.get('serviceName');
+  const query = call.query?.serviceName;
+  let body = call.payload;
+  if (typeof body === 'string') {
+    try {
+      body = JSON.parse(body) as unknown;
+    } catch {
+      body = undefined;
+    }
+  }
+  const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const primary = Array.isArray(fields.services) ? (fields.services as unknown[])[0] : undefined;
+  return [search, query, fields.serviceName, fields.service, primary].find(
+    (name): name is string => typeof name === 'string' && name !== '',
+  );
+}
+
 /**
  * The service a frame making this call would have been served for: the Authorization header's,
- * else the route's service parameter (as http/frame-binding.ts reads them), else demo.
+ * else the route's service parameter, else the one its query or body names (as
+ * http/frame-binding.ts reads them), else the server's default service (a frame page that names
+ * no service is served for it, src/static.ts). The method matters:
+ * `POST /userProfile/resetAttributeWorkflow/:authScheme` is not `PUT /userProfile/:id/:service`.
  */
-export function frameServiceOf(url: string, authorization: string | undefined): string {
-  const fromHeader = parseAuthorization(authorization)?.serviceName;
+export function frameServiceOf(call: InjectedCall, defaultService = 'demo'): string {
+  const fromHeader = parseAuthorization(call.authorization)?.serviceName;
   if (fromHeader) return fromHeader;
+  const method = (call.method ?? 'GET').toUpperCase();
   for (const route of API_ROUTES) {
-    const match = route.pattern.exec(url);
+    if (route.method !== method) continue;
+    const match = route.pattern.exec(call.url);
     if (!match) continue;
     const params = Object.fromEntries(route.names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
     const named = params.serviceName ?? params.service ?? (route.path === '/service/:name' ? params.name : undefined);
     if (named) return named;
   }
-  return 'demo';
+  return payloadServiceOf(call) ?? defaultService;
 }
 
 export function frameTokenHeader(service = 'demo', now = Date.now()): Record<string, string> {
@@ -142,17 +183,33 @@ export function frameTokenHeader(service = 'demo', now = Date.now()): Record<str
  * they set FRAME_TOKEN_HEADER themselves (frame-binding.test.ts checks the refusals with
  * `testServer({}, { frameTokens: false })`).
  */
-export function addFrameTokens(server: PreparedServer): void {
+export function addFrameTokens(server: PreparedServer, defaultService = 'demo'): void {
   const inject = server.app.inject.bind(server.app) as (options?: unknown, callback?: unknown) => unknown;
   const withToken = (options?: unknown, callback?: unknown) => {
     if (options && typeof options === 'object' && 'url' in options) {
-      const call = options as { url: string | { pathname: string }; headers?: Record<string, unknown> };
+      const call = options as {
+        method?: string;
+        url: string | { pathname: string };
+        headers?: Record<string, unknown>;
+        query?: Record<string, unknown>;
+        payload?: unknown;
+        body?: unknown;
+      };
       const url = typeof call.url === 'string' ? call.url : call.url.pathname;
       const headers = call.headers ?? {};
       const has = Object.keys(headers).some((name) => name.toLowerCase() === FRAME_TOKEN_HEADER.toLowerCase());
       if (!has && (url.startsWith('/ic/api/') || url.startsWith('/pm/api/'))) {
         const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
-        const service = frameServiceOf(url, typeof authorization === 'string' ? authorization : undefined);
+        const service = frameServiceOf(
+          {
+            url,
+            ...(call.method ? { method: call.method } : {}),
+            ...(typeof authorization === 'string' ? { authorization } : {}),
+            ...(call.query ? { query: call.query } : {}),
+            payload: call.payload ?? call.body,
+          },
+          defaultService,
+        );
         options = { ...call, headers: { ...headers, ...frameTokenHeader(service, server.deps.now()) } };
       }
     }

@@ -5,7 +5,7 @@ import { verifyRemoteAuth } from '../src/disqus/remote-auth';
 import type { PreparedServer } from '../src/index';
 import { REVIEW_WINDOW_MS } from '../src/paywall/authorize';
 import { seedConfig } from '../src/seed-config';
-import { loginOk, testClock, testServer } from './helpers';
+import { frameTokenHeader, loginOk, testClock, testServer } from './helpers';
 import { call, orderOk } from './widget/helpers';
 
 const clock = testClock();
@@ -17,6 +17,17 @@ beforeAll(async () => {
     now: clock.now,
     seed: {
       ...seedConfig,
+      services: [
+        ...seedConfig.services,
+        {
+          name: 'elsewhere',
+          realmName: 'default',
+          authenticationSchemeName: 'default',
+          displayName: 'Elsewhere',
+          requiredAttributes: [],
+          allowedHostOrigins: ['https://elsewhere.example'],
+        },
+      ],
       paywall: {
         services: [
           {
@@ -123,6 +134,19 @@ describe('POST /paywall/authorize, anonymous', () => {
     expect((await authorize({ page: 'https://elsewhere.example/a' })).status).toBe(403);
     expect((await authorize({ page: 'not a url' })).status).toBe(400);
     expect((await authorize({ page: PAGE, tags: ['<script>'] })).status).toBe(400);
+  });
+
+  it("a call that names no service is for its frame's service, not the default one", async () => {
+    const headerless = (serviceOfFrame: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/ic/api/paywall/authorize',
+        headers: frameTokenHeader(serviceOfFrame, clock.now()),
+        payload: { page: PAGE },
+      });
+    // The demo page is not one of the elsewhere service's sites.
+    expect((await headerless('elsewhere')).statusCode).toBe(403);
+    expect((await headerless('demo')).statusCode).toBe(200);
   });
 
   it('counts exactly under concurrency: 20 simultaneous views of different pages on one meter', async () => {

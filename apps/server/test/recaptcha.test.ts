@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RECAPTCHA_VERIFY_URL, recaptchaVerifier } from '../src/adapters/recaptcha';
 import type { PreparedServer } from '../src/index';
 import { seedConfig } from '../src/seed-config';
-import { DEMO, login, loginBody, register, registerBody, testClock, testServer } from './helpers';
+import { DEMO, frameTokenHeader, login, loginBody, register, registerBody, testClock, testServer } from './helpers';
 import { startRecaptchaStandIn, type RecaptchaStandIn } from './stand-ins/recaptcha';
 
 const SECRET = 'test-secret-of-the-captcha-service';
@@ -128,6 +128,30 @@ describe('captcha on registration', () => {
     expect(standIn.requests.at(-1)).toMatchObject({ secret: SECRET, response: 'solved', remoteip: '127.0.0.1' });
   });
 
+  it('a frame of the captcha service cannot skip its captcha by registering for another service', async () => {
+    const frame = frameTokenHeader('captcha', clock.now());
+    // The primary (first) service must be the frame's.
+    for (const services of [['demo'], ['demo', 'captcha']]) {
+      const sneak = await register(server, registerBody('sneak@example.test', { services }), frame);
+      expect(sneak.statusCode).toBe(403);
+      expect(sneak.json().code).toBe('FRAME_NOT_BOUND');
+    }
+    // Any further service joined still asks for its captcha, whichever frame calls.
+    for (const [service, services] of [
+      ['captcha', ['captcha', 'demo']],
+      ['demo', ['demo', 'captcha']],
+    ] as const) {
+      const joined = await register(
+        server,
+        registerBody('sneak@example.test', { services: [...services] }),
+        frameTokenHeader(service, clock.now()),
+      );
+      expect(joined.json().code).toBe('RECAPTCHA_VERIFICATION_FAILED');
+    }
+    // No account was made (an inactive one would answer user_profile_inactive).
+    expect((await login(server, 'sneak@example.test', 'new-password-1')).json().code).toBe('IDENTIFIERS_INVALID');
+  });
+
   it('does not ask services without a site key', async () => {
     const before = standIn.requests.length;
     expect((await register(server, registerBody('human@example.test'))).statusCode).toBe(201);
@@ -156,6 +180,17 @@ describe('captcha on login', () => {
     expect((await loginWith('login-solved')).statusCode).toBe(200);
     // The demo service has no captcha.
     expect((await login(server, DEMO.email, DEMO.password)).statusCode).toBe(200);
+  });
+
+  it("a call that names no service is for the calling frame's: leaving the header out does not skip its captcha", async () => {
+    const headerless = await server.app.inject({
+      method: 'POST',
+      url: '/ic/api/session',
+      headers: frameTokenHeader('captcha', clock.now()),
+      payload: loginBody(DEMO.email, DEMO.password),
+    });
+    expect(headerless.statusCode).toBe(400);
+    expect(headerless.json().code).toBe('RECAPTCHA_VERIFICATION_FAILED');
   });
 });
 

@@ -1,8 +1,13 @@
 /**
  * Every API call must come from a frame served for the service it names (issue 11, finding 7; see
  * security/frame-tokens.ts). The services a call names: the Authorization header's
- * `evolok.api.service`, and the route's service parameter (`:serviceName`, `:service`, the `:name`
- * of `/service/:name`). A call naming none (an order, a reset key) still needs a valid token.
+ * `evolok.api.service`, the route's service parameter (`:serviceName`, `:service`, the `:name`
+ * of `/service/:name`), the query's `serviceName` (forgot password, the profile check) and the
+ * body's `serviceName`, `service` or first `services` entry (social sign-in, resending the
+ * activation, registration: the primary service, whose form and mails they use; further entries
+ * are services the new account joins too, each still asking for its own captcha and attributes).
+ * A call naming none (an order, a reset key) still needs a valid token, and is for the service
+ * that token was served for (`calledServiceName`), never the default one.
  */
 import { catalogueError, FRAME_TOKEN_HEADER, parseAuthorization } from '@foyer/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,10 +24,41 @@ function serviceParams(request: FastifyRequest): string[] {
   return names.filter((name): name is string => typeof name === 'string');
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The service the calling frame was served for (its frame token), once the binding checked it. */
+    frameService?: string;
+  }
+}
+
+/**
+ * The service a call is for: the one it names (the Authorization header), else the one its frame
+ * was served for; undefined only for calls exempt from the binding (then the default service).
+ */
+export function calledServiceName(request: FastifyRequest): string | undefined {
+  return parseAuthorization(request.headers.authorization)?.serviceName ?? request.frameService;
+}
+
+/** Service names in the query and the (parsed, not yet validated) JSON body, as the schemas name them. */
+function payloadServices(request: FastifyRequest): unknown[] {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const body = request.body;
+  const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  return [
+    query.serviceName,
+    fields.serviceName,
+    fields.service,
+    Array.isArray(fields.services) ? (fields.services as unknown[])[0] : undefined,
+  ];
+}
+
 /** The services a call names; several must all be the token's. */
 export function callServices(request: FastifyRequest): string[] {
   const fromHeader = parseAuthorization(request.headers.authorization)?.serviceName;
-  return [...(fromHeader ? [fromHeader] : []), ...serviceParams(request)];
+  const named = [...serviceParams(request), ...payloadServices(request)];
+  // An empty name is left to the route's validation (VALIDATION_FAILED), which says what is wrong.
+  const given = named.filter((name): name is string => typeof name === 'string' && name !== '');
+  return [...(fromHeader ? [fromHeader] : []), ...given];
 }
 
 /**
@@ -38,6 +74,7 @@ export function bindCallsToFrames(api: FastifyInstance, deps: AppDeps, exempt: R
     const header = request.headers[FRAME_TOKEN_HEADER.toLowerCase()];
     const service = verifyFrameToken(deps.frameTokenKey, typeof header === 'string' ? header : undefined, deps.now());
     if (service === null) return sendError(reply, catalogueError('FRAME_NOT_BOUND'));
+    request.frameService = service;
     const others = callServices(request).filter((named) => named !== service);
     if (others.length === 0) return;
     // A frame page asked for an unknown service is served for the default one (static.ts); its

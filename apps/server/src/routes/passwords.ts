@@ -5,7 +5,8 @@
  * after the answer, random single-use hashed keys that expire within the hour, no login after a
  * reset, and every other session ended when the password changes.
  */
-import { forgotPasswordQuerySchema, identityEndpoints, parseAuthorization, PASSWORD_MIN_LENGTH } from '@foyer/api';
+import { forgotPasswordQuerySchema, identityEndpoints, PASSWORD_MIN_LENGTH } from '@foyer/api';
+import { calledServiceName } from '../http/frame-binding';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import type { AppDeps } from '../deps';
@@ -26,7 +27,7 @@ import { sendWorkflowMail } from '../mail/workflow-mail';
 import { cancelIdentifierChanges } from '../identity/identifier-changes';
 import { checkCurrentPassword } from '../security/password-proof';
 import { hashPassword } from '../security/passwords';
-import { clearIdentifierFailures, identifierKey } from '../security/rate-limit';
+import { clearIdentifierFailures, grantLoginPass, identifierKey } from '../security/rate-limit';
 import { deleteUserSessions } from '../security/sessions';
 import { consumeKey, peekKey, revokeKeys } from '../security/workflow-keys';
 
@@ -36,8 +37,12 @@ function checkNewPassword(password: string): void {
   if (password.length < PASSWORD_MIN_LENGTH) throw new ApiError('ATTRIBUTE_VALIDATION_FAILED', [PASSWORD_LABEL]);
 }
 
-/** The owner has proven control: forget the login failures on every scheme's identifiers of the account. */
-async function forgiveLoginFailures(db: Db, account: Account): Promise<void> {
+/**
+ * The owner has proven control: forget the login failures on every scheme's identifiers of the
+ * account, and give each a pass past the per-address limit for its next correct login (a busy
+ * address over its limit must not keep the owner out, issue 11 finding 4).
+ */
+async function forgiveLoginFailures(db: Db, account: Account, now: number): Promise<void> {
   const schemes = await db.query<{ identifiers: unknown }>(
     'SELECT identifiers FROM authentication_schemes WHERE realm_name = $1',
     [account.realmName],
@@ -50,6 +55,7 @@ async function forgiveLoginFailures(db: Db, account: Account): Promise<void> {
       names.map((name) => ({ name, value: normalizeIdentifier(account.attributes[name]!) })),
     );
     await clearIdentifierFailures(db, key);
+    await grantLoginPass(db, key, now);
   }
 }
 
@@ -69,7 +75,7 @@ export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
       const missing = identifiers.filter(({ value }) => typeof value !== 'string' || !value.trim());
       if (missing.length) throw validationFailed(missing.map(({ name }) => `query.${name}`));
 
-      const serviceName = query.serviceName ?? parseAuthorization(request.headers.authorization)?.serviceName;
+      const serviceName = query.serviceName ?? calledServiceName(request);
       const service = serviceName ? await findService(db, serviceName) : await findDefaultService(db);
       if (!service || service.realmName !== scheme.realmName) {
         throw new ApiError('SERVICE_NOT_FOUND', [serviceName ?? '']);
@@ -109,7 +115,7 @@ export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
       return findAccountByGuid(tx, owner.guid);
     });
     if (!account) throw new ApiError('RESET_USER_PROFILE_NOT_FOUND');
-    await forgiveLoginFailures(db, account);
+    await forgiveLoginFailures(db, account, deps.now());
     return { status: 204, body: undefined };
   });
 

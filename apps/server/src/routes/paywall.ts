@@ -17,6 +17,7 @@ import * as z from 'zod/mini';
 import type { AppDeps } from '../deps';
 import { defineRoute } from '../http/define-route';
 import { ApiError } from '../http/errors';
+import { calledServiceName } from '../http/frame-binding';
 import { findAccountByGuid, findDefaultService, findService, type Service } from '../identity/store';
 import { DISQUS_TOKEN_LIFETIME_MS, findDisqusSite, signRemoteAuth } from '../disqus/remote-auth';
 import { useSession } from '../security/sessions';
@@ -43,7 +44,8 @@ const disqusQuery = z.object({
 });
 
 async function serviceOf(deps: AppDeps, request: FastifyRequest): Promise<Service> {
-  const name = parseAuthorization(request.headers.authorization)?.serviceName;
+  // The named service, else the calling frame's (http/frame-binding.ts): not the default one.
+  const name = calledServiceName(request);
   const service = name ? await findService(deps.db, name) : await findDefaultService(deps.db);
   if (!service) throw new ApiError('SERVICE_NOT_FOUND', [name ?? '']);
   return service;

@@ -12,6 +12,7 @@ import {
 import type * as z from 'zod/mini';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
+import { calledServiceName } from '../http/frame-binding';
 import { ApiError, validationFailed } from '../http/errors';
 import { defineRoute } from '../http/define-route';
 import {
@@ -26,7 +27,13 @@ import { normalizeIdentifier } from '../identity/identifiers';
 import { checkCaptcha } from '../security/captcha';
 import { getDummyHash, verifyPassword } from '../security/passwords';
 import { tooManyAttempts } from '../security/http-throttle';
-import { clearIdentifierFailures, identifierKey, releaseAttempt, reserveAttempt } from '../security/rate-limit';
+import {
+  clearIdentifierFailures,
+  identifierKey,
+  releaseAttempt,
+  reserveAttempt,
+  takeLoginPass,
+} from '../security/rate-limit';
 import { createSession, deleteSession, useSession, type SessionRecord } from '../security/sessions';
 import { mintSsoTokens } from '../security/sso-tokens';
 
@@ -81,11 +88,11 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     request: FastifyRequest,
     sameAccount: (guid: string) => boolean = () => true,
   ) {
-    // Every login is for a service: the one the header names, else the default one. Never none,
-    // so leaving the header out cannot skip that service's captcha.
-    const authorization = parseAuthorization(request.headers.authorization);
-    const service = authorization ? await findService(db, authorization.serviceName) : await findDefaultService(db);
-    if (!service) throw new ApiError('SERVICE_NOT_FOUND', [authorization?.serviceName ?? '']);
+    // Every login is for a service: the one the header names, else the one the calling frame was
+    // served for (never none, and never another: leaving the header out cannot skip its captcha).
+    const serviceName = calledServiceName(request);
+    const service = serviceName ? await findService(db, serviceName) : await findDefaultService(db);
+    if (!service) throw new ApiError('SERVICE_NOT_FOUND', [serviceName ?? '']);
 
     const scheme = await findAuthenticationScheme(db, body.authenticationSchemeName);
     if (!scheme || scheme.realmName !== body.realmName) {
@@ -131,6 +138,11 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (!failed) await releaseAttempt(db, reserved.reservation);
     }
     if (!account || failed) throw new ApiError('IDENTIFIERS_INVALID');
+    // Past the address limit on the reset pass: only the one correct login that takes it goes on.
+    const passedWait = reserved.reservation.passedAddressWait;
+    if (passedWait !== undefined && !(await takeLoginPass(db, keys.identifier, deps.now()))) {
+      throw tooManyAttempts(passedWait);
+    }
     // Only someone who knows the password learns the account's state.
     if (account.state === 'INACTIVE') throw new ApiError('user_profile_inactive');
     if (account.state === 'LOCKED') throw new ApiError('USER_PROFILE_LOCKED');

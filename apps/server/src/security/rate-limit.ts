@@ -17,7 +17,10 @@
  * Failures are remembered for a day, and forgotten on a successful login or password reset.
  *
  * Per client address (one client trying many accounts): at most `perAddress` failures in a
- * sliding window of `windowMinutes`.
+ * sliding window of `windowMinutes`. Over it, a service with a captcha asks for one instead
+ * (`addressLimit: false`); elsewhere the attempt waits, except the next correct login of an
+ * identifier that holds a pass from a completed password reset (`grantLoginPass`): the pass is
+ * single-use, short-lived, for that identifier only, and never skips the password check.
  */
 import { createHash } from 'node:crypto';
 import { toMillis, type Db } from '../db';
@@ -71,17 +74,18 @@ export interface RetryOptions {
 }
 
 /**
- * Null when the attempt may go ahead, else the milliseconds until it may: the end of the
- * identifier's current delay, or the moment the address's oldest counted failure leaves its window.
+ * Each limit's wait in milliseconds, null where it lets the attempt go ahead: the end of the
+ * identifier's current delay, and the moment the address's oldest counted failure leaves its window.
  */
-export async function retryAfterMs(
+async function waits(
   db: Db,
   limit: LoginRateLimit,
   keys: AttemptKeys,
   now: number,
-  options: RetryOptions = {},
-): Promise<number | null> {
-  let wait: number | null = null;
+  options: RetryOptions,
+): Promise<{ identifierWait: number | null; addressWait: number | null }> {
+  let identifierWait: number | null = null;
+  let addressWait: number | null = null;
   if (limit.perIdentifier > 0) {
     const rows = await db.query<{ attempted_at: unknown }>(
       `SELECT attempted_at FROM login_attempts
@@ -92,7 +96,7 @@ export async function retryAfterMs(
     );
     if (rows.length >= limit.perIdentifier) {
       const until = toMillis(rows[0]!.attempted_at) + identifierDelayMs(limit, rows.length) - now;
-      if (until > 0) wait = until;
+      if (until > 0) identifierWait = until;
     }
   }
   if (limit.perAddress > 0 && (options.addressLimit ?? true)) {
@@ -106,20 +110,26 @@ export async function retryAfterMs(
     if (rows.length >= limit.perAddress) {
       // The perAddress-th most recent failure must age out before the count drops below the limit.
       const until = toMillis(rows[limit.perAddress - 1]!.attempted_at) + windowMs - now;
-      wait = Math.max(wait ?? 0, until, 1);
+      addressWait = Math.max(until, 1);
     }
   }
-  return wait;
+  return { identifierWait, addressWait };
 }
 
 /** The rows that count a reserved attempt, until it is released. */
 export interface AttemptReservation {
   ids: string[];
+  /**
+   * Set when the address is over its limit and the attempt went ahead only on the identifier's
+   * reset pass: a correct password must then take the pass (`takeLoginPass`), else wait this long.
+   */
+  passedAddressWait?: number;
 }
 
 /**
  * Checks and counts one attempt atomically: `{ wait }` when it must wait (nothing is counted),
  * else the reservation that `releaseAttempt` undoes when the attempt turns out not to be a failure.
+ * Over the address limit alone, an identifier holding a live reset pass goes ahead (marked so).
  */
 export async function reserveAttempt(
   db: Db,
@@ -131,15 +141,47 @@ export async function reserveAttempt(
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`login-identifier\n${keys.identifier}`]);
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`login-address\n${keys.address}`]);
-    const wait = await retryAfterMs(tx, limit, keys, now, options);
-    if (wait !== null) return { wait };
+    const { identifierWait, addressWait } = await waits(tx, limit, keys, now, options);
+    // The pass never shortens the identifier's own delay: it is for the owner, not for guessing.
+    if (identifierWait !== null) return { wait: Math.max(identifierWait, addressWait ?? 0) };
+    if (addressWait !== null && !(await hasLoginPass(tx, keys.identifier, now))) return { wait: addressWait };
     const rows = await tx.query<{ id: unknown }>(
       `INSERT INTO login_attempts (kind, key, attempted_at) VALUES ('identifier', $1, $3), ('address', $2, $3)
        RETURNING id`,
       [keys.identifier, keys.address, now],
     );
-    return { reservation: { ids: rows.map((row) => String(row.id)) } };
+    const ids = rows.map((row) => String(row.id));
+    return { reservation: addressWait === null ? { ids } : { ids, passedAddressWait: addressWait } };
   });
+}
+
+/** How long a completed password reset lets the account's next correct login past the address limit. */
+export const LOGIN_PASS_LIFETIME_MS = 15 * 60_000;
+
+/** A completed password reset (the mailed key proved the owner): one pass for this identifier. */
+export async function grantLoginPass(db: Db, identifier: string, now: number): Promise<void> {
+  await db.query(
+    `INSERT INTO login_passes (key, expires_at) VALUES ($1, $2)
+     ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at`,
+    [identifier, now + LOGIN_PASS_LIFETIME_MS],
+  );
+}
+
+async function hasLoginPass(db: Db, identifier: string, now: number): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM login_passes WHERE key = $1 AND expires_at > $2', [identifier, now]);
+  return rows.length > 0;
+}
+
+/**
+ * Spends the identifier's live pass; true for exactly one caller however many correct logins
+ * race for it (one DELETE … RETURNING: the row is gone for everyone else).
+ */
+export async function takeLoginPass(db: Db, identifier: string, now: number): Promise<boolean> {
+  const rows = await db.query('DELETE FROM login_passes WHERE key = $1 AND expires_at > $2 RETURNING key', [
+    identifier,
+    now,
+  ]);
+  return rows.length > 0;
 }
 
 /** The reserved attempt was not a failure after all (right password, or no password check). */
@@ -158,4 +200,5 @@ export async function pruneAttempts(db: Db, limit: LoginRateLimit, now: number):
       WHERE (kind = 'address' AND attempted_at <= $1) OR (kind = 'identifier' AND attempted_at <= $2)`,
     [now - limit.windowMinutes * 60_000, now - IDENTIFIER_MEMORY_MS],
   );
+  await db.query('DELETE FROM login_passes WHERE expires_at <= $1', [now]);
 }
