@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import type { LoopReport } from './loop-report';
 
 export interface StackUrls {
   widgetsUrl: string;
@@ -17,6 +18,8 @@ export interface StackUrls {
 export interface RunningStack extends StackUrls {
   /** The stack process (its memory is the server's). */
   pid: number | undefined;
+  /** The server's event-loop delay since it listened or since the last report (needs `--loop-report`). */
+  loopReport(): Promise<LoopReport>;
   stop(): Promise<void>;
 }
 
@@ -39,7 +42,12 @@ export function startStack(
     const timer = setTimeout(() => reject(new Error('The stack did not start within 60 s')), 60_000);
     child.once('exit', (code) => reject(new Error(`The stack exited early (code ${code})`)));
     const lines = createInterface({ input: child.stdout! });
+    const reports: ((report: LoopReport) => void)[] = [];
     lines.on('line', (line) => {
+      if (line.startsWith('loop-report ')) {
+        reports.shift()?.(JSON.parse(line.slice('loop-report '.length)) as LoopReport);
+        return;
+      }
       if (!line.startsWith('{')) {
         console.log(`[stack] ${line}`);
         return;
@@ -49,6 +57,11 @@ export function startStack(
       resolve({
         ...urls,
         pid: child.pid,
+        loopReport: () =>
+          new Promise<LoopReport>((answer) => {
+            reports.push(answer);
+            child.stdin!.write('loop-report\n');
+          }),
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();

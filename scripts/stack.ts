@@ -10,13 +10,18 @@
  * --database-url (with --ephemeral): DATABASE_URL's PostgreSQL (schema FOYER_DB_SCHEMA) instead
  * of the in-memory database (`npm run load` on PostgreSQL).
  * --e2e-fixtures: also seed what only the e2e specs use (scripts/e2e-fixtures.ts).
+ * --loop-report: measures the event-loop delay from the moment it listens; a `loop-report` line on
+ * stdin answers with `loop-report {…}` on stdout (`npm run load:burst`).
  */
 import { seedConfig, startServer } from '@foyer/server';
 import { startSocialStandIn } from '@foyer/server/social-stand-in';
 import { startDemo } from '@foyer/demo';
 import { withE2eFixtures } from './e2e-fixtures';
+import { createInterface } from 'node:readline';
+import { watchEventLoop } from './loop-report';
 
 const ephemeral = process.argv.includes('--ephemeral');
+const loop = process.argv.includes('--loop-report') ? watchEventLoop() : null;
 // The e2e and bench journeys pay by card without a provider account: the manual test card
 // (accepts any token). `npm start` offers CARD only with a configured provider.
 if (ephemeral) process.env.FOYER_CARD_PROVIDER ??= 'manual';
@@ -63,7 +68,12 @@ const server = await startServer(
 widgetsUrl = server.url;
 const foreign = ephemeral ? await startDemo({ port: 0, host: '127.0.0.1', widgetsUrl: server.url, disqusSites }) : null;
 
+loop?.report();
 console.log(JSON.stringify({ widgetsUrl: server.url, demoUrl: demo.url, foreignUrl: foreign?.url ?? null }));
+if (loop)
+  createInterface({ input: process.stdin }).on('line', (line) => {
+    if (line === 'loop-report') console.log(`loop-report ${JSON.stringify(loop.report())}`);
+  });
 
 let stopping = false;
 async function stop(): Promise<void> {

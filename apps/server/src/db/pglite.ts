@@ -4,19 +4,26 @@ import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pgli
 import { lockDataFolder } from './folder-lock';
 import { templateStore, type TemplateStore } from './pglite-template';
 import { makeScratchFolder } from './scratch-folder';
+import { turns, type Turns } from './turns';
 import type { Db, SqlParam } from './types';
 
 type Queryable = Pick<Transaction, 'query' | 'exec'>;
 
-function wrap(target: Queryable, transaction: Db['transaction'], close: () => Promise<void>): Db {
+/** `inTurn` wraps each operation of the outer database (turns.ts); inside a transaction, none. */
+function wrap(
+  target: Queryable,
+  transaction: Db['transaction'],
+  close: () => Promise<void>,
+  inTurn: Turns = (operation) => operation(),
+): Db {
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await target.query<T>(sql, params as unknown[]);
+      const result = await inTurn(() => target.query<T>(sql, params as unknown[]));
       return result.rows;
     },
     async exec(sql: string) {
-      await target.exec(sql);
+      await inTurn(() => target.exec(sql));
     },
     transaction,
     close,
@@ -126,18 +133,23 @@ export async function openPglite(dataDir: string): Promise<Db> {
     throw error;
   }
   const { pg, dispose } = created;
+  // PGlite's own lock already runs one operation (statement or transaction) at a time; this queue
+  // keeps that order and gives the event loop a turn before each (turns.ts).
+  const inTurn = turns();
   const db: Db = wrap(
     pg,
     (fn) =>
-      pg.transaction((tx) => {
-        // PGlite has one connection: a nested transaction() simply joins the outer one.
-        const inner: Db = wrap(
-          tx,
-          (nested) => nested(inner),
-          async () => undefined,
-        );
-        return fn(inner);
-      }),
+      inTurn(() =>
+        pg.transaction((tx) => {
+          // PGlite has one connection: a nested transaction() simply joins the outer one.
+          const inner: Db = wrap(
+            tx,
+            (nested) => nested(inner),
+            async () => undefined,
+          );
+          return fn(inner);
+        }),
+      ),
     async () => {
       try {
         await pg.close();
@@ -146,6 +158,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
         await unlock();
       }
     },
+    inTurn,
   );
   return db;
 }

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { slots } from './hash-slots';
 
 /** OWASP Password Storage Cheat Sheet, argon2id: 19 MiB memory, 2 iterations, 1 lane. */
 export const ARGON2_OPTIONS = {
@@ -9,14 +10,21 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/**
+ * Hashes computed at once: all but one of libuv's thread pool (UV_THREADPOOL_SIZE, default 4), so
+ * a file read never waits behind a burst of logins (hash-slots.ts); never fewer than one.
+ */
+export const HASHES_AT_ONCE = Math.max(1, Number(process.env.UV_THREADPOOL_SIZE || 4) - 1);
+export const hashing = slots(HASHES_AT_ONCE);
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hashing.run(() => hash(password, ARGON2_OPTIONS));
 }
 
 /** False for a wrong password and for a malformed stored hash (never throws on bad input). */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(storedHash, password);
+    return await hashing.run(() => verify(storedHash, password));
   } catch {
     return false;
   }
