@@ -15,9 +15,8 @@
  */
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import { formatAuthorization, frameConfigFromHtml, FRAME_TOKEN_HEADER } from '@foyer/api';
-import pg from 'pg';
+import { percentile, postgresSchema } from './load-support';
 import { processRssMb, startStack } from './stack-process';
 
 function flag(name: string, fallback: number): number {
@@ -109,12 +108,6 @@ async function visitor(base: string): Promise<void> {
   });
 }
 
-function percentile(values: number[], p: number): number {
-  if (!values.length) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 function summary(label: string, rows: Timing[]): string {
   const first = rows.map((row) => row.firstByteMs);
   const connect = rows.map((row) => row.connectMs);
@@ -128,25 +121,9 @@ function summary(label: string, rows: Timing[]): string {
   );
 }
 
-/** A fresh schema on DATABASE_URL's PostgreSQL, dropped afterwards. */
-async function postgresSchema(url: string): Promise<{ schema: string; drop(): Promise<void> }> {
-  const schema = `foyer_burst_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE SCHEMA ${schema}`);
-  return { schema, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
-}
-
 const loadBefore = loadavg().map((value) => value.toFixed(1));
 const databaseUrl = process.env.DATABASE_URL;
-const postgres = databaseUrl ? await postgresSchema(databaseUrl) : null;
+const postgres = databaseUrl ? await postgresSchema(databaseUrl, 'foyer_burst') : null;
 const stack = await startStack(['--ephemeral', '--loop-report', ...(postgres ? ['--database-url'] : [])], {
   env: {
     ...(postgres ? { FOYER_DB_SCHEMA: postgres.schema } : {}),

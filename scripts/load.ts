@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { formatAuthorization } from '@foyer/api';
-import pg from 'pg';
+import { percentile, postgresSchema } from './load-support';
 import { processRssMb, startStack } from './stack-process';
 import { frameHeaders } from '@foyer/api/frame-headers';
 import { measureThroughput } from './throughput';
@@ -61,30 +61,8 @@ async function timed(step: Step, url: string, init: RequestInit = {}): Promise<A
   }
 }
 
-function percentile(values: number[], p: number): number {
-  if (!values.length) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-/** A fresh schema on DATABASE_URL's PostgreSQL, dropped afterwards. */
-async function postgresSchema(url: string): Promise<{ schema: string; drop(): Promise<void> }> {
-  const schema = `foyer_load_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE SCHEMA ${schema}`);
-  return { schema, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
-}
-
 const databaseUrl = process.env.DATABASE_URL;
-const postgres = databaseUrl ? await postgresSchema(databaseUrl) : null;
+const postgres = databaseUrl ? await postgresSchema(databaseUrl, 'foyer_load') : null;
 const stack = await startStack(['--ephemeral', ...(postgres ? ['--database-url'] : [])], {
   env: {
     ...(postgres ? { FOYER_DB_SCHEMA: postgres.schema } : {}),

@@ -6,34 +6,16 @@
  * with the used key is refused. axe-core checks every state it passes through.
  */
 import { axeViolations, widgetDocument } from '../support/axe';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import { LoginWidget, widgetFrame } from '../support/widgets';
+import { mailedLink } from '../support/mailbox';
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
 test.use({ bypassCSP: true });
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-async function invitationLink(request: APIRequestContext, to: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get(`${stack.widgetsUrl}/dev/mailbox`)).json()) as Mail[];
-      const mail = mails.find((candidate) => candidate.to === to);
-      link = /https?:\/\/\S+invitationKey=\S+/.exec(mail?.text ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  return link;
-}
 
 async function axeClean(page: Page, widget: string, state: string): Promise<void> {
   expect(await axeViolations(widgetDocument(page, widget)), `${widget}: ${state}`).toEqual([]);
@@ -120,7 +102,7 @@ test(
     await add.getByRole('button', { name: 'Cancel' }).click();
 
     // The friend follows the mailed link, logs in and accepts.
-    const link = await invitationLink(request, friend);
+    const link = await mailedLink(request, friend, 'invitationKey');
     expect(new URL(link).origin).toBe(new URL(stack.demoUrl).origin);
     const friendContext = await browser.newContext({ bypassCSP: true });
     const friendPage = await friendContext.newPage();
@@ -278,7 +260,7 @@ test(
       data: { subscriptionId: purchases[0]!.subscription!.id, email: newcomer },
     });
     expect(invited.status(), await invited.text()).toBe(201);
-    const link = await invitationLink(request, newcomer);
+    const link = await mailedLink(request, newcomer, 'invitationKey');
 
     // The newcomer has no account: registers (the identity API the registration widget uses) and
     // activates with the mailed link on the demo's activation page.
@@ -295,15 +277,7 @@ test(
       },
     });
     expect(registered.ok(), await registered.text()).toBe(true);
-    let activation = '';
-    await expect
-      .poll(async () => {
-        const mails = (await (await request.get(`${stack.widgetsUrl}/dev/mailbox`)).json()) as Mail[];
-        activation =
-          /https?:\/\/\S+activationKey=\S+/.exec(mails.find((mail) => mail.to === newcomer)?.text ?? '')?.[0] ?? '';
-        return activation;
-      })
-      .not.toBe('');
+    const activation = await mailedLink(request, newcomer, 'activationKey');
     await page.goto(activation);
     await expect(widgetFrame(page, 'account-activation').getByRole('alert')).toContainText(
       'Your account has been activated',

@@ -6,33 +6,15 @@
  * longer works). axe-core checks the confirmation page.
  */
 import { axeViolations, widgetDocument } from '../support/axe';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { test } from '../support/api-test';
 import { uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import { LoginWidget, ProfileWidget, widgetFrame } from '../support/widgets';
+import { mailedLink } from '../support/mailbox';
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
 test.use({ bypassCSP: true });
-
-interface Mail {
-  to: string;
-  text: string;
-}
-
-/** The first link of the newest mail to `to` that carries `key` in its query. */
-async function mailedLink(request: APIRequestContext, to: string, key: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get(`${stack.widgetsUrl}/dev/mailbox`)).json()) as Mail[];
-      const pattern = new RegExp(`https?://\\S+${key}=\\S+`);
-      link = pattern.exec(mails.findLast((mail) => mail.to === to)?.text ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  return link;
-}
 
 test('a changed e-mail takes effect once the new address confirms the mailed link; then it logs in', async ({
   page,

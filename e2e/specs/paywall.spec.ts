@@ -5,6 +5,7 @@ import { axeViolations, widgetDocument } from '../support/axe';
 import { apiSession, createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import { LoginWidget, recordHostEvents, widgetFrame, widgetSelector } from '../support/widgets';
+import { mailedLink } from '../support/mailbox';
 
 /**
  * The metered paywall on the demo's premium article (issue 15): the demo service's default meter
@@ -148,17 +149,7 @@ test('a beneficiary who accepts an invitation to a subscription reads past the p
     data: { subscriptionId: purchases[0]!.subscription!.id, email: friend },
   });
   expect(invited.status(), await invited.text()).toBe(201);
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get(`${stack.widgetsUrl}/dev/mailbox`)).json()) as {
-        to: string;
-        text: string;
-      }[];
-      link = /https?:\/\/\S+invitationKey=\S+/.exec(mails.find((mail) => mail.to === friend)?.text ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
+  const link = await mailedLink(request, friend, 'invitationKey');
 
   // The friend logs in on the invitation page but does not answer yet: a logged-in reader without
   // an entitlement, metered by account, meets the paywall after three articles.

@@ -13,7 +13,8 @@ import { expect, type Page } from '@playwright/test';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
 import { stack } from '../support/stack';
-import { ProfileWidget, widgetFrame } from '../support/widgets';
+import { standIn } from '../support/social-popup';
+import { ProfileWidget, recordHostEvents, widgetFrame } from '../support/widgets';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -30,32 +31,10 @@ const EVENTS = [
   'socialSession.refresh',
 ];
 
-/** Records the page's social events; the record starts again with every page load (the trip reloads the page). */
-async function recordEvents(page: Page) {
-  await page.addInitScript((names: string[]) => {
-    const seen: Array<{ name: string; detail: unknown }> = [];
-    (window as unknown as { __social: typeof seen }).__social = seen;
-    for (const name of names) {
-      window.addEventListener(`foyer:${name}`, (event) => seen.push({ name, detail: (event as CustomEvent).detail }));
-    }
-  }, EVENTS);
-  return () =>
-    page.evaluate(() => (window as unknown as { __social: Array<{ name: string; detail: unknown }> }).__social);
-}
-
-/** The stand-in of a network: found where the server sends a sign-in. */
-async function standIn(network: string): Promise<string> {
-  const response = await fetch(
-    `${stack.widgetsUrl}/ic/api/social/${network}/authorize?serviceName=demo&attempt=e2e-probe-redirect`,
-    { redirect: 'manual' },
-  );
-  return new URL(response.headers.get('location')!).origin;
-}
-
 /** A new person at the provider, for browsers whose user agent carries `marker` only. */
 async function personFor(network: string, marker: string) {
   const id = `e2e-redirect-${network}-${Date.now()}`;
-  const answer = await fetch(`${await standIn(network)}/__stand-in/person`, {
+  const answer = await fetch(`${await standIn(network, 'e2e-probe-redirect')}/__stand-in/person`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -98,7 +77,7 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
     async ({ page }) => {
       test.setTimeout(90_000);
       const popups = countPopups(page);
-      const events = await recordEvents(page);
+      const events = await recordHostEvents(page, EVENTS);
       const person = await personFor('google', marker);
       await page.goto(`${stack.demoUrl}/social?from=e2e`);
       const login = widgetFrame(page, 'login');
@@ -151,7 +130,7 @@ test.describe('where the browser blocks the popup', () => {
     await page.addInitScript((widgetsOrigin: string) => {
       if (location.origin === widgetsOrigin) window.open = () => null;
     }, new URL(stack.widgetsUrl).origin);
-    const events = await recordEvents(page);
+    const events = await recordHostEvents(page, EVENTS);
     const person = await personFor('linkedin', marker);
     await page.goto(`${stack.demoUrl}/social?from=e2e`);
     const login = widgetFrame(page, 'login');

@@ -3,11 +3,12 @@
  * local OpenID Connect stand-ins (oauth2-mock-server, one per network) as the providers. The popup
  * really opens, goes to the stand-in and comes back through the server's callback page.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { test } from '../support/api-test';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
-import { popupClosed } from '../support/social-popup';
-import { LoginWidget, ProfileWidget, widgetFrame } from '../support/widgets';
+import { popupClosed, standIn } from '../support/social-popup';
+import { LoginWidget, ProfileWidget, recordHostEvents, widgetFrame } from '../support/widgets';
+import { mailedLink } from '../support/mailbox';
 
 // One stand-in per network holds "who is signing in": the tests of this file take turns.
 test.describe.configure({ mode: 'serial' });
@@ -27,27 +28,6 @@ const SOCIAL_EVENTS = [
   'socialProfile.updated',
   'editSocialProfile.cancelled',
 ];
-
-async function recordEvents(page: Page) {
-  await page.addInitScript((names: string[]) => {
-    const seen: Array<{ name: string; detail: unknown }> = [];
-    (window as unknown as { __social: typeof seen }).__social = seen;
-    for (const name of names) {
-      window.addEventListener(`foyer:${name}`, (event) => seen.push({ name, detail: (event as CustomEvent).detail }));
-    }
-  }, SOCIAL_EVENTS);
-  return () =>
-    page.evaluate(() => (window as unknown as { __social: Array<{ name: string; detail: unknown }> }).__social);
-}
-
-/** The stand-in of a network: found where the server sends a popup. */
-async function standIn(network: string): Promise<string> {
-  const response = await fetch(
-    `${stack.widgetsUrl}/ic/api/social/${network}/authorize?serviceName=demo&attempt=e2e-probe-0001`,
-    { redirect: 'manual' },
-  );
-  return new URL(response.headers.get('location')!).origin;
-}
 
 let people = 0;
 /** A new person at the provider, who signs in (or refuses) on the next popup. */
@@ -75,7 +55,7 @@ async function signInWith(page: Page, network: string, frame = widgetFrame(page,
 test('first social sign-in → social registration → account created and linked; next time it signs in', async ({
   page,
 }) => {
-  const events = await recordEvents(page);
+  const events = await recordHostEvents(page, SOCIAL_EVENTS);
   const person = await nextPerson('google');
   await page.goto(`${stack.demoUrl}/social`);
   const login = widgetFrame(page, 'login');
@@ -125,7 +105,7 @@ test('first social sign-in → social registration → account created and linke
 test('edit social profile: the scheme form without passwords; an unlink refusal says why; an update is published', async ({
   page,
 }) => {
-  const events = await recordEvents(page);
+  const events = await recordHostEvents(page, SOCIAL_EVENTS);
   const person = await nextPerson('google');
   await page.goto(`${stack.demoUrl}/social`);
   const login = widgetFrame(page, 'login');
@@ -150,23 +130,6 @@ test('edit social profile: the scheme form without passwords; an unlink refusal 
 
   expect(JSON.stringify(await events())).not.toMatch(/sessionId|ticket|access_token/i);
 });
-
-/** The first link of the newest mail to `to` that carries `key` in its query (the dev mailbox). */
-async function mailedLink(request: APIRequestContext, to: string, key: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get(`${stack.widgetsUrl}/dev/mailbox`)).json()) as {
-        to: string;
-        text: string;
-      }[];
-      link =
-        new RegExp(`https?://\\S+${key}=\\S+`).exec(mails.findLast((mail) => mail.to === to)?.text ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  return link;
-}
 
 test('edit social profile: a new address (with the secure session as proof) waits for its confirmation; the update is published', async ({
   page,
@@ -193,7 +156,7 @@ test('edit social profile: a new address (with the secure session as proof) wait
     'Your account has been activated',
   );
 
-  const events = await recordEvents(page);
+  const events = await recordHostEvents(page, SOCIAL_EVENTS);
   // Secure mode: the password login's secure session is the proof a new address needs (issue 11).
   await page.addInitScript(() => {
     (window as unknown as { FoyerSettings: object }).FoyerSettings = { secureMode: true };
@@ -219,7 +182,7 @@ test('edit social profile: a new address (with the secure session as proof) wait
 });
 
 test('link to an existing account by logging in, from the social registration panel', async ({ page }) => {
-  const events = await recordEvents(page);
+  const events = await recordHostEvents(page, SOCIAL_EVENTS);
   await nextPerson('linkedin');
   await page.goto(`${stack.demoUrl}/social`);
   const login = widgetFrame(page, 'login');
@@ -276,7 +239,7 @@ test('link and unlink from the account page; an identity linked to another accou
 });
 
 test('a refusal at the provider and a closed popup show the spec texts', async ({ page }) => {
-  const events = await recordEvents(page);
+  const events = await recordHostEvents(page, SOCIAL_EVENTS);
   await page.goto(`${stack.demoUrl}/social`);
   const login = widgetFrame(page, 'login');
 

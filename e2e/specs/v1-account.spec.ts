@@ -16,6 +16,7 @@ import { test } from '../support/api-test';
 import { apiSession, createCustomer, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import { LoginWidget, widgetFrame } from '../support/widgets';
+import { mailedKey, mailedLink } from '../support/mailbox';
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
 test.use({ bypassCSP: true });
@@ -24,22 +25,6 @@ const PASSWORD = 'v1-account-pw-1';
 
 async function axeClean(page: Page, widget: string, state: string): Promise<void> {
   expect(await axeViolations(widgetDocument(page, widget)), `${widget}: ${state}`).toEqual([]);
-}
-
-/** The invitation key of the mail sent to `to`. */
-async function invitationKey(request: APIRequestContext, to: string): Promise<string> {
-  let key = '';
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get(`${stack.widgetsUrl}/dev/mailbox`)).json()) as {
-        to: string;
-        text: string;
-      }[];
-      key = /invitationKey=([^\s&]+)/.exec(mails.find((mail) => mail.to === to)?.text ?? '')?.[1] ?? '';
-      return key;
-    })
-    .not.toBe('');
-  return decodeURIComponent(key);
 }
 
 /** Buys the yearly digital plan for `email` through the widget service, as the v2 checkout does. */
@@ -147,7 +132,7 @@ test('v1 account: subscriptions list, invite (errors first), delete with questio
   await expect(friendRow).toBeVisible();
 
   // The invitee opens the page with the mailed key, logs in and accepts in v1/grant.
-  const key = await invitationKey(request, friend);
+  const key = await mailedKey(request, friend, 'invitationKey');
   const friendContext = await browser.newContext({ bypassCSP: true });
   const friendPage = await friendContext.newPage();
   await friendPage.goto(`${stack.demoUrl}/my-account-v1?invitationKey=${encodeURIComponent(key)}`);
@@ -185,22 +170,6 @@ async function sessionWithGuid(request: APIRequestContext, email: string): Promi
   return { session, guid: ((await me.json()) as { guid: string }).guid };
 }
 
-/** The link of the invitation mail sent to `to`. */
-async function invitationLink(request: APIRequestContext, to: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get(`${stack.widgetsUrl}/dev/mailbox`)).json()) as {
-        to: string;
-        text: string;
-      }[];
-      link = /https?:\/\/\S+invitationKey=\S+/.exec(mails.find((mail) => mail.to === to)?.text ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  return link;
-}
-
 test('v1 account: the mailed v1 invitation opens the v1 account page, where the invitee declines in v1/grant', async ({
   page,
   request,
@@ -223,7 +192,7 @@ test('v1 account: the mailed v1 invitation opens the v1 account page, where the 
   expect(invited.status(), await invited.text()).toBe(201);
 
   // The mail links to the version 1 site's account page (v1/grant), not the v2 /invitation page.
-  const link = await invitationLink(request, friend);
+  const link = await mailedLink(request, friend, 'invitationKey');
   expect(new URL(link).origin).toBe(new URL(stack.demoUrl).origin);
   expect(new URL(link).pathname).toBe('/my-account-v1');
   await page.goto(link);

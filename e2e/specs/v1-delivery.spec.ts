@@ -6,11 +6,11 @@
  * profile'), and the order the server keeps carries the line's date and address before the
  * visitor is sent to the payment page. axe-core checks the summary with the date field.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { frameHeaders } from '@foyer/api/frame-headers';
 import { test } from '../support/api-test';
 import { axeViolations, widgetDocument } from '../support/axe';
-import { createCustomer, uniqueEmail } from '../support/purchase';
+import { apiLogin, createCustomer, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import { LoginWidget, widgetFrame } from '../support/widgets';
 
@@ -18,21 +18,6 @@ import { LoginWidget, widgetFrame } from '../support/widgets';
 test.use({ bypassCSP: true });
 
 const PASSWORD = 'v1-delivery-pw-1';
-
-async function session(request: APIRequestContext, email: string) {
-  const created = await request.post(`${stack.widgetsUrl}/ic/api/session`, {
-    headers: { authorization: 'Evolok evolok.api.service=demo', ...(await frameHeaders(stack.widgetsUrl)) },
-    data: {
-      realmName: 'default',
-      authenticationSchemeName: 'default',
-      identifiers: [{ name: 'email', value: email }],
-      validators: [{ name: 'password', value: PASSWORD }],
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const body = (await created.json()) as { guid: string; mainSession: { sessionId: string } };
-  return { guid: body.guid, sessionId: body.mainSession.sessionId };
-}
 
 /** `YYYY-MM-DD` one day before `day`. */
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
@@ -46,7 +31,7 @@ test('a delivered v1 line: its first delivery day not before minDate, the saved 
   test.setTimeout(90_000);
   const email = uniqueEmail();
   await createCustomer(request, email, PASSWORD);
-  const account = await session(request, email);
+  const account = await apiLogin(request, email, PASSWORD);
   const pm = `${stack.widgetsUrl}/pm/api`;
   const minDate = (
     (await (await request.get(`${pm}/spi/product/demo-print/startDeliveryDate`)).json()) as { minDate: string }

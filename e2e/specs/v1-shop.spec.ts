@@ -6,27 +6,12 @@
  * by query; the same page with version 2 shows the version 2 widgets.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { frameHeaders } from '@foyer/api/frame-headers';
-import { createCustomer, uniqueEmail } from '../support/purchase';
+import { apiLogin, createCustomer, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import { LoginWidget, recordTexts, widgetFrame, widgetIframe } from '../support/widgets';
-
-async function session(request: APIRequestContext, email: string, password: string) {
-  const created = await request.post(`${stack.widgetsUrl}/ic/api/session`, {
-    headers: { authorization: 'Evolok evolok.api.service=demo', ...(await frameHeaders(stack.widgetsUrl)) },
-    data: {
-      realmName: 'default',
-      authenticationSchemeName: 'default',
-      identifiers: [{ name: 'email', value: email }],
-      validators: [{ name: 'password', value: password }],
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const body = (await created.json()) as { guid: string; mainSession: { sessionId: string } };
-  return { guid: body.guid, sessionId: body.mainSession.sessionId };
-}
 
 const meta = { printDeliveryCode: '-1', seller: '1', purchaseReason: '1' };
 
@@ -37,7 +22,7 @@ test(
     test.setTimeout(90_000);
     const email = uniqueEmail();
     await createCustomer(request, email, 'customer-pw-16');
-    const account = await session(request, email, 'customer-pw-16');
+    const account = await apiLogin(request, email, 'customer-pw-16');
     // The account already has an open order of another plan (made elsewhere): the login replaces it.
     const serverOrderId = randomUUID();
     const created = await request.post(`${stack.widgetsUrl}/pm/api/order?ev_ss=${account.sessionId}`, {

@@ -164,8 +164,12 @@ export async function createCustomer(request: APIRequestContext, email: string, 
   expect(response.status(), await response.text()).toBe(201);
 }
 
-/** A session of `email` straight from the identity API (for calls the test makes itself). */
-export async function apiSession(request: APIRequestContext, email: string, password: string): Promise<string> {
+/** A login of `email` straight from the identity API (for calls the test makes itself): its account and session. */
+export async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<{ guid: string; sessionId: string }> {
   const created = await request.post(`${stack.widgetsUrl}/ic/api/session`, {
     headers: { authorization: 'Evolok evolok.api.service=demo', ...(await frameHeaders(stack.widgetsUrl)) },
     data: {
@@ -176,5 +180,11 @@ export async function apiSession(request: APIRequestContext, email: string, pass
     },
   });
   expect(created.ok(), await created.text()).toBe(true);
-  return ((await created.json()) as { mainSession: { sessionId: string } }).mainSession.sessionId;
+  const body = (await created.json()) as { guid: string; mainSession: { sessionId: string } };
+  return { guid: body.guid, sessionId: body.mainSession.sessionId };
+}
+
+/** The session id of such a login. */
+export async function apiSession(request: APIRequestContext, email: string, password: string): Promise<string> {
+  return (await apiLogin(request, email, password)).sessionId;
 }

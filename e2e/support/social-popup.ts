@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { stack } from './stack';
 
 /**
  * Waits until the sign-in popup has closed. The callback page closes it as soon as it has posted
@@ -8,4 +9,16 @@ import type { Page } from '@playwright/test';
 export async function popupClosed(popup: Promise<Page>): Promise<void> {
   const opened = await popup;
   if (!opened.isClosed()) await opened.waitForEvent('close');
+}
+
+/**
+ * The origin of a network's stand-in provider, found where the server sends a sign-in (`attempt`
+ * only has to be well formed: nothing is signed in).
+ */
+export async function standIn(network: string, attempt = 'e2e-probe-0001'): Promise<string> {
+  const response = await fetch(
+    `${stack.widgetsUrl}/ic/api/social/${network}/authorize?serviceName=demo&attempt=${attempt}`,
+    { redirect: 'manual' },
+  );
+  return new URL(response.headers.get('location')!).origin;
 }

@@ -84,24 +84,35 @@ export async function untilStill(target: Locator, quietMs = 250): Promise<void> 
     .toBe(true);
 }
 
-/** Collects `foyer:*` DOM events on the host page from the moment it is called (before navigation). */
-export async function recordHostEvents(page: Page): Promise<() => Promise<Array<{ name: string; detail: unknown }>>> {
-  await page.addInitScript(() => {
-    const seen: Array<{ name: string; detail: unknown }> = [];
-    (window as unknown as { __foyerSeen: typeof seen }).__foyerSeen = seen;
-    const names = [
-      'login.success',
-      'login.failed',
-      'logout.action',
-      'session.refresh',
-      'session.expired',
-      'profile.loaded',
-      'paywall.authorized',
-    ];
-    for (const name of names) {
-      window.addEventListener(`foyer:${name}`, (event) => seen.push({ name, detail: (event as CustomEvent).detail }));
-    }
-  });
+/** The host page events recordHostEvents listens to unless told others. */
+const HOST_EVENTS = [
+  'login.success',
+  'login.failed',
+  'logout.action',
+  'session.refresh',
+  'session.expired',
+  'profile.loaded',
+  'paywall.authorized',
+];
+
+/**
+ * Collects `foyer:*` DOM events (`names`) on the host page from the moment it is called (before
+ * navigation). The record starts again with every page load.
+ */
+export async function recordHostEvents(
+  page: Page,
+  names: readonly string[] = HOST_EVENTS,
+): Promise<() => Promise<Array<{ name: string; detail: unknown }>>> {
+  await page.addInitScript(
+    (names: string[]) => {
+      const seen: Array<{ name: string; detail: unknown }> = [];
+      (window as unknown as { __foyerSeen: typeof seen }).__foyerSeen = seen;
+      for (const name of names) {
+        window.addEventListener(`foyer:${name}`, (event) => seen.push({ name, detail: (event as CustomEvent).detail }));
+      }
+    },
+    [...names],
+  );
   return () =>
     page.evaluate(() => (window as unknown as { __foyerSeen: Array<{ name: string; detail: unknown }> }).__foyerSeen);
 }
