@@ -44,6 +44,7 @@ const EMAILS = [
   'v1-d@foyer.test',
   'v1-e@foyer.test',
   'v1-f@foyer.test',
+  'v1-g@foyer.test',
 ];
 
 beforeAll(async () => {
@@ -516,7 +517,7 @@ describe('POST /transaction and the hosted payment page', () => {
   });
 
   it("the stand-in page's forms may lead only to itself and the transaction's return origin (CSP form-action)", async () => {
-    const f = await accountOf(EMAILS[5]!);
+    const f = await accountOf(EMAILS[6]!);
     // One open order per account: both transactions are for the same basket.
     const order = basket(f);
     const formAction = async (returnUrl: string) => {
