@@ -118,13 +118,28 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       return control;
     }));
 
-  const applyContext = async ({ attributes: { appearance, ...attributes }, ...rest }: RawContext) => {
+  // The page's appearance as last told: by a context (the early one from the address, then the
+  // handshake's) or by the page's setAppearance. Each is stamped in the order it arrived, and an
+  // older one never replaces a newer one: all of them wait for the theming code, and their turns
+  // after that come in no fixed order (a dark page stayed light when the early render's turn came
+  // after the page's setAppearance).
+  let arrivals = 0;
+  let pageLook: { appearance: unknown; at: number } = { appearance: undefined, at: -1 };
+  const tellPageLook = (appearance: unknown, at: number) => {
+    if (at > pageLook.at) pageLook = { appearance, at };
+  };
+
+  const applyContext = async (
+    { attributes: { appearance, ...attributes }, ...rest }: RawContext,
+    arrivedAt: number,
+  ) => {
     // `appearance` is the page's theming, not one of the widget's own attributes.
     const raw: RawContext = { ...rest, attributes };
+    tellPageLook(raw.settings.appearance, arrivedAt);
     if (look || raw.settings.appearance !== undefined || appearance !== undefined) {
       // Before the widget renders, so a dark page never flashes the light theme.
       const control = await theming().catch(() => undefined);
-      control?.setPage(raw.settings.appearance);
+      control?.setPage(pageLook.appearance);
       control?.setWidget(appearance);
     }
     if (!route || !schema) return;
@@ -179,7 +194,10 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
         await app.dispatch(logout());
       },
       restoreFocus: () => focus.restore(),
-      setAppearance: (appearance: unknown) => void theming().then((control) => control.setPage(appearance)),
+      setAppearance: (appearance: unknown) => {
+        tellPageLook(appearance, ++arrivals);
+        void theming().then((control) => control.setPage(pageLook.appearance));
+      },
       commentAuth: (site: unknown) =>
         import('../store/commentAuth').then((module) => app.dispatch(module.fetchCommentAuth(site))),
     };
@@ -188,8 +206,10 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       embeddedHost.attach(remote);
       reporter.flush();
       let context: unknown;
+      let arrivedAt: number;
       try {
         context = await remote.getContext();
+        arrivedAt = ++arrivals;
       } catch (error) {
         console.error('Foyer: the host page did not send the widget context', error);
         app.dispatch(frameFailed(foyerError('technical_difficulties')));
@@ -205,7 +225,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       await earlyApplied;
       if (early && confirms(early, parsed.data))
         app.dispatch(contextConfirmed({ query: parsed.data.query, hostUrl: hostUrl(parsed.data) }));
-      else await applyContext(parsed.data);
+      else await applyContext(parsed.data, arrivedAt);
       confirm();
     };
     cleanups.push(
@@ -223,9 +243,9 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       }),
     );
     // After connecting: a parent refused at once (ancestorOrigins) is known before this renders.
-    if (early) earlyApplied = applyContext(earlyRawContext(early));
+    if (early) earlyApplied = applyContext(earlyRawContext(early), 0);
   } else {
-    void applyContext({ ...splitStandaloneQuery(win.location.search), inModal: false });
+    void applyContext({ ...splitStandaloneQuery(win.location.search), inModal: false }, 0);
   }
 
   return {
