@@ -16,7 +16,7 @@
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { formatAuthorization, frameConfigFromHtml, FRAME_TOKEN_HEADER } from '@foyer/api';
-import { percentile, postgresSchema } from './load-support';
+import { demoLogin, percentile, postgresSchema } from './load-support';
 import { processRssMb, startStack } from './stack-process';
 
 function flag(name: string, fallback: number): number {
@@ -29,7 +29,6 @@ function flag(name: string, fallback: number): number {
 const VISITORS = flag('visitors', 200);
 /** Longer than any stall worth finding: a connection is given up only after this. */
 const GIVE_UP_MS = 60_000;
-const DEMO = { email: 'demo@foyer.test', password: 'foyer-demo-1' };
 
 type Step = 'static' | 'frame' | 'browse' | 'login' | 'profile';
 const STEPS: Step[] = ['static', 'frame', 'browse', 'login', 'profile'];
@@ -86,20 +85,7 @@ async function visitor(base: string): Promise<void> {
   const frame = { [FRAME_TOKEN_HEADER]: token };
   const [, login] = await Promise.all([
     once('browse', `${base}/pm/api/widget/productgroup/demo`, { headers: frame }),
-    once('login', `${base}/ic/api/session`, {
-      method: 'POST',
-      headers: {
-        ...frame,
-        'content-type': 'application/json',
-        authorization: formatAuthorization({ serviceName: 'demo' }),
-      },
-      body: JSON.stringify({
-        realmName: 'default',
-        authenticationSchemeName: 'default',
-        identifiers: [{ name: 'email', value: DEMO.email }],
-        validators: [{ name: 'password', value: DEMO.password }],
-      }),
-    }),
+    once('login', `${base}/ic/api/session`, demoLogin(frame)),
   ]);
   if (login?.status !== 200) return;
   const session = (JSON.parse(login.body) as { mainSession: { sessionId: string } }).mainSession.sessionId;

@@ -1,5 +1,6 @@
 /** What `npm run load` and `npm run load:burst` share: their statistics and a PostgreSQL schema of their own. */
 import { randomUUID } from 'node:crypto';
+import { formatAuthorization } from '@foyer/api';
 import pg from 'pg';
 
 /** The p-th percentile (nearest rank) of `values`; 0 for none. */
@@ -23,4 +24,29 @@ export async function postgresSchema(url: string, prefix: string): Promise<{ sch
   };
   await run(`CREATE SCHEMA ${schema}`);
   return { schema, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
+}
+
+/** The demo account every simulated visitor logs in as. */
+export const DEMO = { email: 'demo@foyer.test', password: 'foyer-demo-1' };
+
+/** POST /ic/api/session for the demo account, from a demo frame (its `frame` token header). */
+export function demoLogin(frame: Record<string, string>): {
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+} {
+  return {
+    method: 'POST',
+    headers: {
+      ...frame,
+      'content-type': 'application/json',
+      authorization: formatAuthorization({ serviceName: 'demo' }),
+    },
+    body: JSON.stringify({
+      realmName: 'default',
+      authenticationSchemeName: 'default',
+      identifiers: [{ name: 'email', value: DEMO.email }],
+      validators: [{ name: 'password', value: DEMO.password }],
+    }),
+  };
 }

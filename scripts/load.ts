@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { formatAuthorization } from '@foyer/api';
-import { percentile, postgresSchema } from './load-support';
+import { demoLogin, percentile, postgresSchema } from './load-support';
 import { processRssMb, startStack } from './stack-process';
 import { frameHeaders } from '@foyer/api/frame-headers';
 import { measureThroughput } from './throughput';
@@ -28,7 +28,6 @@ function flag(name: string, fallback: number): number {
 const VISITORS = flag('visitors', 200);
 const SECONDS = flag('seconds', 60);
 const REQUEST_TIMEOUT_MS = 10_000;
-const DEMO = { email: 'demo@foyer.test', password: 'foyer-demo-1' };
 
 type Step = 'browse' | 'frame' | 'login' | 'profile' | 'order' | 'payment';
 const STEPS: Step[] = ['browse', 'frame', 'login', 'profile', 'order', 'payment'];
@@ -84,20 +83,7 @@ interface PlacedOrder {
 const placed: PlacedOrder[] = [];
 
 async function login(): Promise<string | null> {
-  const response = await timed('login', `${base}/ic/api/session`, {
-    method: 'POST',
-    headers: {
-      ...frame,
-      'content-type': 'application/json',
-      authorization: formatAuthorization({ serviceName: 'demo' }),
-    },
-    body: JSON.stringify({
-      realmName: 'default',
-      authenticationSchemeName: 'default',
-      identifiers: [{ name: 'email', value: DEMO.email }],
-      validators: [{ name: 'password', value: DEMO.password }],
-    }),
-  });
+  const response = await timed('login', `${base}/ic/api/session`, demoLogin(frame));
   if (!response?.ok) return null;
   return (response.json() as { mainSession: { sessionId: string } }).mainSession.sessionId;
 }
