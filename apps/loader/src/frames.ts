@@ -12,8 +12,6 @@ import type { postForm } from './form';
 import {
   capabilitiesOf,
   closesModal,
-  CONTEXT_PARAM,
-  EARLY_CONTEXT_WIDGETS,
   isFrameHeight,
   isFrameTitle,
   isWidgetName,
@@ -301,19 +299,11 @@ export function mount(
   const url = new URL('/w/' + widgetRoute(widget, Number(settings.version)), origin);
   // The frame's own choice (selectServiceName): attribute, then the page's ?serviceName= (mailed
   // links carry it), then the settings. The server binds the frame's calls to this service.
-  const pageService = new URLSearchParams(location.search).get('serviceName');
-  const service = attributes.serviceName || pageService || settings.serviceName;
+  const service =
+    attributes.serviceName || new URLSearchParams(location.search).get('serviceName') || settings.serviceName;
   if (typeof service === 'string' && service) url.searchParams.set('serviceName', service);
   // The page instance, so this page's frames share their basket and no other tab's (protocol page.ts).
-  const fragment = new URLSearchParams(env.page ? { [PAGE_PARAM]: env.page } : {});
-  // What getContext will answer, less the page's address and query: the frame renders from it
-  // while the handshake runs (protocol page.ts). The fragment never reaches the server.
-  if (EARLY_CONTEXT_WIDGETS.has(widget))
-    fragment.set(
-      CONTEXT_PARAM,
-      JSON.stringify({ widget, attributes, settings, inModal, ...(pageService ? { serviceName: pageService } : {}) }),
-    );
-  url.hash = fragment.toString();
+  if (env.page) url.hash = `${PAGE_PARAM}=${env.page}`;
 
   const iframe = document.createElement('iframe');
   iframe.setAttribute('sandbox', SANDBOX);

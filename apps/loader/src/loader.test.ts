@@ -53,7 +53,7 @@ describe('placement', () => {
     expect(frame!.getAttribute('allow')).toBe('payment *');
     expect(frame!.title).toBe('Foyer login widget');
     expect(frame!.getAttribute('loading')).toBe('eager');
-    expect(frame!.src).toMatch(/^https:\/\/w\.example\.com\/w\/login#page=[0-9a-f]{32}&context=/);
+    expect(frame!.src).toMatch(/^https:\/\/w\.example\.com\/w\/login#page=[0-9a-f]{32}$/);
     expect(frame!.style.border).toMatch(/^0/);
     expect(frame!.style.width).toBe('100%');
     expect(frame!.style.display).toBe('block');
@@ -140,27 +140,6 @@ describe('placement', () => {
     expect(pages).toHaveLength(2);
     expect(pages[0]).toMatch(/^#page=[0-9a-f]{32}$/);
     expect(pages[1]).toBe(pages[0]);
-  });
-
-  it('puts the early context in a login frame’s fragment: getContext less the page’s address and query', async () => {
-    global.FoyerSettings = { locale: 'es' };
-    history.replaceState(null, '', '/reset?resetAttributeKey=secret-key&serviceName=news');
-    await boot(
-      LOADER + '<div data-foyer-widget="login" data-show-header="false"></div><div data-foyer-widget="profile"></div>',
-    );
-    const [login, profile] = iframes().map((frame) => new URLSearchParams(new URL(frame.src).hash.slice(1)));
-    expect(JSON.parse(login!.get('context')!)).toEqual({
-      widget: 'login',
-      attributes: { showHeader: 'false' },
-      settings: { locale: 'es' },
-      inModal: false,
-      serviceName: 'news',
-    });
-    expect(iframes()[0]!.src).not.toContain('secret-key');
-    // Only the routes that render early carry it.
-    expect(profile!.get('context')).toBeNull();
-    expect(profile!.get('page')).toBe(login!.get('page'));
-    history.replaceState(null, '', '/');
   });
 
   it('does nothing but report when it cannot find its own script', async () => {

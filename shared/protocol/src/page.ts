@@ -24,26 +24,3 @@ export function pageIdFromFragment(hash: string): string | null {
   const id = new URLSearchParams(hash.replace(/^#/, '')).get(PAGE_PARAM);
   return isPageId(id) ? id : null;
 }
-
-/**
- * The early context (issue 9): for the widgets of EARLY_CONTEXT_WIDGETS the loader also puts in
- * the frame URL's fragment (`#page=…&context=<JSON>`) what it will answer to `getContext`, less
- * the host page's own address and query (which can carry reset and activation keys): the
- * widget's attributes and the page settings, both written in the host page's markup, and
- * whether it is shown in a modal. The frame renders from it while the handshake runs, and acts
- * (any call but a read, any host method) only once the handshake's context confirmed it.
- */
-export const CONTEXT_PARAM = 'context';
-
-/** Widget routes that render from the early context: the identity forms measured by the bench. */
-export const EARLY_CONTEXT_WIDGETS: ReadonlySet<string> = new Set(['login']);
-
-/** What the fragment carries (checked by the frame with `earlyContextSchema`, schemas.ts). */
-export interface EarlyContext {
-  widget: string;
-  attributes: Record<string, string>;
-  settings: Record<string, unknown>;
-  inModal: boolean;
-  /** The host page's `?serviceName=`, the one query parameter a login reads (mailed links). */
-  serviceName?: string;
-}

@@ -194,13 +194,4 @@ export const frameContextSchema = z.object({
   inModal: z.boolean(),
 });
 
-/** The early context a frame URL's fragment carries (page.ts): checked like the handshake's. */
-export const earlyContextSchema = z.object({
-  widget: z.string().check(z.maxLength(100)),
-  attributes: z.record(z.string(), z.string()),
-  settings: z.record(z.string(), z.unknown()),
-  inModal: z.boolean(),
-  serviceName: z.optional(z.string().check(z.maxLength(200))),
-});
-
 export const frameHeightSchema = z.number().check(z.minimum(0), z.maximum(MAX_FRAME_HEIGHT));

@@ -83,7 +83,7 @@ export function resolveContext(
 }
 
 /** The host page's address from what the loader sent; null when it sent no path (older loader, standalone). */
-export function hostUrl(raw: RawContext): string | null {
+function hostUrl(raw: RawContext): string | null {
   if (!raw.hostOrigin || raw.hostPath === undefined) return null;
   try {
     const url = new URL(raw.hostPath, raw.hostOrigin);

@@ -24,18 +24,9 @@ export interface EmbeddedHost extends HostBridge {
 
 export function createEmbeddedHost(): EmbeddedHost {
   let remote: RemoteProxy<HostMethods> | null = null;
-  let attached: (next: RemoteProxy<HostMethods>) => void = () => {};
-  // A widget rendered from the early context (early.ts) may ask before the handshake completed:
-  // its request waits for the connection, never goes to a host not yet known.
-  const connected = new Promise<RemoteProxy<HostMethods>>((resolve) => (attached = resolve));
   const queue: FoyerEvent[] = [];
-  let named: [string, string] | null = null;
   const send = (event: FoyerEvent) => {
     remote?.publish(event).catch((error: unknown) => console.error('Foyer: publishing an event failed', error));
-  };
-  const sendTitle = () => {
-    // An older loader has no such method: its English title stays.
-    if (named) remote?.title(...named).catch(() => {});
   };
   return {
     publish(event) {
@@ -47,20 +38,18 @@ export function createEmbeddedHost(): EmbeddedHost {
     attach(next) {
       remote = next;
       for (const event of queue.splice(0)) send(event);
-      sendTitle();
-      attached(next);
     },
     async navigate(url) {
-      return (await (await connected).navigate(url).catch(() => false)) ?? false;
+      return (await remote?.navigate(url).catch(() => false)) ?? false;
     },
     async open(widget, attributes) {
-      return (await (await connected).open(widget, attributes).catch(() => false)) ?? false;
+      return (await remote?.open(widget, attributes).catch(() => false)) ?? false;
     },
     async meter(id) {
-      return (await (await connected).meter(id).catch(() => null)) ?? null;
+      return (await remote?.meter(id).catch(() => null)) ?? null;
     },
     async postForm(url, fields) {
-      return (await (await connected).postForm(url, fields).catch(() => false)) ?? false;
+      return (await remote?.postForm(url, fields).catch(() => false)) ?? false;
     },
     resize(height) {
       remote?.resize(height).catch(() => {
@@ -68,9 +57,8 @@ export function createEmbeddedHost(): EmbeddedHost {
       });
     },
     title(text, close) {
-      // Before the handshake (early render) it is sent on attach.
-      named = [text, close];
-      sendTitle();
+      // An older loader has no such method: its English title stays.
+      remote?.title(text, close).catch(() => {});
     },
     escape() {
       remote?.escape().catch(() => {});

@@ -1,6 +1,5 @@
 import '../test/setup';
 import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../App';
 import { setLocale } from '../i18n';
@@ -45,6 +44,22 @@ describe('standalone (opened directly)', () => {
     expect(document.documentElement.classList.contains('embedded')).toBe(false);
     // The default icDomain is the widgets origin's own API.
     expect(String(server.requests[0]?.path)).toBe('/service/news');
+  });
+
+  it('marks when its first field is in the document (the bench reads foyer:first-field), once', async () => {
+    performance.clearMarks();
+    const server = fakeIdentityServer({
+      'GET /service/news': () => ({ status: 200, body: { ...DEMO_SERVICE, name: 'news' } }),
+      'GET /ui/template/login/default': () => ({ status: 200, body: DEMO_TEMPLATE }),
+    });
+    openAt('/w/login?serviceName=news', window, server.fetch);
+    expect(performance.getEntriesByName('foyer:start')).toHaveLength(1);
+    expect(performance.getEntriesByName('foyer:first-field')).toHaveLength(0);
+    const email = await screen.findByLabelText('Email');
+    await vi.waitFor(() => expect(performance.getEntriesByName('foyer:first-field')).toHaveLength(1));
+    email.parentElement!.append(document.createElement('input'));
+    await act(async () => {});
+    expect(performance.getEntriesByName('foyer:first-field')).toHaveLength(1);
   });
 
   it('takes ?locale= as the page setting: Spanish texts, template labels and <html lang>', async () => {
@@ -114,53 +129,6 @@ describe('embedded', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect((await screen.findByRole('alert')).textContent).toContain('This site is not allowed to use these widgets.');
     expect(screen.queryByRole('heading', { name: 'Events' })).toBeNull();
-  });
-
-  it('renders the login from the early context before the handshake, and never acts for a host that does not connect', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const server = fakeIdentityServer({
-      'GET /service/demo': () => ({ status: 200, body: DEMO_SERVICE }),
-      'GET /ui/template/login/default': () => ({ status: 200, body: DEMO_TEMPLATE }),
-      'POST /session': () => ({ status: 200, body: sessionBody() }),
-    });
-    const context = {
-      widget: 'login',
-      attributes: { showHeader: 'false' },
-      settings: { locale: 'es' },
-      inModal: false,
-    };
-    const frame = openAt(
-      `/w/login#page=0123456789abcdef&context=${encodeURIComponent(JSON.stringify(context))}`,
-      embeddedWindow({ postMessage: vi.fn() }),
-      server.fetch,
-    );
-    // Rendered with the early context's attributes and language, while penpal still waits.
-    expect(await screen.findByLabelText('Correo electrónico')).toBeTruthy();
-    expect(frame.store.getState().frame).toMatchObject({ status: 'ready', attributes: { showHeader: false } });
-    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
-    await user.type(screen.getByLabelText('Correo electrónico'), 'demo@foyer.test');
-    await user.type(screen.getByLabelText('Contraseña'), 'foyer-demo-1');
-    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
-    await act(() => vi.advanceTimersByTimeAsync(1000));
-    // The login call waited for a handshake that never came: the frame says the site is refused.
-    expect(server.requests.filter((request) => request.method !== 'GET')).toEqual([]);
-    expect((await screen.findByRole('alert')).textContent).toContain('Este sitio no tiene permiso');
-    expect(screen.queryByLabelText('Correo electrónico')).toBeNull();
-    expect(frame.store.getState().session.loggedIn).toBe(false);
-    document.documentElement.lang = 'en';
-    setLocale('en');
-  });
-
-  it('does not render early from a fragment context naming another widget', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const context = { widget: 'registration', attributes: {}, settings: {}, inModal: false };
-    const frame = openAt(
-      `/w/login#context=${encodeURIComponent(JSON.stringify(context))}`,
-      embeddedWindow({ postMessage: vi.fn() }),
-    );
-    await act(() => vi.advanceTimersByTimeAsync(100));
-    expect(frame.store.getState().frame.status).toBe('connecting');
-    expect(screen.queryByLabelText('Email')).toBeNull();
   });
 
   it('ignores messages from an origin outside the allowed list: nothing is answered to it', async () => {

@@ -3,13 +3,13 @@
  * (embedded) or reads the attributes from the query string (standalone, for support staff).
  */
 import { foyerError } from '@foyer/api';
-import { frameContextSchema, type FrameMethods, type HostMethods } from '@foyer/protocol';
-import { EARLY_CONTEXT_WIDGETS, pageIdFromFragment, parseEvent, randomPageId } from '@foyer/protocol';
+import { frameContextSchema, widgetRoute, type FrameMethods, type HostMethods, type WidgetName } from '@foyer/protocol';
+import { pageIdFromFragment, parseEvent, randomPageId } from '@foyer/protocol';
 import type { RemoteProxy } from 'penpal';
 import { loadLocale, t } from '../i18n';
 import { findRoute, type WidgetRoute } from '../routes';
 import { makeStore, type AppStore } from '../store';
-import { contextConfirmed, contextReady, eventLogged, frameFailed, initialFrameState } from '../store/frameSlice';
+import { contextReady, eventLogged, frameFailed, initialFrameState } from '../store/frameSlice';
 import { createEventHub, type FrameServices } from '../store/services';
 import { browserStores, readSession } from '../store/sessionStorage';
 import { sessionStateFrom } from '../store/sessionSlice';
@@ -19,8 +19,7 @@ import { logout, syncSessionFromStorage } from '../store/sessionThunks';
 import type { AppearanceControl } from './appearance';
 import { readFrameConfig } from './config';
 import { prefetchingFetch, prefetchLogin } from './prefetch';
-import { hostUrl, resolveContext, splitStandaloneQuery, type RawContext } from './context';
-import { confirms, earlyRawContext, readEarlyContext, sameRoute, untilConfirmed } from './early';
+import { resolveContext, splitStandaloneQuery, type RawContext } from './context';
 import { connectToParent } from './embedded';
 import { createEmbeddedHost, createStandaloneHost } from './host';
 import { forwardEscape, rememberFocus } from './focus';
@@ -45,12 +44,26 @@ export interface StartedFrame {
   stop(): void;
 }
 
-/** Where the embedded path spends its time (the bench reads them: loader → frame → handshake → render). */
+/**
+ * Where an embedded frame spends its time, read from the browser by `npm run bench` (scripts/
+ * first-field-bench.ts): start → context-ready → connected → first-field.
+ */
 const mark = (win: Window, name: string) => win.performance?.mark?.(`foyer:${name}`);
+
+/** The bench's end point: the first field a visitor can type in is in the document. */
+function markFirstField(win: Window, root: HTMLElement) {
+  const watch = new MutationObserver(() => {
+    if (!root.querySelector('input:not([type=hidden]),select,textarea')) return;
+    mark(win, 'first-field');
+    watch.disconnect();
+  });
+  watch.observe(root, { childList: true, subtree: true });
+}
 
 export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }: StartOptions): StartedFrame {
   const doc = win.document;
   mark(win, 'start');
+  markFirstField(win, rootElement);
   const config = readFrameConfig(doc, win.location.origin);
   const widget = widgetNameFromPath(win.location.pathname) ?? '';
   const route = findRoute(widget);
@@ -63,12 +76,6 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
   const page = pageIdFromFragment(win.location.hash) ?? randomPageId();
   const siblings = openSiblings({ origin: win.location.origin, page }) ?? undefined;
   const prefetcher = prefetchingFetch(fetch ?? ((input, init) => win.fetch(input, init)));
-  // What the loader will answer to getContext, to render from while the handshake runs (early.ts).
-  const early =
-    embedded && route && EARLY_CONTEXT_WIDGETS.has(widget) ? readEarlyContext(win.location.hash, widget) : null;
-  let confirm: () => void = () => {};
-  const confirmed = new Promise<void>((resolve) => (confirm = resolve));
-  let refused = false;
   // The handshake with the host takes a while: start the login widget's calls meanwhile, for the
   // service the frame URL names (the loader adds ?serviceName= when the page sets one).
   if (widget === 'login' && embedded) {
@@ -78,16 +85,11 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     prefetchLogin(prefetcher, config.icDomain, service, config.serviceToken, scheme);
   }
   const services: FrameServices = {
-    // Rendered early, the widget acts (any call but a read) only once the handshake confirmed it.
-    fetch: early ? untilConfirmed(prefetcher.fetch, confirmed) : prefetcher.fetch,
+    fetch: prefetcher.fetch,
     storage,
     host: embeddedHost ?? createStandaloneHost((event) => store?.dispatch(eventLogged(event))),
     events,
-    // The SSO cookie and seamless sign-in act for the visitor: rendered early, after the handshake too.
-    sso: () =>
-      (early ? confirmed : Promise.resolve())
-        .then(() => import('../store/sso'))
-        .then((module) => module.browserSso(win)),
+    sso: () => import('../store/sso').then((module) => module.browserSso(win)),
     siblings,
   };
   const app = makeStore(
@@ -118,11 +120,10 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       return control;
     }));
 
-  // The page's appearance as last told: by a context (the early one from the address, then the
-  // handshake's) or by the page's setAppearance. Each is stamped in the order it arrived, and an
-  // older one never replaces a newer one: all of them wait for the theming code, and their turns
-  // after that come in no fixed order (a dark page stayed light when the early render's turn came
-  // after the page's setAppearance).
+  // The page's appearance as last told: by the handshake's context or by the page's
+  // setAppearance. Each is stamped in the order it arrived, and an older one never replaces a
+  // newer one: both wait for the theming code, and their turns after that need not come in the
+  // order they arrived (a dark page stayed light when an older one's turn came last).
   let arrivals = 0;
   let pageLook: { appearance: unknown; at: number } = { appearance: undefined, at: -1 };
   const tellPageLook = (appearance: unknown, at: number) => {
@@ -160,8 +161,6 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     // The widget renders only once its language's texts are there (no flash of English).
     // The document's language is the one its texts are in (screen readers, Intl formatting).
     doc.documentElement.lang = await loadLocale(resolved.settings.locale ?? win.navigator.language);
-    // A host found not allowed meanwhile (early render) gets the refusal, not the widget.
-    if (refused) return;
     app.dispatch(contextReady(resolved));
     mark(win, 'context-ready');
     // Named once its texts are there: the widget's chunk brings its title.
@@ -177,7 +176,6 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     }),
   );
 
-  let earlyApplied: Promise<void> = Promise.resolve();
   if (embeddedHost) {
     doc.documentElement.classList.add('embedded');
     const reporter = observeHeight(rootElement, (height) => embeddedHost.resize(height));
@@ -216,17 +214,15 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
         return;
       }
       const parsed = frameContextSchema.safeParse(context);
-      if (!parsed.success || !sameRoute(parsed.data.widget, widget)) {
+      const sameWidget =
+        parsed.success &&
+        (parsed.data.widget === widget || widgetRoute(parsed.data.widget as WidgetName, 1) === widget);
+      if (!parsed.success || !sameWidget) {
         console.error('Foyer: the host page sent an invalid widget context', context);
         app.dispatch(frameFailed(foyerError('INVALID_WIDGET_CONFIG', ['context'], 400)));
         return;
       }
-      // The early render finishes first, so the handshake's context is the last word.
-      await earlyApplied;
-      if (early && confirms(early, parsed.data))
-        app.dispatch(contextConfirmed({ query: parsed.data.query, hostUrl: hostUrl(parsed.data) }));
-      else await applyContext(parsed.data, arrivedAt);
-      confirm();
+      await applyContext(parsed.data, arrivedAt);
     };
     cleanups.push(
       connectToParent({
@@ -234,16 +230,11 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
         allowedHostOrigins: config.allowedHostOrigins,
         methods,
         onConnect: (remote) => void onConnect(remote),
-        onRefused: () => {
-          refused = true;
-          app.dispatch(frameFailed(foyerError('ORIGIN_NOT_ALLOWED')));
-        },
+        onRefused: () => app.dispatch(frameFailed(foyerError('ORIGIN_NOT_ALLOWED'))),
         timeoutMs: connectTimeoutMs,
         ancestorOrigins: win.location.ancestorOrigins ? [...win.location.ancestorOrigins] : undefined,
       }),
     );
-    // After connecting: a parent refused at once (ancestorOrigins) is known before this renders.
-    if (early) earlyApplied = applyContext(earlyRawContext(early), 0);
   } else {
     void applyContext({ ...splitStandaloneQuery(win.location.search), inModal: false }, 0);
   }

@@ -70,14 +70,6 @@ export const frameSlice = createSlice({
         hostUrl: hostUrl ?? null,
       };
     },
-    /**
-     * The handshake's context said what the early one (bootstrap/early.ts) said: only the host
-     * page's query and address join, the widget keeps what it rendered.
-     */
-    contextConfirmed: (state, action: PayloadAction<{ query: Record<string, string>; hostUrl: string | null }>) => {
-      state.query = action.payload.query;
-      state.hostUrl = action.payload.hostUrl;
-    },
     frameFailed: (state, action: PayloadAction<FoyerError>) => {
       state.status = 'error';
       state.error = action.payload;
@@ -89,5 +81,5 @@ export const frameSlice = createSlice({
   },
 });
 
-export const { contextReady, contextConfirmed, frameFailed, eventLogged } = frameSlice.actions;
+export const { contextReady, frameFailed, eventLogged } = frameSlice.actions;
 export const frameReducer = frameSlice.reducer;
