@@ -129,12 +129,47 @@ export async function updateV1Order(db: Db, guid: string, basket: V1Basket, now:
   return toOrder(rows[0]);
 }
 
+/**
+ * The account's deleted order `basket._id` open again with this basket: a tab whose order another
+ * tab's sync deleted checks it out. Null when the account has no deleted order of that id.
+ */
+export async function reopenV1Order(db: Db, guid: string, basket: V1Basket, now: number): Promise<V1Order | null> {
+  const priced = await checkedBasket(db, guid, basket);
+  const rows = await db.query<OrderRow>(
+    `UPDATE v1_orders SET basket = $3, status = 'OPEN', updated_at = $4
+      WHERE id = $1 AND guid = $2 AND status = 'DELETED'
+      RETURNING id, guid, status, basket`,
+    [basket._id, guid, JSON.stringify({ ...priced.basket, total: priced.total }), now],
+  );
+  return rows[0] ? toOrder(rows[0]) : null;
+}
+
+/**
+ * The unanswered transactions of order `orderId` lapse: their hosted pages can no longer pay
+ * (the result is REFUSED), so an order the visitor replaced or checked out again is never charged.
+ */
+export async function lapseTransactions(db: Db, orderId: string, now: number): Promise<void> {
+  await db.query(
+    `UPDATE payments SET status = 'FAILED', error_code = 'superseded', client_secret = NULL, updated_at = $2
+      WHERE id IN (SELECT payment_id FROM v1_transactions WHERE v1_order_id = $1 AND result IS NULL)
+        AND status IN ('PENDING', 'REQUIRES_ACTION')`,
+    [orderId, now],
+  );
+  await db.query(
+    `UPDATE v1_transactions SET result = 'SUPERSEDED', answered_at = $2 WHERE v1_order_id = $1 AND result IS NULL`,
+    [orderId, now],
+  );
+}
+
 /** DELETE /order/user/{accountId}/order/{orderId}: the open order goes (its transactions lapse). */
 export async function deleteV1Order(db: Db, guid: string, orderId: string, now: number): Promise<void> {
-  const rows = await db.query(
-    `UPDATE v1_orders SET status = 'DELETED', updated_at = $3
-      WHERE id = $1 AND guid = $2 AND status IN ('OPEN', 'PAYMENT_PENDING') RETURNING id`,
-    [orderId, guid, now],
-  );
-  if (!rows.length) throw new ApiError('order_not_created');
+  await db.transaction(async (tx) => {
+    const rows = await tx.query(
+      `UPDATE v1_orders SET status = 'DELETED', updated_at = $3
+        WHERE id = $1 AND guid = $2 AND status IN ('OPEN', 'PAYMENT_PENDING') RETURNING id`,
+      [orderId, guid, now],
+    );
+    if (!rows.length) throw new ApiError('order_not_created');
+    await lapseTransactions(tx, orderId, now);
+  });
 }

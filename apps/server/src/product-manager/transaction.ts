@@ -24,7 +24,7 @@ import { findProducts } from '../widget/catalogue';
 import { createOrder, loadOrder } from '../widget/orders';
 import { fulfil } from '../widget/payments';
 import { minStartDeliveryDate } from './delivery';
-import { createV1Order, openOrder, updateV1Order } from './orders';
+import { createV1Order, deleteV1Order, lapseTransactions, openOrder, reopenV1Order, updateV1Order } from './orders';
 import { signPayload, type TransactionPayload } from './signing';
 
 /** The provider name of the hosted page's payment attempts. */
@@ -87,8 +87,12 @@ async function checkDeliveryDates(db: Db, basket: V1Basket, now: number): Promis
 /** The account's open order brought in line with the basket (created when it has none). */
 async function syncOpenOrder(db: Db, guid: string, basket: V1Basket, now: number): Promise<void> {
   const open = await openOrder(db, guid);
-  if (open && open._id === basket._id) await updateV1Order(db, guid, basket, now);
-  else await createV1Order(db, guid, basket, now);
+  if (open && open._id === basket._id) return void (await updateV1Order(db, guid, basket, now));
+  // The visitor checks out the basket they see: a differing open order (another tab's basket,
+  // synced at a later login) is deleted and replaced by it, as the login's sync does (purchase
+  // spec §4). Refusing it would leave this tab's checkout failing until the basket is emptied.
+  if (open) await deleteV1Order(db, guid, open._id, now);
+  if (!(await reopenV1Order(db, guid, basket, now))) await createV1Order(db, guid, basket, now);
 }
 
 export async function openTransaction(db: Db, key: Buffer, input: TransactionRequest, now: number) {
@@ -140,16 +144,7 @@ export async function openTransaction(db: Db, key: Buffer, input: TransactionReq
     // One transaction of an order at a time: concurrent checkouts leave exactly one page payable.
     await tx.query('SELECT id FROM v1_orders WHERE id = $1 FOR UPDATE', [basket._id]);
     // An earlier transaction of this order (the visitor went back and checked out again) lapses.
-    await tx.query(
-      `UPDATE payments SET status = 'FAILED', error_code = 'superseded', client_secret = NULL, updated_at = $2
-        WHERE id IN (SELECT payment_id FROM v1_transactions WHERE v1_order_id = $1 AND result IS NULL)
-          AND status IN ('PENDING', 'REQUIRES_ACTION')`,
-      [basket._id, now],
-    );
-    await tx.query(
-      `UPDATE v1_transactions SET result = 'SUPERSEDED', answered_at = $2 WHERE v1_order_id = $1 AND result IS NULL`,
-      [basket._id, now],
-    );
+    await lapseTransactions(tx, basket._id, now);
     const paymentId = randomUUID();
     await tx.query(
       `INSERT INTO payments (id, order_id, idempotency_key, provider, status, amount_minor, currency, created_at, updated_at)

@@ -45,6 +45,7 @@ const EMAILS = [
   'v1-e@foyer.test',
   'v1-f@foyer.test',
   'v1-g@foyer.test',
+  'v1-h@foyer.test',
 ];
 
 beforeAll(async () => {
@@ -514,6 +515,37 @@ describe('POST /transaction and the hosted payment page', () => {
     }
     expect(outcomes.sort()).toEqual(['PAID', 'REFUSED', 'REFUSED']);
     expect(await subscriptionsOf(d, 'archive-once-jpy')).toHaveLength(1);
+  });
+
+  it("a tab's basket replaces the differing open order another tab synced; the replaced orders' pages no longer pay", async () => {
+    const h = await accountOf(EMAILS[7]!);
+    // Tab A checks out its basket and leaves its payment page open.
+    const tabA = basket(h);
+    const pageOfA = await hostedPage(await transactionOk(h, tabA));
+    // Tab B (its own basket) syncs at login: A is deleted, B stored. A's page can no longer pay.
+    const tabB = basket(h, { products: [{ ...tabA.products[0]!, planId: 'digital-monthly-eur' }] });
+    const deleted = await call(server, 'DELETE', `/order/user/${h.guid}/order/${tabA._id}`, { session: h.session });
+    expect(deleted.statusCode).toBe(204);
+    expect((await call(server, 'POST', '/order', { session: h.session, payload: tabB })).statusCode).toBe(201);
+    const stale = buttonFields(pageOfA, 'PAID');
+    const refused = await postForm(stale.action, stale.fields);
+    expect(new URL(refused.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM)).toBe('REFUSED');
+    const pageOfB = await hostedPage(await transactionOk(h, tabB));
+
+    // Tab A checks out again: its basket replaces B (not 409 v1_order_exists), and B's page lapses.
+    const again = await transactionOk(h, tabA);
+    const open = v1OrderSchema.parse(
+      (await call(server, 'GET', `/order/user/${h.guid}`, { session: h.session })).json(),
+    );
+    expect(open).toMatchObject({ _id: tabA._id, status: 'PAYMENT_PENDING' });
+    const lapsed = buttonFields(pageOfB, 'PAID');
+    const late = await postForm(lapsed.action, lapsed.fields);
+    expect(new URL(late.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM)).toBe('REFUSED');
+    expect(await subscriptionsOf(h, 'digital-monthly-eur')).toHaveLength(0);
+    const pay = buttonFields(await hostedPage(again), 'PAID');
+    const paid = await postForm(pay.action, pay.fields);
+    expect(new URL(paid.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM)).toBe('PAID');
+    expect(await subscriptionsOf(h, 'digital-yearly-eur')).toHaveLength(1);
   });
 
   it("the stand-in page's forms may lead only to itself and the transaction's return origin (CSP form-action)", async () => {
