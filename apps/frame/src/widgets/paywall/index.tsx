@@ -54,8 +54,10 @@ export default function PaywallWidget({ attributes }: WidgetProps<PaywallAttribu
   useEffect(() => {
     if (!template || shown.current === template) return;
     shown.current = template;
-    services.host.publish({ name: 'paywall.shown', payload: { template, modal: modal || inModal } });
+    // The page hears of it once: from the frame that shows the offer (in place, or the copy in
+    // the modal), not also from the paywall in place that only opened the modal.
     if (modal) void services.host.open('paywall', modalAttributes(attributes));
+    else services.host.publish({ name: 'paywall.shown', payload: { template, modal: inModal } });
   }, [template, modal, inModal, attributes, services]);
 
   // The visitor closed the modal paywall (or what it opened) without getting access.
