@@ -1,7 +1,8 @@
 import '../../test/setup';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadLocale, setLocale } from '../../i18n';
 import { paywallAttributesSchema, paywallNotifierAttributesSchema } from '@foyer/protocol/paywall-attributes';
 import { registerEventSchemas } from '@foyer/protocol';
 import { paywallEventPayloadSchemas } from '@foyer/protocol/paywall-attributes';
@@ -148,6 +149,8 @@ describe('paywall widget', () => {
       ]),
     );
     expect(screen.queryByRole('button')).toBeNull();
+    // Shown once: the copy in the modal tells the page, not this one as well.
+    expect(harness.published.map((event) => event.name)).toEqual(['paywall.authorized']);
     act(() => harness.services.events.emit({ name: 'modal.dismissed', payload: { widget: 'paywall' } }));
     expect(harness.navigations).toEqual(['/home']);
   });
@@ -159,8 +162,25 @@ describe('paywall widget', () => {
       { decision: () => ({ status: 200, body: DENIED }), inModal: true },
     );
     await screen.findByRole('button', { name: 'Log in' });
-    expect(harness.published.map((event) => event.name)).toEqual(['paywall.shown']);
+    expect(harness.published).toEqual([{ name: 'paywall.shown', payload: { template: 'both', modal: true } }]);
     expect(harness.opened).toEqual([]);
+  });
+});
+
+describe("the templates in the page's language", () => {
+  afterEach(() => setLocale('en'));
+
+  it("asks for the paywall and the notifier template in the frame's locale", async () => {
+    await loadLocale('pt-BR');
+    const denied = setup(PaywallWidget, {}, { decision: () => ({ status: 200, body: DENIED }) });
+    await screen.findByRole('button', { name: 'Entrar' });
+    const paywall = denied.server.requests.find((request) => request.path === '/widgets/templates/paywall')!;
+    expect(paywall.query.get('locale')).toBe('pt-BR');
+    cleanup();
+    const allowed = setup(PaywallNotifierWidget, {}, { decision: () => ({ status: 200, body: ALLOWED }) });
+    await screen.findByText('Read 2 of 3');
+    const notifier = allowed.server.requests.find((request) => request.path === '/widgets/templates/notifier')!;
+    expect(notifier.query.get('locale')).toBe('pt-BR');
   });
 });
 
