@@ -10,7 +10,7 @@ import { fakeIdentityServer, makeHarness, renderWith, type Handler } from '../..
 import PaywallNotifierWidget from '../paywall-notifier';
 import PaywallWidget from './index';
 import { writeBasket } from '../_purchase/basketStorage';
-import { digitalBasket, settle } from '../_checkout/testData';
+import { digitalBasket, logIn, settle } from '../_checkout/testData';
 
 registerEventSchemas(paywallEventPayloadSchemas);
 
@@ -121,6 +121,44 @@ describe('paywall widget', () => {
     await settle();
     await waitFor(() => expect(harness.opened).toEqual([{ widget: 'login', attributes: { showRegister: 'true' } }]));
     expect(harness.published).toContainEqual({ name: 'checkout.started', payload: { productCount: 1 } });
+  });
+
+  it('still tells how the checkout ended when the login on its way allowed access', async () => {
+    let loggedIn = false;
+    const server = fakeIdentityServer({
+      'POST /paywall/authorize': () => ({ status: 200, body: loggedIn ? ALLOWED : DENIED }),
+      'GET /widgets/templates/paywall': () => ({
+        status: 200,
+        body: { content: '<h2>Offer</h2>', displayOn: 'both', modal: false },
+      }),
+      'GET /widgets/templates/notifier': () => ({
+        status: 200,
+        body: { content: '<p>Meter</p>', displayOn: 'meter', modal: false },
+      }),
+      'POST /pm/api/widget/order': () => ({
+        status: 409,
+        body: [{ appErrorCode: 'plan_already_subscribed', message: 'x', httpErrorCode: 409 }],
+      }),
+    });
+    const parsed = paywallAttributesSchema.parse({ groupName: 'demo' });
+    const harness = makeHarness({
+      fetch: server.fetch,
+      attributes: parsed,
+      frame: { hostUrl: PAGE },
+      settings: { skipProfile: true, skipValidation: true, skipSummary: true },
+    });
+    harness.services.host.meter = () => Promise.resolve(null);
+    renderWith(harness, <PaywallWidget attributes={parsed} />);
+    await screen.findByRole('button', { name: 'Choose a plan' });
+    writeBasket(harness.storage.tab, digitalBasket());
+    // The visitor registered in the checkout: a new account's free views allow the article.
+    loggedIn = true;
+    logIn(harness);
+    act(() => harness.services.events.emit({ name: 'login.success', payload: { guid: 'guid-1' } }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Choose a plan' })).toBeNull());
+    act(() => harness.services.events.emit({ name: 'productSelection.success', payload: { productCount: 1 } }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveProperty('textContent', expect.stringContaining('You already have this subscription'));
   });
 
   it('asks again after a purchase and steps aside when access is allowed', async () => {
