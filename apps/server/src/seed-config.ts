@@ -378,6 +378,14 @@ export const seedConfig: SeedConfig = {
       {
         serviceName: 'demo',
         segments: [
+          // Local news (a page declaring data-section="local"; the demo's /premium-article?section=local):
+          // one free article anonymously, five once logged in, so the paywall asks to log in first.
+          {
+            name: 'local',
+            sections: ['local'],
+            entitledProducts: ['demo-digital', 'demo-print', 'demo-bundle'],
+            meter: { anonymous: 1, loggedIn: 5, periodDays: 30 },
+          },
           {
             name: 'all',
             entitledProducts: ['demo-digital', 'demo-print', 'demo-bundle'],
