@@ -254,3 +254,45 @@ test('in modal mode the plan chosen from the paywall in the modal is bought too'
   await expect(article.body).toBeVisible();
   await expect(page).toHaveURL(/premium-article\?story=4&modal=1$/);
 });
+
+test(
+  'a local-news reader meets the login template, logs in from the paywall and reads on with the logged-in meter',
+  { tag: BOTH_STORAGE_MODES },
+  async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const email = uniqueEmail();
+    await createCustomer(request, email, 'local-pw-1');
+    const seen = await recordHostEvents(page);
+    const article = new PremiumArticle(page);
+    // The demo's local segment: one free article anonymously, five logged in.
+    await article.open(1, '&section=local');
+    await expect(article.notifier.getByText('You have read 1 of 1 free articles this month.')).toBeVisible();
+    await article.open(2, '&section=local');
+    await expect(article.paywall.getByRole('heading', { name: 'Log in to keep reading' })).toBeVisible();
+    await expect(article.paywall.getByRole('button', { name: 'Create an account' })).toBeVisible();
+    // The login template offers no plans: logging in is enough.
+    await expect(article.paywall.getByRole('button', { name: 'Choose a plan' })).toHaveCount(0);
+    await expect(article.body).toBeHidden();
+    await expect
+      .poll(async () => (await seen()).filter((event) => event.name === 'paywall.authorized').at(-1)?.detail)
+      .toEqual({
+        result: 'REQUIRE_LOGIN',
+        requireEntitlement: false,
+        segments: ['local', 'all'],
+        exceededMeter: { count: 1, max: 1 },
+        offeredMeter: { count: 0, max: 5 },
+      });
+    expect(await axeViolations(widgetDocument(page, 'paywall'))).toEqual([]);
+
+    await article.paywall.getByRole('button', { name: 'Log in' }).click();
+    const login = page.getByRole('dialog').frameLocator(widgetSelector('login'));
+    await login.getByLabel('Email').fill(email);
+    await login.getByLabel('Password', { exact: true }).fill('local-pw-1');
+    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Asked again with the session: this article is the account's first of five.
+    await expect(article.body).toBeVisible();
+    await expect(article.notifier.getByText('You have read 1 of 5 free articles this month.')).toBeVisible();
+    await expect(article.paywall.getByRole('heading', { name: 'Log in to keep reading' })).toHaveCount(0);
+  },
+);

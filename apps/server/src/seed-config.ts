@@ -378,6 +378,14 @@ export const seedConfig: SeedConfig = {
       {
         serviceName: 'demo',
         segments: [
+          // Local news (a page declaring data-section="local"; the demo's /premium-article?section=local):
+          // one free article anonymously, five once logged in, so the paywall asks to log in first.
+          {
+            name: 'local',
+            sections: ['local'],
+            entitledProducts: ['demo-digital', 'demo-print', 'demo-bundle'],
+            meter: { anonymous: 1, loggedIn: 5, periodDays: 30 },
+          },
           {
             name: 'all',
             entitledProducts: ['demo-digital', 'demo-print', 'demo-bundle'],
@@ -406,6 +414,59 @@ export const seedConfig: SeedConfig = {
             displayOn: 'meter',
             content:
               '<p>You have read <strong>{count}</strong> of <strong>{total}</strong> free articles this month.</p>',
+          },
+          // The same in the demo's other languages (a page in es or pt-BR gets these).
+          {
+            kind: 'paywall',
+            displayOn: 'both',
+            locale: 'es',
+            content:
+              '<h2>Has leído tus artículos gratuitos</h2><p>Inicia sesión si tienes una suscripción, o elige un plan para seguir leyendo.</p>',
+          },
+          {
+            kind: 'paywall',
+            displayOn: 'login',
+            locale: 'es',
+            content:
+              '<h2>Inicia sesión para seguir leyendo</h2><p>Los lectores con sesión iniciada tienen más artículos gratuitos.</p>',
+          },
+          {
+            kind: 'paywall',
+            displayOn: 'entitlement',
+            locale: 'es',
+            content: '<h2>Este artículo es para suscriptores</h2><p>Elige un plan para seguir leyendo.</p>',
+          },
+          {
+            kind: 'notifier',
+            displayOn: 'meter',
+            locale: 'es',
+            content:
+              '<p>Has leído <strong>{count}</strong> de <strong>{total}</strong> artículos gratuitos este mes.</p>',
+          },
+          {
+            kind: 'paywall',
+            displayOn: 'both',
+            locale: 'pt-BR',
+            content:
+              '<h2>Você leu seus artigos gratuitos</h2><p>Entre se você é assinante, ou escolha um plano para continuar lendo.</p>',
+          },
+          {
+            kind: 'paywall',
+            displayOn: 'login',
+            locale: 'pt-BR',
+            content: '<h2>Entre para continuar lendo</h2><p>Leitores conectados têm mais artigos gratuitos.</p>',
+          },
+          {
+            kind: 'paywall',
+            displayOn: 'entitlement',
+            locale: 'pt-BR',
+            content: '<h2>Este artigo é para assinantes</h2><p>Escolha um plano para continuar lendo.</p>',
+          },
+          {
+            kind: 'notifier',
+            displayOn: 'meter',
+            locale: 'pt-BR',
+            content: '<p>Você leu <strong>{count}</strong> de <strong>{total}</strong> artigos gratuitos este mês.</p>',
           },
         ],
         // The e2e stand-in of Disqus's embed verifies with this secret (demo only, see withoutDemoData).

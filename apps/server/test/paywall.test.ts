@@ -210,6 +210,32 @@ describe('templates', () => {
     const bad = await server.app.inject({ method: 'GET', url: '/ic/api/widgets/templates/paywall?displayOn=other' });
     expect(bad.statusCode).toBe(400);
   });
+
+  it("answers in the page's language when the owner wrote one, else the template for any language", async () => {
+    const content = async (path: string) => {
+      const response = await server.app.inject({ method: 'GET', url: `/ic/api/widgets/templates/${path}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return paywallTemplateSchema.parse(response.json()).content;
+    };
+    expect(await content('paywall?displayOn=both&segments=all&locale=es')).toContain(
+      'Has leído tus artículos gratuitos',
+    );
+    expect(await content('paywall?displayOn=login&segments=all&locale=pt-BR')).toContain('Entre para continuar lendo');
+    // Same language, another region; then a language the owner did not write: the fallback.
+    expect(await content('paywall?displayOn=both&segments=all&locale=es-MX')).toContain('Has leído');
+    expect(await content('paywall?displayOn=both&segments=all&locale=de')).toContain(
+      'You have read your free articles',
+    );
+    expect(await content('paywall?displayOn=both&segments=all')).toContain('You have read your free articles');
+    expect(await content('notifier?count=1&total=3&segments=all&locale=pt-BR')).toContain(
+      'Você leu <strong>1</strong> de <strong>3</strong>',
+    );
+    const bad = await server.app.inject({
+      method: 'GET',
+      url: '/ic/api/widgets/templates/paywall?displayOn=both&locale=%3Cscript%3E',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
 });
 
 describe('GET /disqus/remoteauth', () => {

@@ -31,6 +31,8 @@ export interface TemplateConfig {
   displayOn: string;
   /** Only for this segment (default: any). */
   segment?: string;
+  /** The language it is written in (BCP 47: 'es', 'pt-BR'; default: any, the fallback). */
+  locale?: string;
   /** HTML; the notifier's `{count}` and `{total}` are replaced by the meter's numbers. */
   content: string;
   modal?: boolean;
@@ -90,9 +92,9 @@ export async function seedPaywall(tx: Db, config: PaywallConfig): Promise<void> 
     }
     for (const template of service.templates) {
       await tx.query(
-        `INSERT INTO paywall_templates (service_name, kind, display_on, segment, content, modal)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (service_name, kind, display_on, segment) DO UPDATE SET content = $5, modal = $6`,
+        `INSERT INTO paywall_templates (service_name, kind, display_on, segment, content, modal, locale)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (service_name, kind, display_on, segment, locale) DO UPDATE SET content = $5, modal = $6`,
         [
           service.serviceName,
           template.kind,
@@ -100,6 +102,7 @@ export async function seedPaywall(tx: Db, config: PaywallConfig): Promise<void> 
           template.segment ?? '',
           template.content,
           template.modal ?? false,
+          template.locale ?? '',
         ],
       );
     }

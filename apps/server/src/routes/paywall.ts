@@ -29,12 +29,14 @@ const segmentList = z.pipe(
   z._default(z.string().check(z.maxLength(2000)), ''),
   z.transform((value: string) => value.split(',').filter(Boolean)),
 );
-const paywallQuery = z.object({ displayOn: z.enum(PAYWALL_TEMPLATES), segments: segmentList });
+/** The page's language (BCP 47), for the template written in it. */
+const locale = z.optional(z.string().check(z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/)));
+const paywallQuery = z.object({ displayOn: z.enum(PAYWALL_TEMPLATES), segments: segmentList, locale });
 const number = z.pipe(
   z.string().check(z.regex(/^\d{1,6}$/)),
   z.transform((value: string) => Number(value)),
 );
-const notifierQuery = z.object({ count: number, total: number, segments: segmentList });
+const notifierQuery = z.object({ count: number, total: number, segments: segmentList, locale });
 const text = z.string().check(z.maxLength(255));
 const disqusQuery = z.object({
   site: z.string().check(z.minLength(1), z.maxLength(100)),
@@ -86,7 +88,14 @@ export function paywallRoutes(
     getPaywallTemplate,
     async ({ query, request }) => {
       const service = await serviceOf(deps, request);
-      const template = await findPaywallTemplate(db, service.name, 'paywall', query.displayOn, query.segments);
+      const template = await findPaywallTemplate(
+        db,
+        service.name,
+        'paywall',
+        query.displayOn,
+        query.segments,
+        query.locale,
+      );
       if (!template) throw new ApiError('NOT_FOUND');
       return { body: template };
     },
@@ -98,7 +107,7 @@ export function paywallRoutes(
     getNotifierTemplate,
     async ({ query, request }) => {
       const service = await serviceOf(deps, request);
-      const template = await findPaywallTemplate(db, service.name, 'notifier', 'meter', query.segments);
+      const template = await findPaywallTemplate(db, service.name, 'notifier', 'meter', query.segments, query.locale);
       if (!template) throw new ApiError('NOT_FOUND');
       return { body: { ...template, content: fillNotifier(template.content, query.count, query.total) } };
     },

@@ -14,13 +14,13 @@ export const authorizePaywall = /* @__PURE__ */ endpoint<
   z.input<typeof paywallAuthorizeSchema>,
   z.infer<typeof paywallAuthorizeResultSchema>
 >('POST', '/paywall/authorize', paywallAuthorizeSchema, paywallAuthorizeResultSchema);
-/** Query displayOn (both, login, entitlement) and segments (comma-separated). */
+/** Query displayOn (both, login, entitlement), segments (comma-separated) and the page's locale (optional). */
 export const getPaywallTemplate = /* @__PURE__ */ endpoint<
   Record<string, never>,
   never,
   z.infer<typeof paywallTemplateSchema>
 >('GET', '/widgets/templates/paywall', null, paywallTemplateSchema);
-/** Query count, total and segments. */
+/** Query count, total, segments and the page's locale (optional). */
 export const getNotifierTemplate = /* @__PURE__ */ endpoint<
   Record<string, never>,
   never,

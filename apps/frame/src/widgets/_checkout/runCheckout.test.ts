@@ -313,6 +313,36 @@ describe('runCheckout: failures keep the basket', () => {
   });
 });
 
+describe('runCheckout: a basket without a chosen payment type', () => {
+  const orderOn = async (types: Handler) => {
+    const { harness, server } = setup({
+      routes: { 'GET /pm/api/widget/payment/types': types },
+      settings: { skipProfile: true, skipValidation: true, skipSummary: true },
+    });
+    start(harness);
+    await settle();
+    await settle();
+    return server.requests.find((entry) => entry.path === '/pm/api/widget/order')?.body;
+  };
+
+  it("orders by the site's first active type where it takes no cards (the paywall's checkout on npm start)", async () => {
+    const body = await orderOn(() => ({
+      status: 200,
+      body: [{ name: 'BANK_TRANSFER', displayName: 'Bank transfer' }],
+    }));
+    expect(body).toMatchObject({ paymentType: 'BANK_TRANSFER' });
+  });
+
+  it('orders by card where the site takes cards, or when the active types are not known', async () => {
+    const both = [
+      { name: 'BANK_TRANSFER', displayName: 'Bank transfer' },
+      { name: 'CARD', displayName: 'Card' },
+    ];
+    expect(await orderOn(() => ({ status: 200, body: both }))).toMatchObject({ paymentType: 'CARD' });
+    expect(await orderOn(() => ({ status: 500, body: {} }))).toMatchObject({ paymentType: 'CARD' });
+  });
+});
+
 describe('orderFromBasket', () => {
   it('orders bundles with bundlePlan, keeps the payment type and the address groups', () => {
     const bundlePlan = BUNDLE.bundlePlans[0]!;

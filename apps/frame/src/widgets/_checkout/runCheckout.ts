@@ -11,11 +11,14 @@ import type { FoyerError } from '@foyer/api';
 import {
   catalogueError,
   createOrder,
+  getPaymentTypes,
   validateProfile,
   type Basket,
   type BasketProduct,
   type CheckoutStep,
   type OrderCreate,
+  type PaymentType,
+  type PaymentTypeOption,
 } from '@foyer/api/widget';
 import type { EventName, FoyerEvent } from '@foyer/protocol';
 import { selectServiceName } from '../../store/selectors';
@@ -54,15 +57,25 @@ const OUTCOMES: Record<OpenAction['widget'], readonly EventName[]> = {
   payment: ['payment.success'],
 };
 
+/**
+ * The payment type of a basket nobody chose one for (no payment-type selector on the page, as with
+ * the paywall's checkout): a card where the site takes cards, else the site's first active type
+ * (a site without a card provider takes bank transfers). Unknown types: card, as before.
+ */
+export function unchosenPaymentType(active: readonly PaymentTypeOption[] | null): PaymentType {
+  if (!active?.length || active.some((type) => type.name === 'CARD')) return 'CARD';
+  return active[0]!.name;
+}
+
 /** The order lines of the basket: bundles are ordered with bundlePlan, plain products with paymentPlan. */
-export function orderFromBasket(basket: Basket): OrderCreate {
+export function orderFromBasket(basket: Basket, unchosen: PaymentType = 'CARD'): OrderCreate {
   const line = (product: BasketProduct) =>
     product.type === 'BUNDLE'
       ? { product: product.name, bundlePlan: product.paymentPlan._id }
       : { product: product.name, paymentPlan: product.paymentPlan._id };
   return {
     orderItems: basket.products.map(line),
-    paymentType: basket.paymentType ?? 'CARD',
+    paymentType: basket.paymentType ?? unchosen,
     ...(basket.deliveryAddressGroup ? { deliveryAddressGroup: basket.deliveryAddressGroup } : {}),
     ...(basket.billingAddressGroup ? { billingAddressGroup: basket.billingAddressGroup } : {}),
   };
@@ -154,8 +167,15 @@ export const runCheckout =
           }
           case 'createOrder': {
             enter(action.step);
+            let unchosen: PaymentType = 'CARD';
+            if (!basket().paymentType) {
+              const types = await callWidget({ dispatch, getState, extra: services }, getPaymentTypes, { signal });
+              if (signal.aborted) return { status: 'stopped' };
+              // Not known: the server refuses a type it does not take, with its own code.
+              unchosen = unchosenPaymentType(types.ok ? types.data : null);
+            }
             const result = await callWidget({ dispatch, getState, extra: services }, createOrder, {
-              body: orderFromBasket(basket()),
+              body: orderFromBasket(basket(), unchosen),
               signal,
             });
             if (!result.ok) return signal.aborted ? { status: 'stopped' } : fail(orderError(result.error));

@@ -6,6 +6,7 @@ import {
   type PaywallDecision,
   type PaywallTemplate,
 } from '@foyer/api/paywall';
+import { currentLocale } from '../../i18n';
 import { createAppAsyncThunk } from '../../store/asyncStatus';
 import { callIdentity } from '../../store/identityClient';
 import { createRequest } from '../../store/requests';
@@ -51,17 +52,19 @@ export const authorizeView = createAppAsyncThunk<PaywallView, PageView>('paywall
   if (issued && issued !== meterId) await extra.host.meter?.(issued);
   if (view.publish && !signal.aborted) extra.host.publish({ name: 'paywall.authorized', payload: decision });
   const segments = decision.segments.join(',');
+  // The site owner's words in the page's language, when written in it.
+  const locale = currentLocale();
   let template: PaywallTemplate | null = null;
   if (decision.result !== 'ALLOW_ACCESS') {
     const answer = await callIdentity(api, getPaywallTemplate, {
-      query: { displayOn: paywallTemplateFor(decision), segments },
+      query: { displayOn: paywallTemplateFor(decision), segments, locale },
       signal,
     });
     template = answer.ok ? answer.data : null;
   } else if (decision.activeMeter) {
     const { count, max } = decision.activeMeter;
     const answer = await callIdentity(api, getNotifierTemplate, {
-      query: { count: String(count), total: String(max), segments },
+      query: { count: String(count), total: String(max), segments, locale },
       signal,
     });
     template = answer.ok ? answer.data : null;

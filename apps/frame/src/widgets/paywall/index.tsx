@@ -16,6 +16,8 @@ import { Notifier } from '../_paywall/Notifier';
 import { SafeHtml } from '../_paywall/SafeHtml';
 import { usePageView } from '../_paywall/usePageView';
 import '../_paywall/messages';
+// The checkout it runs can fail with any purchase error: their texts, not 'technical difficulties'.
+import '../_purchase/messages';
 import '../_paywall/paywall.css';
 
 /** What the paywall passes to its copy in the modal (data-* values). */
@@ -54,8 +56,10 @@ export default function PaywallWidget({ attributes }: WidgetProps<PaywallAttribu
   useEffect(() => {
     if (!template || shown.current === template) return;
     shown.current = template;
-    services.host.publish({ name: 'paywall.shown', payload: { template, modal: modal || inModal } });
+    // The page hears of it once: from the frame that shows the offer (in place, or the copy in
+    // the modal), not also from the paywall in place that only opened the modal.
     if (modal) void services.host.open('paywall', modalAttributes(attributes));
+    else services.host.publish({ name: 'paywall.shown', payload: { template, modal: inModal } });
   }, [template, modal, inModal, attributes, services]);
 
   // The visitor closed the modal paywall (or what it opened) without getting access.
@@ -118,9 +122,11 @@ export default function PaywallWidget({ attributes }: WidgetProps<PaywallAttribu
               </button>
             )}
           </div>
-          <CheckoutFeedback checkout={checkout} showErrorMsgs={attributes.showErrorMsgs} />
         </section>
       )}
+      {/* Outside the offer: a checkout goes on when the registration on its way allowed access
+          (a new account's own free views), and its failure or success must still be told. */}
+      <CheckoutFeedback checkout={checkout} showErrorMsgs={attributes.showErrorMsgs} />
     </div>
   );
 }

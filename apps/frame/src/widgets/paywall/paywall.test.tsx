@@ -1,7 +1,8 @@
 import '../../test/setup';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadLocale, setLocale } from '../../i18n';
 import { paywallAttributesSchema, paywallNotifierAttributesSchema } from '@foyer/protocol/paywall-attributes';
 import { registerEventSchemas } from '@foyer/protocol';
 import { paywallEventPayloadSchemas } from '@foyer/protocol/paywall-attributes';
@@ -9,7 +10,7 @@ import { fakeIdentityServer, makeHarness, renderWith, type Handler } from '../..
 import PaywallNotifierWidget from '../paywall-notifier';
 import PaywallWidget from './index';
 import { writeBasket } from '../_purchase/basketStorage';
-import { digitalBasket, settle } from '../_checkout/testData';
+import { digitalBasket, logIn, settle } from '../_checkout/testData';
 
 registerEventSchemas(paywallEventPayloadSchemas);
 
@@ -122,6 +123,44 @@ describe('paywall widget', () => {
     expect(harness.published).toContainEqual({ name: 'checkout.started', payload: { productCount: 1 } });
   });
 
+  it('still tells how the checkout ended when the login on its way allowed access', async () => {
+    let loggedIn = false;
+    const server = fakeIdentityServer({
+      'POST /paywall/authorize': () => ({ status: 200, body: loggedIn ? ALLOWED : DENIED }),
+      'GET /widgets/templates/paywall': () => ({
+        status: 200,
+        body: { content: '<h2>Offer</h2>', displayOn: 'both', modal: false },
+      }),
+      'GET /widgets/templates/notifier': () => ({
+        status: 200,
+        body: { content: '<p>Meter</p>', displayOn: 'meter', modal: false },
+      }),
+      'POST /pm/api/widget/order': () => ({
+        status: 409,
+        body: [{ appErrorCode: 'plan_already_subscribed', message: 'x', httpErrorCode: 409 }],
+      }),
+    });
+    const parsed = paywallAttributesSchema.parse({ groupName: 'demo' });
+    const harness = makeHarness({
+      fetch: server.fetch,
+      attributes: parsed,
+      frame: { hostUrl: PAGE },
+      settings: { skipProfile: true, skipValidation: true, skipSummary: true },
+    });
+    harness.services.host.meter = () => Promise.resolve(null);
+    renderWith(harness, <PaywallWidget attributes={parsed} />);
+    await screen.findByRole('button', { name: 'Choose a plan' });
+    writeBasket(harness.storage.tab, digitalBasket());
+    // The visitor registered in the checkout: a new account's free views allow the article.
+    loggedIn = true;
+    logIn(harness);
+    act(() => harness.services.events.emit({ name: 'login.success', payload: { guid: 'guid-1' } }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Choose a plan' })).toBeNull());
+    act(() => harness.services.events.emit({ name: 'productSelection.success', payload: { productCount: 1 } }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveProperty('textContent', expect.stringContaining('You already have this subscription'));
+  });
+
   it('asks again after a purchase and steps aside when access is allowed', async () => {
     let paid = false;
     const { harness, server } = setup(
@@ -148,6 +187,8 @@ describe('paywall widget', () => {
       ]),
     );
     expect(screen.queryByRole('button')).toBeNull();
+    // Shown once: the copy in the modal tells the page, not this one as well.
+    expect(harness.published.map((event) => event.name)).toEqual(['paywall.authorized']);
     act(() => harness.services.events.emit({ name: 'modal.dismissed', payload: { widget: 'paywall' } }));
     expect(harness.navigations).toEqual(['/home']);
   });
@@ -159,8 +200,25 @@ describe('paywall widget', () => {
       { decision: () => ({ status: 200, body: DENIED }), inModal: true },
     );
     await screen.findByRole('button', { name: 'Log in' });
-    expect(harness.published.map((event) => event.name)).toEqual(['paywall.shown']);
+    expect(harness.published).toEqual([{ name: 'paywall.shown', payload: { template: 'both', modal: true } }]);
     expect(harness.opened).toEqual([]);
+  });
+});
+
+describe("the templates in the page's language", () => {
+  afterEach(() => setLocale('en'));
+
+  it("asks for the paywall and the notifier template in the frame's locale", async () => {
+    await loadLocale('pt-BR');
+    const denied = setup(PaywallWidget, {}, { decision: () => ({ status: 200, body: DENIED }) });
+    await screen.findByRole('button', { name: 'Entrar' });
+    const paywall = denied.server.requests.find((request) => request.path === '/widgets/templates/paywall')!;
+    expect(paywall.query.get('locale')).toBe('pt-BR');
+    cleanup();
+    const allowed = setup(PaywallNotifierWidget, {}, { decision: () => ({ status: 200, body: ALLOWED }) });
+    await screen.findByText('Read 2 of 3');
+    const notifier = allowed.server.requests.find((request) => request.path === '/widgets/templates/notifier')!;
+    expect(notifier.query.get('locale')).toBe('pt-BR');
   });
 });
 
