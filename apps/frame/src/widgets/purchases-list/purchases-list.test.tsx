@@ -163,6 +163,31 @@ describe('purchases-list', () => {
     expect((await within(again).findByRole('alert')).textContent).toContain('Duplicate beneficiary for this purchase');
   }, 20_000);
 
+  it('a dialog opened from the actions menu gives the focus back to the menu button when it closes', async () => {
+    setup({
+      'GET /pm/api/widget/account/purchases/': () => ({ status: 200, body: [purchase('ACTIVE')] }),
+      'GET /pm/api/widget/account/beneficiary/sub-1': () => ({ status: 200, body: [] }),
+    });
+    const menuButton = await screen.findByRole('button', { name: 'Actions for Digital — Yearly' });
+    menuButton.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Display beneficiaries' }));
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Beneficiaries of Digital — Yearly' });
+    expect(await within(dialog).findByText('No beneficiaries')).toBeTruthy();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(menuButton);
+
+    await userEvent.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Add beneficiary' }));
+    await userEvent.keyboard('{Enter}');
+    const add = await screen.findByRole('dialog', { name: 'Add beneficiary to Digital — Yearly' });
+    await userEvent.click(within(add).getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(menuButton);
+  }, 20_000);
+
   it('beneficiaries dialog: email and status; removal asks first, cancel keeps, confirm removes', async () => {
     let removed = false;
     const { server } = setup({
