@@ -33,7 +33,7 @@ export function BeneficiariesDialog({
   const [confirming, setConfirming] = useState<Beneficiary | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FoyerError | null>(null);
-  const [removed, setRemoved] = useState<string | null>(null);
+  const [removed, setRemoved] = useState<Beneficiary | null>(null);
 
   async function remove(beneficiary: Beneficiary) {
     setBusy(true);
@@ -45,16 +45,18 @@ export function BeneficiariesDialog({
       if (result.payload) setError(result.payload);
       return;
     }
-    setRemoved(beneficiary.email);
+    setRemoved(beneficiary);
     state.retry();
     onChanged();
   }
 
-  const rows = state.data ?? [];
+  // A removed beneficiary goes from the list at once, before its reload ends (its Remove would
+  // only fail).
+  const rows = (state.data ?? []).filter((row) => row.key !== removed?.key);
   return (
     <Dialog title={t('beneficiaries.title', [name])} onClose={onClose}>
       {error && showErrors && <ErrorMessageBox error={error} />}
-      {removed && <MessageBox text={t('beneficiaries.removed', [removed])} severity="success" />}
+      {removed && <MessageBox text={t('beneficiaries.removed', [removed.email])} severity="success" />}
       {state.status === 'failed' && showErrors && <ErrorMessageBox error={state.error} />}
       {state.status === 'loading' && !state.data ? (
         <Loading />

@@ -188,6 +188,32 @@ describe('purchases-list', () => {
     expect(document.activeElement).toBe(menuButton);
   }, 20_000);
 
+  it('a removed beneficiary leaves the list at once, while the list reloads', async () => {
+    let removed = false;
+    setup({
+      'GET /pm/api/widget/account/purchases/': () => ({ status: 200, body: [purchase('ACTIVE', 1)] }),
+      // The reload after the removal does not end during this test.
+      'GET /pm/api/widget/account/beneficiary/sub-1': () =>
+        removed
+          ? new Promise(() => {})
+          : {
+              status: 200,
+              body: [{ key: 'g-1', email: 'friend@x.test', status: 'ACCEPTED', subscriptionId: 'sub-1' }],
+            },
+      'DELETE /pm/api/widget/account/beneficiary/sub-1/g-1': () => {
+        removed = true;
+        return { status: 204 };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Digital — Yearly' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Display beneficiaries' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Beneficiaries of Digital — Yearly' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Remove friend@x.test' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, remove' }));
+    expect(await within(dialog).findByText('friend@x.test has been removed')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Remove friend@x.test' })).toBeNull();
+  }, 20_000);
+
   it('beneficiaries dialog: email and status; removal asks first, cancel keeps, confirm removes', async () => {
     let removed = false;
     const { server } = setup({
