@@ -2,7 +2,7 @@
  * Beneficiaries dialog (purchase spec §2): email, status and a remove button per beneficiary; a
  * removal asks for confirmation first (confirm or cancel); 'No beneficiaries' when there are none.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FoyerError } from '@foyer/api';
 import type { Beneficiary } from '@foyer/api/widget';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
@@ -34,6 +34,12 @@ export function BeneficiariesDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FoyerError | null>(null);
   const [removed, setRemoved] = useState<Beneficiary | null>(null);
+  // After a removal the confirmation's opener (that row's Remove) is gone: the dialog's Close takes
+  // the focus, so the keyboard stays in the dialog instead of falling to the page's body.
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (removed) close.current?.focus();
+  }, [removed]);
 
   async function remove(beneficiary: Beneficiary) {
     setBusy(true);
@@ -115,7 +121,7 @@ export function BeneficiariesDialog({
         </Dialog>
       )}
       <div className="actions">
-        <button type="button" className="button button-secondary" onClick={onClose}>
+        <button ref={close} type="button" className="button button-secondary" onClick={onClose}>
           {t('account.close')}
         </button>
       </div>

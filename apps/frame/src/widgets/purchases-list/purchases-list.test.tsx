@@ -149,6 +149,8 @@ describe('purchases-list', () => {
     await waitFor(() => expect(add.disabled).toBe(false));
     await userEvent.click(add);
     expect(await within(dialog).findByText('Your friend has been invited')).toBeTruthy();
+    // The Add button that had the focus is gone: the success view's Close has it.
+    expect(document.activeElement).toBe(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1));
     const sent = server.requests.find((request) => request.method === 'POST')!;
     expect(sent.body).toEqual({ subscriptionId: 'sub-1', email: 'friend@x.test', message: 'Enjoy' });
     expect(harness.published).toContainEqual({ name: 'beneficiary.invited', payload: { subscriptionId: 'sub-1' } });
@@ -212,6 +214,8 @@ describe('purchases-list', () => {
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, remove' }));
     expect(await within(dialog).findByText('friend@x.test has been removed')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Remove friend@x.test' })).toBeNull();
+    // The confirmation's opener went with the row: the dialog's Close has the focus.
+    expect(document.activeElement).toBe(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1));
   }, 20_000);
 
   it('beneficiaries dialog: email and status; removal asks first, cancel keeps, confirm removes', async () => {
