@@ -11,7 +11,7 @@ import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { LoginWidget, widgetFrame } from '../support/widgets';
+import { LoginWidget, widgetFrame, widgetIframe } from '../support/widgets';
 import { mailedLink } from '../support/mailbox';
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
@@ -145,6 +145,21 @@ test(
     const friendRow = beneficiaries.getByRole('row', { name: new RegExp(friend.replace(/[.+]/g, '\\$&')) });
     await expect(friendRow).toContainText('Accepted');
     await axeClean(page, 'purchases-list', 'beneficiaries');
+    // At 320 px the dialog keeps the address, its status and Remove inside the frame (nothing to scroll to).
+    await page.setViewportSize({ width: 320, height: 800 });
+    const remove = friendRow.getByRole('button', { name: `Remove ${friend}` });
+    await expect.poll(async () => (await widgetIframe(page, 'purchases-list').boundingBox())?.width).toBeLessThan(320);
+    await expect
+      .poll(async () => {
+        const frame = await widgetIframe(page, 'purchases-list').boundingBox();
+        const button = await remove.boundingBox();
+        return frame && button ? button.x + button.width <= frame.x + frame.width : false;
+      })
+      .toBe(true);
+    await expect
+      .poll(() => remove.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+      .toBe(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await friendRow.getByRole('button', { name: `Remove ${friend}` }).click();
     const confirm = list.getByRole('alertdialog', { name: 'Remove beneficiary' });
     await expect(confirm).toContainText(friend);

@@ -1,7 +1,8 @@
 /**
  * A menu button (WAI-ARIA menu button pattern): Enter, Space or ArrowDown open the menu on its
  * first item, ArrowUp on its last; arrows, Home and End move between items; Escape, Tab and focus
- * moving elsewhere close it, Escape returning focus to the button.
+ * moving elsewhere close it, Escape returning focus to the button. Choosing an item gives the focus
+ * back to the button too, so a dialog the item opens returns it there when it closes.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
@@ -91,7 +92,9 @@ export function ActionsMenu({ label, caption, items }: { label: string; caption:
                 role="menuitem"
                 tabIndex={-1}
                 onClick={() => {
-                  close(false);
+                  // The button takes the focus back first (menu button pattern): the item is about
+                  // to go, and a dialog the item opens returns the focus to what had it.
+                  close(true);
                   item.onSelect();
                 }}
               >

@@ -85,10 +85,52 @@ describe('grant-invitations', () => {
     await userEvent.click(accept);
     expect(await screen.findByText('You accepted the invitation to Digital access')).toBeTruthy();
     expect(harness.published).toContainEqual({ name: 'grant.accepted', payload: { subscriptionId: 'sub-1' } });
-    // Reloaded; the keyed row is hidden once ACCEPTED (also from the received list).
+    // Reloaded; the keyed row is hidden once ACCEPTED, and the invitation is listed once, with
+    // the received ones, its status as text.
     await expect.poll(() => server.requests.filter((r) => r.path.endsWith('/grant/received')).length).toBe(2);
     expect(screen.queryByRole('button', { name: /Accept/ })).toBeNull();
-    expect(screen.queryByText('Digital access')).toBeNull();
+    expect(screen.getAllByText('Digital access')).toHaveLength(1);
+    expect(within(screen.getByText('Digital access').closest('tr')!).getByText('Accepted')).toBeTruthy();
+  });
+
+  it('an answer shows at once: no Accept or Decline for it while the list reloads', async () => {
+    let answered = false;
+    setup(
+      {
+        // The reload after the answer does not end during this test.
+        'GET /pm/api/widget/account/grant/received': () =>
+          answered ? new Promise(() => {}) : { status: 200, body: [grant('g-1', 'PENDING')] },
+        'GET /pm/api/widget/account/grant/invitation/secret-key': () => ({
+          status: 200,
+          body: grant('g-1', 'PENDING'),
+        }),
+        'POST /pm/api/widget/account/grant/action/secret-key/decline': () => {
+          answered = true;
+          return { status: 200, body: grant('g-1', 'DECLINED') };
+        },
+      },
+      { invitationKey: 'secret-key' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline the invitation to Digital access' }));
+    expect(await screen.findByText('You declined the invitation to Digital access')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Accept|Decline/ })).toBeNull();
+    expect(within(screen.getByText('Digital access').closest('tr')!).getByText('Declined')).toBeTruthy();
+  });
+
+  it('the mailed link opened again after answering shows the invitation and its status, not an empty widget', async () => {
+    setup(
+      {
+        'GET /pm/api/widget/account/grant/received': () => ({ status: 200, body: [grant('g-1', 'ACCEPTED')] }),
+        'GET /pm/api/widget/account/grant/invitation/secret-key': () => ({
+          status: 200,
+          body: grant('g-1', 'ACCEPTED'),
+        }),
+      },
+      { invitationKey: 'secret-key' },
+    );
+    const row = (await screen.findByText('Digital access')).closest('tr')!;
+    expect(within(row).getByText('Accepted')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Accept|Decline/ })).toBeNull();
   });
 
   it('a refused action shows action_decline_fail, in Spanish too', async () => {

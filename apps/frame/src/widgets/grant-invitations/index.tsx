@@ -23,6 +23,11 @@ import '../_subscriptions/account-area.css';
  * `invitationKey`. Accept and Decline only while PENDING, then the list reloads; the keyed row is
  * hidden once ACCEPTED or DECLINED; other statuses show as text. 'No records' when there is
  * nothing and no key. Failures: action_accept_fail / action_decline_fail.
+ *
+ * The invitation of the key is listed once: as the keyed row while it waits for an answer, then
+ * with the received ones, its status as text. (Hiding it there too left a visitor who opened the
+ * mailed link again with an empty widget.) An answer shows at once, before the reload ends, so
+ * the buttons of an answered invitation are never offered again.
  */
 export default function GrantInvitations({ attributes }: WidgetProps<GrantInvitationsAttributes>) {
   return <GrantInvitationsView attributes={attributes} requests={widgetGrants} />;
@@ -46,6 +51,7 @@ export function GrantInvitationsView({
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<FoyerError | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [answered, setAnswered] = useState<Record<string, string>>({});
 
   async function act(grant: GrantInvitation, action: GrantAction, key: string) {
     setBusy(grant.key);
@@ -58,6 +64,7 @@ export function GrantInvitationsView({
       const failed = result.payload;
       setError(failed && failed.code !== 'technical_difficulties' ? failed : foyerError(code));
     } else {
+      setAnswered((all) => ({ ...all, [grant.key]: result.payload.status }));
       setDone(t(action === 'accept' ? 'grants.accepted' : 'grants.declined', [grant.productName]));
     }
     reload();
@@ -73,11 +80,13 @@ export function GrantInvitationsView({
   });
   if ('element' in gate) return gate.element;
   const { received, keyed, keyError } = gate.data;
-  // The keyed invitation first (once: it may be in received too), hidden once answered.
-  const keyedShown = keyed && keyed.status !== 'ACCEPTED' && keyed.status !== 'DECLINED' ? keyed : null;
+  const status = (grant: GrantInvitation) => answered[grant.key] ?? grant.status;
+  // The keyed invitation first while unanswered (then not again from received); once answered
+  // it is hidden as the keyed row and listed with the received ones.
+  const keyedShown = keyed && status(keyed) !== 'ACCEPTED' && status(keyed) !== 'DECLINED' ? keyed : null;
   const rows: { grant: GrantInvitation; actKey: string }[] = [
     ...(keyedShown && invitationKey ? [{ grant: keyedShown, actKey: invitationKey }] : []),
-    ...received.filter((grant) => grant.key !== keyed?.key).map((grant) => ({ grant, actKey: grant.key })),
+    ...received.filter((grant) => grant.key !== keyedShown?.key).map((grant) => ({ grant, actKey: grant.key })),
   ];
 
   return (
@@ -105,7 +114,7 @@ export function GrantInvitationsView({
                   <th scope="row">{grant.productName}</th>
                   <td>{roleLabel(grant.roleName)}</td>
                   <td>
-                    {grant.status === 'PENDING' ? (
+                    {status(grant) === 'PENDING' ? (
                       <div className="account-row-actions">
                         <button
                           type="button"
@@ -127,7 +136,7 @@ export function GrantInvitationsView({
                         </button>
                       </div>
                     ) : (
-                      grantStatusLabel(grant.status)
+                      grantStatusLabel(status(grant))
                     )}
                   </td>
                 </tr>

@@ -3,7 +3,7 @@
  * disabled while the form is invalid. A duplicate shows duplicated_beneficiary; any other refusal
  * add_beneficiary_fail (session problems keep their own words). Success: 'Your friend has been invited'.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { object, string } from 'yup';
 import { EMAIL_PATTERN, foyerError, type FoyerError } from '@foyer/api';
@@ -43,6 +43,12 @@ export function AddBeneficiaryDialog({
   const dispatch = useAppDispatch();
   const [error, setError] = useState<FoyerError | null>(null);
   const [invited, setInvited] = useState(false);
+  // The form (and its Add button, which had the focus) gives way to the success text: its Close
+  // takes the focus, so the keyboard stays in the dialog (Escape, Enter) instead of the page's body.
+  const closeAfterInvite = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (invited) closeAfterInvite.current?.focus();
+  }, [invited]);
   const form = useFormik({
     initialValues: { email: '', message: '' },
     validationSchema: schema,
@@ -69,7 +75,7 @@ export function AddBeneficiaryDialog({
         <>
           <MessageBox text={t('addBeneficiary.success')} severity="success" />
           <div className="actions">
-            <button type="button" className="button" onClick={onClose}>
+            <button ref={closeAfterInvite} type="button" className="button" onClick={onClose}>
               {t('account.close')}
             </button>
           </div>

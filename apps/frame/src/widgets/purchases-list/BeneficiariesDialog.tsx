@@ -2,7 +2,7 @@
  * Beneficiaries dialog (purchase spec §2): email, status and a remove button per beneficiary; a
  * removal asks for confirmation first (confirm or cancel); 'No beneficiaries' when there are none.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FoyerError } from '@foyer/api';
 import type { Beneficiary } from '@foyer/api/widget';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
@@ -33,7 +33,13 @@ export function BeneficiariesDialog({
   const [confirming, setConfirming] = useState<Beneficiary | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FoyerError | null>(null);
-  const [removed, setRemoved] = useState<string | null>(null);
+  const [removed, setRemoved] = useState<Beneficiary | null>(null);
+  // After a removal the confirmation's opener (that row's Remove) is gone: the dialog's Close takes
+  // the focus, so the keyboard stays in the dialog instead of falling to the page's body.
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (removed) close.current?.focus();
+  }, [removed]);
 
   async function remove(beneficiary: Beneficiary) {
     setBusy(true);
@@ -45,16 +51,18 @@ export function BeneficiariesDialog({
       if (result.payload) setError(result.payload);
       return;
     }
-    setRemoved(beneficiary.email);
+    setRemoved(beneficiary);
     state.retry();
     onChanged();
   }
 
-  const rows = state.data ?? [];
+  // A removed beneficiary goes from the list at once, before its reload ends (its Remove would
+  // only fail).
+  const rows = (state.data ?? []).filter((row) => row.key !== removed?.key);
   return (
     <Dialog title={t('beneficiaries.title', [name])} onClose={onClose}>
       {error && showErrors && <ErrorMessageBox error={error} />}
-      {removed && <MessageBox text={t('beneficiaries.removed', [removed])} severity="success" />}
+      {removed && <MessageBox text={t('beneficiaries.removed', [removed.email])} severity="success" />}
       {state.status === 'failed' && showErrors && <ErrorMessageBox error={state.error} />}
       {state.status === 'loading' && !state.data ? (
         <Loading />
@@ -113,7 +121,7 @@ export function BeneficiariesDialog({
         </Dialog>
       )}
       <div className="actions">
-        <button type="button" className="button button-secondary" onClick={onClose}>
+        <button ref={close} type="button" className="button button-secondary" onClick={onClose}>
           {t('account.close')}
         </button>
       </div>

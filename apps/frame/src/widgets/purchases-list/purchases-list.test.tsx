@@ -149,6 +149,8 @@ describe('purchases-list', () => {
     await waitFor(() => expect(add.disabled).toBe(false));
     await userEvent.click(add);
     expect(await within(dialog).findByText('Your friend has been invited')).toBeTruthy();
+    // The Add button that had the focus is gone: the success view's Close has it.
+    expect(document.activeElement).toBe(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1));
     const sent = server.requests.find((request) => request.method === 'POST')!;
     expect(sent.body).toEqual({ subscriptionId: 'sub-1', email: 'friend@x.test', message: 'Enjoy' });
     expect(harness.published).toContainEqual({ name: 'beneficiary.invited', payload: { subscriptionId: 'sub-1' } });
@@ -161,6 +163,59 @@ describe('purchases-list', () => {
     await userEvent.type(within(again).getByLabelText('Email'), 'friend@x.test');
     await userEvent.click(within(again).getByRole('button', { name: 'Add' }));
     expect((await within(again).findByRole('alert')).textContent).toContain('Duplicate beneficiary for this purchase');
+  }, 20_000);
+
+  it('a dialog opened from the actions menu gives the focus back to the menu button when it closes', async () => {
+    setup({
+      'GET /pm/api/widget/account/purchases/': () => ({ status: 200, body: [purchase('ACTIVE')] }),
+      'GET /pm/api/widget/account/beneficiary/sub-1': () => ({ status: 200, body: [] }),
+    });
+    const menuButton = await screen.findByRole('button', { name: 'Actions for Digital — Yearly' });
+    menuButton.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Display beneficiaries' }));
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Beneficiaries of Digital — Yearly' });
+    expect(await within(dialog).findByText('No beneficiaries')).toBeTruthy();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(menuButton);
+
+    await userEvent.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Add beneficiary' }));
+    await userEvent.keyboard('{Enter}');
+    const add = await screen.findByRole('dialog', { name: 'Add beneficiary to Digital — Yearly' });
+    await userEvent.click(within(add).getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(menuButton);
+  }, 20_000);
+
+  it('a removed beneficiary leaves the list at once, while the list reloads', async () => {
+    let removed = false;
+    setup({
+      'GET /pm/api/widget/account/purchases/': () => ({ status: 200, body: [purchase('ACTIVE', 1)] }),
+      // The reload after the removal does not end during this test.
+      'GET /pm/api/widget/account/beneficiary/sub-1': () =>
+        removed
+          ? new Promise(() => {})
+          : {
+              status: 200,
+              body: [{ key: 'g-1', email: 'friend@x.test', status: 'ACCEPTED', subscriptionId: 'sub-1' }],
+            },
+      'DELETE /pm/api/widget/account/beneficiary/sub-1/g-1': () => {
+        removed = true;
+        return { status: 204 };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Digital — Yearly' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Display beneficiaries' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Beneficiaries of Digital — Yearly' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Remove friend@x.test' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, remove' }));
+    expect(await within(dialog).findByText('friend@x.test has been removed')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Remove friend@x.test' })).toBeNull();
+    // The confirmation's opener went with the row: the dialog's Close has the focus.
+    expect(document.activeElement).toBe(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1));
   }, 20_000);
 
   it('beneficiaries dialog: email and status; removal asks first, cancel keeps, confirm removes', async () => {
