@@ -108,6 +108,26 @@ async function checkEveryView(page: Page, theme: Theme, state: string) {
   }
 }
 
+// The gallery is what a site owner copies from: every widget on it is configured as a site would
+// configure it, so none shows the configuration error instead of its first view.
+test('every widget of the gallery takes its attributes: none reports a configuration error', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/invalid configuration/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto(`${stack.demoUrl}/gallery`);
+  const placed = await page.locator('[data-foyer-widget]').count();
+  await expect.poll(() => widgetFrames(page).length).toBe(placed);
+  await settled(page);
+  // Each frame has rendered its first view (or its error) by now: its body has text.
+  await Promise.all(widgetFrames(page).map((frame) => expect(frame.locator('body')).not.toHaveText('')));
+  const shown = await Promise.all(
+    widgetFrames(page).map(async (frame) => `${routeOf(frame)}: ${await frame.locator('body').innerText()}`),
+  );
+  expect(shown.filter((text) => text.includes('INVALID_WIDGET_CONFIG'))).toEqual([]);
+  expect(refused).toEqual([]);
+});
+
 // One test per theme: the two run side by side on the suite's two workers.
 for (const theme of THEMES) {
   test(`every widget route at 320, 390, 768 and 1280 px in ${theme}, empty, refused, filled and succeeded: no overflow, nothing clipped, contrast AA`, async ({
