@@ -108,6 +108,58 @@ async function checkEveryView(page: Page, theme: Theme, state: string) {
   }
 }
 
+// The gallery is what a site owner copies from: every widget on it is configured as a site would
+// configure it, so none shows the configuration error instead of its first view.
+test('every widget of the gallery takes its attributes: none reports a configuration error', async ({ page }) => {
+  // Thirty-odd frames load at once; beside the two screens tests on a slow machine that takes a while.
+  test.setTimeout(120_000);
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/invalid configuration/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto(`${stack.demoUrl}/gallery`);
+  const placed = await page.locator('[data-foyer-widget]').count();
+  await expect.poll(() => widgetFrames(page).length).toBe(placed);
+  await settled(page);
+  // Each frame has rendered its first view (or its error) by now: its body has text.
+  await Promise.all(widgetFrames(page).map((frame) => expect(frame.locator('body')).not.toHaveText('')));
+  const shown = await Promise.all(
+    widgetFrames(page).map(async (frame) => `${routeOf(frame)}: ${await frame.locator('body').innerText()}`),
+  );
+  expect(shown.filter((text) => text.includes('INVALID_WIDGET_CONFIG'))).toEqual([]);
+  expect(refused).toEqual([]);
+});
+
+test('product-selection opened directly at 1280 px: plans inside their cards, no product name broken mid-word', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${stack.widgetsUrl}/w/product-selection?serviceName=demo&groupName=demo&multiSelect=true`);
+  await expect(page.getByRole('button', { name: /^Select / }).first()).toBeVisible();
+  expect(await layoutFaults(page.mainFrame())).toEqual([]);
+  const faults = await page.evaluate(() => {
+    const found: string[] = [];
+    for (const card of document.querySelectorAll('.product-card')) {
+      const box = card.getBoundingClientRect();
+      for (const button of card.querySelectorAll('button')) {
+        const { left, right } = button.getBoundingClientRect();
+        if (left < box.left || right > box.right) found.push(`outside its card: ${button.textContent}`);
+      }
+      // A word set on two lines has two boxes ('Everythin' / 'g bundle' in a 140 px column).
+      const heading = card.querySelector('h2')!;
+      const text = heading.firstChild!;
+      for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        if (range.getClientRects().length > 1) found.push(`broken mid-word: ${match[0]}`);
+      }
+    }
+    return found;
+  });
+  expect(faults).toEqual([]);
+});
+
 // One test per theme: the two run side by side on the suite's two workers.
 for (const theme of THEMES) {
   test(`every widget route at 320, 390, 768 and 1280 px in ${theme}, empty, refused, filled and succeeded: no overflow, nothing clipped, contrast AA`, async ({

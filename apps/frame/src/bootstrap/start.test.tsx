@@ -91,6 +91,18 @@ describe('standalone (opened directly)', () => {
     expect(screen.getByText('widget.configError')).toBeTruthy();
   });
 
+  it("tells a Spanish page's misconfigured widget in Spanish, with <html lang> es", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    openAt('/w/login?locale=es&showHeader=maybe');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Este widget no está configurado correctamente');
+    expect(alert.textContent).toContain('showHeader="maybe"');
+    expect(alert.textContent).not.toContain('Error code');
+    expect(document.documentElement.lang).toBe('es');
+    document.documentElement.lang = 'en';
+    setLocale('en');
+  });
+
   it('shows WIDGET_NOT_AVAILABLE for a path that names no built widget, never a blank page', async () => {
     // Every widget of the spec is built now: a name the route table does not know stands in.
     openAt('/w/v1/no-such-widget');

@@ -153,6 +153,10 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     }
     const resolved = resolveContext(widget, attributeSchema, raw);
     if (!resolved.ok) {
+      // Told in the page's language like the widget would be: the locale setting is read as it is
+      // (a bad one falls back to English), whatever else of the context was refused.
+      const locale = typeof raw.settings.locale === 'string' ? raw.settings.locale : undefined;
+      doc.documentElement.lang = await loadLocale(locale ?? win.navigator.language);
       console.error(resolved.message);
       services.host.publish({ name: 'widget.configError', payload: { widget, message: resolved.message } });
       app.dispatch(frameFailed(resolved.error));

@@ -6,13 +6,14 @@ import { t } from '../../i18n';
 import type { WidgetProps } from '../widgetProps';
 import { useRequest } from '../../store/useRequest';
 import '../_payment/messages';
+import { paymentTypeLabel } from '../_payment/paymentTypeLabel';
 import '../_purchase/messages';
 import { useBasket } from '../_purchase/useBasket';
 import { useServices } from '../_purchase/useServices';
 import { paymentTypesRequest } from '../_purchase/paymentTypes';
 
 /**
- * Payment-type selector (purchase spec §2): the allowed types by displayName. Disabled with a
+ * Payment-type selector (purchase spec §2): the allowed types, named in the page's language. Disabled with a
  * 'no option' text when none is allowed, otherwise a default prompt. The choice is the basket's
  * paymentType, which the checkout's order uses.
  */
@@ -61,7 +62,7 @@ export default function PaymentTypeSelector({ attributes }: WidgetProps<PaymentT
         </option>
         {types.map((type) => (
           <option key={type.name} value={type.name}>
-            {type.displayName}
+            {paymentTypeLabel(type)}
           </option>
         ))}
       </select>

@@ -1,10 +1,11 @@
 import '../../test/setup';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BASKET_KEY } from '@foyer/api/widget';
 import { paymentTypeSelectorAttributesSchema } from '@foyer/protocol';
 import { fakeIdentityServer, makeHarness, renderWith, type Reply } from '../../test/harness';
+import { loadLocale, setLocale } from '../../i18n';
 import PaymentTypeSelector from './index';
 
 function setup(reply: Reply) {
@@ -17,6 +18,8 @@ function setup(reply: Reply) {
 }
 
 describe('payment-type-selector', () => {
+  afterEach(() => setLocale('en'));
+
   it('lists the allowed types by displayName under a default prompt; a choice goes to the basket and is published', async () => {
     const { harness } = setup({
       status: 200,
@@ -52,6 +55,25 @@ describe('payment-type-selector', () => {
     expect(select.disabled).toBe(true);
     expect(select.options[0]?.text).toBe('No payment options available');
     expect(screen.getByText('No payment options available', { selector: 'p' })).toBeTruthy();
+  });
+
+  it("names the types in the page's language, not the server's English displayName", async () => {
+    await loadLocale('es');
+    setup({
+      status: 200,
+      body: [
+        { name: 'CARD', displayName: 'Card' },
+        { name: 'BANK_TRANSFER', displayName: 'Bank transfer' },
+        { name: 'CASH', displayName: 'Cash' },
+      ],
+    });
+    const select = (await screen.findByLabelText('Forma de pago')) as HTMLSelectElement;
+    expect([...select.options].slice(1).map((option) => option.text)).toEqual([
+      'Tarjeta',
+      'Transferencia bancaria',
+      'Efectivo',
+    ]);
+    expect([...select.options].map((option) => option.value)).toEqual(['', 'CARD', 'BANK_TRANSFER', 'CASH']);
   });
 
   it('shows a failed request', async () => {
