@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { SOCIAL_RESULT_PARAM, type FoyerError, type SocialNetwork } from '@foyer/api';
+import type { FoyerError, SocialNetwork } from '@foyer/api';
+import { SOCIAL_RESULT_PARAM } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { t } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
