@@ -56,13 +56,29 @@ function countPopups(page: Page) {
   return () => popups;
 }
 
-/** Back on the host page from the trip: the result id and purpose in its address, nothing else new. */
-async function backOnHostPage(page: Page, purpose: 'signIn' | 'link') {
-  await expect.poll(() => new URL(page.url()).searchParams.get('foyerSocialFor'), { timeout: 20_000 }).toBe(purpose);
-  const back = new URL(page.url());
+/** The page's own addresses, in order: its loads and its history.replaceState calls. */
+function addresses(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) seen.push(frame.url());
+  });
+  return seen;
+}
+
+/**
+ * Back on the host page from a trip started after `since` addresses: the server's address carried
+ * the result id and purpose and nothing else new; the loader then took both out of the address bar
+ * (the page's own parameter stays). Answers the address the server sent the visitor back to.
+ */
+async function backOnHostPage(page: Page, seen: string[], since: number, purpose: 'signIn' | 'link') {
+  const returned = () =>
+    seen.slice(since).find((address) => new URL(address).searchParams.get('foyerSocialFor') === purpose);
+  await expect.poll(returned, { timeout: 20_000 }).toBeTruthy();
+  const back = new URL(returned()!);
   expect(back.origin + back.pathname).toBe(`${stack.demoUrl}/social`);
   expect([...back.searchParams.keys()].sort()).toEqual(['foyerSocial', 'foyerSocialFor', 'from']);
   expect(back.searchParams.get('from')).toBe('e2e');
+  await expect.poll(() => page.url()).toBe(`${stack.demoUrl}/social?from=e2e`);
   return back;
 }
 
@@ -77,13 +93,15 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
     async ({ page }) => {
       test.setTimeout(90_000);
       const popups = countPopups(page);
+      const seen = addresses(page);
       const events = await recordHostEvents(page, EVENTS);
       const person = await personFor('google', marker);
       await page.goto(`${stack.demoUrl}/social?from=e2e`);
       const login = widgetFrame(page, 'login');
+      let since = seen.length;
       await login.getByRole('button', { name: 'Sign in with Google' }).click();
 
-      await backOnHostPage(page, 'signIn');
+      const back = await backOnHostPage(page, seen, since, 'signIn');
       // No linked account: the social registration form, filled from the provider's profile.
       await expect(login.getByRole('heading', { name: 'Create an Account' })).toBeVisible({ timeout: 20_000 });
       await expect(login.getByLabel('Email')).toHaveValue(person.email);
@@ -98,22 +116,88 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
       expect(page.url()).not.toMatch(/ticket|access_token|session/i);
       expect(popups()).toBe(0);
 
-      // The result id is spent: the same address loaded again signs nobody in and shows no error.
+      // The result id is spent: the address the server sent back, loaded again (a bookmark, the
+      // history), signs nobody in, shows no error, and loses the id too.
       await new ProfileWidget(page).logout.click();
       await expect(login.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
-      await page.reload();
+      await page.goto(back.href);
       await expect(login.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
       await expect(login.getByRole('alert')).toHaveCount(0);
       await expect(login.getByText('You are logged in')).toHaveCount(0);
+      await expect.poll(() => page.url()).toBe(`${stack.demoUrl}/social?from=e2e`);
 
       // Next time the linked identity signs straight in.
+      since = seen.length;
       await login.getByRole('button', { name: 'Sign in with Google' }).click();
-      await backOnHostPage(page, 'signIn');
+      await backOnHostPage(page, seen, since, 'signIn');
       await expect(login.getByText('You are logged in')).toBeVisible({ timeout: 20_000 });
       await expect
         .poll(async () => (await events()).find((event) => event.name === 'socialLogin.success')?.detail)
         .toEqual({ guid: expect.any(String), network: 'google' });
       expect(popups()).toBe(0);
+    },
+  );
+
+  test(
+    'X gives no e-mail address: the visitor types it in the social registration and is signed in (issue 14)',
+    { tag: BOTH_STORAGE_MODES },
+    async ({ page }) => {
+      test.setTimeout(90_000);
+      const seen = addresses(page);
+      const events = await recordHostEvents(page, EVENTS);
+      const person = await personFor('twitter', marker);
+      await page.goto(`${stack.demoUrl}/social?from=e2e`);
+      const login = widgetFrame(page, 'login');
+      const since = seen.length;
+      await login.getByRole('button', { name: 'Sign in with X' }).click();
+
+      await backOnHostPage(page, seen, since, 'signIn');
+      await expect(login.getByRole('heading', { name: 'Create an Account' })).toBeVisible({ timeout: 20_000 });
+      // X's user info has an id, a name and a handle, no e-mail address.
+      await expect(login.getByLabel('Email')).toHaveValue('');
+      await login.getByRole('button', { name: 'Create Account' }).click();
+      await expect(login.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+      await expect(login.getByText('Email is required.')).toBeVisible();
+      await login.getByLabel('Email').fill(person.email);
+      await login.getByLabel('First name').fill('Xan');
+      await login.getByLabel('Last name').fill('Redirect');
+      await login.getByRole('button', { name: 'Create Account' }).click();
+      await expect(login.getByText('You are logged in')).toBeVisible({ timeout: 20_000 });
+      await expect(widgetFrame(page, 'profile').getByText(person.email)).toBeVisible();
+      await expect
+        .poll(async () => (await events()).find((event) => event.name === 'socialRegister.success')?.detail)
+        .toEqual({ guid: expect.any(String), network: 'twitter' });
+      expect(JSON.stringify(await events())).not.toMatch(/sessionId|ticket|access_token/i);
+    },
+  );
+
+  test(
+    'a login opened in the modal goes to the provider and back, and the page opens it again with the outcome',
+    { tag: BOTH_STORAGE_MODES },
+    async ({ page }) => {
+      test.setTimeout(90_000);
+      const seen = addresses(page);
+      const events = await recordHostEvents(page, EVENTS);
+      const person = await personFor('facebook', marker);
+      await page.goto(`${stack.demoUrl}/social?from=e2e`);
+      await page.getByRole('button', { name: 'Log in in a window' }).click();
+      const dialog = page.getByRole('dialog');
+      const modalLogin = dialog.frameLocator('iframe');
+      const since = seen.length;
+      await modalLogin.getByRole('button', { name: 'Sign in with Facebook' }).click();
+
+      await backOnHostPage(page, seen, since, 'signIn');
+      // The modal is open again, and it, not the page's own login, carries on with the result.
+      await expect(modalLogin.getByRole('heading', { name: 'Create an Account' })).toBeVisible({ timeout: 20_000 });
+      await expect(modalLogin.getByLabel('Email')).toHaveValue(person.email);
+      await expect(widgetFrame(page, 'login').getByRole('button', { name: 'Sign in with Facebook' })).toBeVisible();
+      await modalLogin.getByRole('button', { name: 'Create Account' }).press('Space');
+      // Signed in: the modal closes and the page's widgets show the account.
+      await expect(dialog).toHaveCount(0, { timeout: 20_000 });
+      await expect(widgetFrame(page, 'profile').getByText(person.email)).toBeVisible();
+      await expect
+        .poll(async () => (await events()).find((event) => event.name === 'socialRegister.success')?.detail)
+        .toEqual({ guid: expect.any(String), network: 'facebook' });
     },
   );
 });
@@ -130,13 +214,15 @@ test.describe('where the browser blocks the popup', () => {
     await page.addInitScript((widgetsOrigin: string) => {
       if (location.origin === widgetsOrigin) window.open = () => null;
     }, new URL(stack.widgetsUrl).origin);
+    const seen = addresses(page);
     const events = await recordHostEvents(page, EVENTS);
     const person = await personFor('linkedin', marker);
     await page.goto(`${stack.demoUrl}/social?from=e2e`);
     const login = widgetFrame(page, 'login');
+    let since = seen.length;
     await login.getByRole('button', { name: 'Sign in with LinkedIn' }).click();
 
-    await backOnHostPage(page, 'signIn');
+    await backOnHostPage(page, seen, since, 'signIn');
     await expect(login.getByRole('heading', { name: 'Create an Account' })).toBeVisible({ timeout: 20_000 });
     await expect(login.getByLabel('Email')).toHaveValue(person.email);
     await login.getByRole('button', { name: 'Create Account' }).click();
@@ -148,8 +234,9 @@ test.describe('where the browser blocks the popup', () => {
     // Linking from the account page makes the same trip and comes back linked.
     await personFor('facebook', marker);
     const link = widgetFrame(page, 'link-accounts');
+    since = seen.length;
     await link.getByRole('button', { name: 'Link Facebook' }).click();
-    await backOnHostPage(page, 'link');
+    await backOnHostPage(page, seen, since, 'link');
     await expect(link.getByRole('status').filter({ hasText: 'Facebook is now linked to your account.' })).toBeVisible({
       timeout: 20_000,
     });

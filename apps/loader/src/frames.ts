@@ -27,6 +27,7 @@ import {
   type WidgetName,
 } from '@foyer/protocol/light';
 import type { Attributes, Settings } from './settings';
+import { socialReturn } from './social-return';
 
 /** Exactly what the widgets need (issue 2): nothing more. */
 export const SANDBOX =
@@ -193,7 +194,11 @@ export function hostMethods(
       widget,
       attributes,
       settings: env.settings,
-      query: Object.fromEntries(new URLSearchParams(location.search)),
+      // A social sign-in's result, out of the address bar; for the modal widget that started it, if one did.
+      query: {
+        ...Object.fromEntries(new URLSearchParams(location.search)),
+        ...(inModal || !socialReturn.modal ? socialReturn.query : {}),
+      },
       hostOrigin: location.origin,
       hostPath: location.pathname,
       inModal,

@@ -5,10 +5,11 @@
 import { randomPageId } from '@foyer/protocol/light';
 import { api, replay, type FoyerApi } from './api';
 import type { startCommentBridge } from './disqus';
-import { env, frames, handlers } from './frames';
+import { env, frames, handlers, openModal } from './frames';
 import { loadPart } from './parts';
 import { observe, scan } from './place';
 import { isObject, loaderSrc, readSettings } from './settings';
+import { socialReturn, takeSocialReturn } from './social-return';
 
 export type { FoyerApi, ModalOptions } from './api';
 
@@ -28,6 +29,7 @@ export function boot(): void {
   env.origin = new URL(src).origin;
   env.settings = readSettings(document, w.FoyerSettings);
   env.page = randomPageId();
+  takeSocialReturn();
   // Keep the stub object (page code may hold a reference to it) and give it the real methods.
   const queue = prior.q;
   w.Foyer = Object.assign(prior, api, { scan: () => scan(document) });
@@ -35,6 +37,7 @@ export function boot(): void {
   replay(queue);
   scan(document);
   observe();
+  if (socialReturn.modal) openModal(...socialReturn.modal);
   // The comment-system bridge, fetched only by pages that name a Disqus site (README).
   if (env.settings.disqus)
     loadPart<typeof startCommentBridge>(src, 'disqus.js', 'FoyerDisqus').then(

@@ -232,6 +232,18 @@ describe('modal wrapper', () => {
     expect(dialog()).toBeNull();
   });
 
+  it("a social sign-in's success leaves it open for the login.success the frame publishes after it", async () => {
+    open();
+    const inModal = frames[0]!;
+    emit({ name: 'socialRegister.success', payload: { guid: 'g', network: 'x' } }, inModal);
+    emit({ name: 'socialLogin.success', payload: { guid: 'g', network: 'x' } }, inModal);
+    await tick();
+    expect(dialog()).not.toBeNull();
+    emit({ name: 'login.success', payload: { guid: 'g' } }, inModal);
+    await tick();
+    expect(dialog()).toBeNull();
+  });
+
   it('a checkout step closes on its own success only: not on the login.success of an account it created', async () => {
     modal.step = true; // as HostMethods.open sets it
     open('product-profile');

@@ -7,7 +7,7 @@
  * itself) it emits `modal.dismissed {widget}` like a frame's event, so a checkout waiting on the
  * step it opened can stop; not when a success/cancelled event closed it or another open replaced it.
  */
-import { BASE_THEME_COLOURS, widgetTitle, type WidgetName } from '@foyer/protocol/light';
+import { BASE_THEME_COLOURS, SOCIAL_MODAL_KEY, widgetTitle, type WidgetName } from '@foyer/protocol/light';
 import type { emit, Frame, modal, mount, refocus, removeFrame } from './frames';
 import { isObject, type Attributes } from './settings';
 
@@ -48,6 +48,20 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, css: string): HT
   const node = document.createElement(tag);
   node.style.cssText = css;
   return node;
+}
+
+/**
+ * The open modal's widget and attributes, in the page's own session storage while it is open: a
+ * social sign-in by full redirect that starts in it leaves the page with it open, and the loader
+ * opens it again when the visitor comes back (social-return.ts). Closing it forgets it.
+ */
+function keep(shown?: [unknown, Attributes]): void {
+  try {
+    if (shown) sessionStorage.setItem(SOCIAL_MODAL_KEY, JSON.stringify(shown));
+    else sessionStorage.removeItem(SOCIAL_MODAL_KEY);
+  } catch {
+    // No storage: the page's own widgets show the trip's result.
+  }
 }
 
 export function openModal(deps: ModalDeps, widget: unknown, attributes: Attributes, options: unknown): void {
@@ -101,6 +115,7 @@ export function openModal(deps: ModalDeps, widget: unknown, attributes: Attribut
   body.append(shade, root);
   body.style.overflow = 'hidden';
   const frame: Frame | undefined = mount(box, widget, attributes, true);
+  keep([widget, attributes]);
 
   const onFocus = (event: FocusEvent) => {
     const target = event.target as Node;
@@ -115,6 +130,7 @@ export function openModal(deps: ModalDeps, widget: unknown, attributes: Attribut
   const close = (dismissed?: boolean, replaced?: boolean) => {
     if (modal.close !== close) return; // closed already (a late request from the frame)
     modal.close = modal.escape = modal.opener = undefined;
+    keep();
     for (const node of behind) node.removeAttribute('inert');
     document.removeEventListener('focusin', onFocus, true);
     document.removeEventListener('keydown', onKey);

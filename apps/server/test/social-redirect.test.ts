@@ -4,7 +4,8 @@
  * carries only a result id, and that id is redeemed once, by a frame of the same service, for a
  * ticket that then signs in like the popup's.
  */
-import { formatAuthorization, SOCIAL_PURPOSE_PARAM, SOCIAL_RESULT_PARAM, type SocialNetwork } from '@foyer/api';
+import { formatAuthorization, type SocialNetwork } from '@foyer/api';
+import { SOCIAL_PURPOSE_PARAM, SOCIAL_RESULT_PARAM } from '@foyer/protocol/light';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSocialStandIn, type SocialStandIn } from '../src/dev/social-stand-in';
 import type { PreparedServer } from '../src/index';

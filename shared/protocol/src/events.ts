@@ -129,8 +129,10 @@ export function isEventEnvelope(value: unknown): value is EventEnvelope {
 
 /**
  * The modal wrapper closes on any widget's success or cancelled event, except the
- * forgot-password ones (they flip back to the login panel instead).
+ * forgot-password ones (they flip back to the login panel instead), and a social sign-in's or
+ * registration's success: the frame publishes it just before the login.success that closes the
+ * modal, and closing on the first would destroy the frame's connection before the second arrived.
  */
 export function closesModal(name: EventName): boolean {
-  return /\.(success|cancelled)$/.test(name) && !name.startsWith('forgotPassword.');
+  return /\.(success|cancelled)$/.test(name) && !/^(forgotPassword\.|social(Login|Register)\.success)/.test(name);
 }

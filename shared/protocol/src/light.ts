@@ -7,4 +7,5 @@ export * from './methods';
 export * from './navigation';
 export * from './origins';
 export * from './page';
+export * from './social-return';
 export * from './themes';

@@ -4,6 +4,7 @@
  * purchase catalogue, payments) do not download it.
  */
 import type { FoyerError, NameValue, SessionResponse } from '@foyer/api';
+import type { FoyerEvent } from '@foyer/protocol';
 import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from './identityClient';
 import { selectServiceName } from './selectors';
@@ -53,7 +54,11 @@ export const login =
  * login.success (or login.missingAttributes on 202) and session.refresh.
  */
 export const storeLogin =
-  (result: { data: SessionResponse; status: number; headers?: Headers }): AppThunk<Promise<LoginResult>> =>
+  (
+    result: { data: SessionResponse; status: number; headers?: Headers },
+    /** An event of the caller's to publish first (a social sign-in's success): login.success closes a modal. */
+    before?: (guid: string) => FoyerEvent,
+  ): AppThunk<Promise<LoginResult>> =>
   async (dispatch, getState, extra) => {
     const state = getState();
     const { guid, missingAttributes, secureSession } = result.data;
@@ -66,6 +71,7 @@ export const storeLogin =
     // The session id is a bearer credential: it leaves the frame only when the site owner opted in.
     const exposed = state.frame.settings.exposeSessionId ? { sessionId: stored.sessionId } : {};
     const missing = result.status === 202 ? (missingAttributes ?? []) : null;
+    if (before) extra.host.publish(before(guid));
     if (missing) {
       extra.host.publish({
         name: 'login.missingAttributes',

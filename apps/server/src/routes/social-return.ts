@@ -4,8 +4,8 @@
  * authorize URL can never be used to send a visitor anywhere else (no open redirect), and it
  * carries back only the single-use result id and its purpose.
  */
-import { SOCIAL_PURPOSE_PARAM, SOCIAL_RESULT_PARAM, type SocialPurpose } from '@foyer/api';
-import { originAllowed } from '@foyer/protocol/light';
+import type { SocialPurpose } from '@foyer/api';
+import { originAllowed, SOCIAL_PURPOSE_PARAM, SOCIAL_RESULT_PARAM } from '@foyer/protocol/light';
 import { ApiError } from '../http/errors';
 
 const MAX_RETURN_LENGTH = 2048;

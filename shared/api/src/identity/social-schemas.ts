@@ -149,9 +149,8 @@ export const SOCIAL_CALLBACK_PATH = '/social/callback';
  */
 export const SOCIAL_PURPOSES = ['signIn', 'link'] as const;
 export type SocialPurpose = (typeof SOCIAL_PURPOSES)[number];
-/** The host page's query parameters the server adds when it sends the visitor back: the result id and its purpose. */
-export const SOCIAL_RESULT_PARAM = 'foyerSocial';
-export const SOCIAL_PURPOSE_PARAM = 'foyerSocialFor';
+// The host page's query parameters the server adds when it sends the visitor back (the result id
+// and its purpose) are the loader's to read: SOCIAL_RETURN_PARAMS in @foyer/protocol/light.
 /** A result id: opaque, URL-safe. */
 export const socialResultIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,100}$/));
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FoyerError, SocialNetwork } from '@foyer/api';
+import { SOCIAL_RESULT_PARAM } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { t } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -38,9 +39,13 @@ export function SocialButtons(props: SocialButtonsProps) {
     (props.action === 'register' ? t('social.signUpWith') : props.action === 'link' ? '' : t('social.signInWith'));
   const purpose = props.action === 'link' ? 'link' : 'signIn';
   const { onTicket } = props;
+  // The host page's result id arrives with the handshake's context: a login rendered early from
+  // the fragment (bootstrap/early.ts) mounts its buttons before the page's query is known.
+  const returned = useAppSelector((state) => state.frame.query[SOCIAL_RESULT_PARAM]);
 
   // Back from a full-redirect trip: finish it as the popup's answer would have.
   useEffect(() => {
+    if (!returned) return;
     void dispatch(resumeSocialRedirect(purpose)).then(async (outcome) => {
       if (!outcome) return;
       if ('error' in outcome) return setError(outcome.error);
@@ -49,9 +54,9 @@ export function SocialButtons(props: SocialButtonsProps) {
       setBusy(null);
       setError(problem);
     });
-    // Once per mount: the result is spent by the first try.
+    // Once per result: resumeSocialRedirect takes each result id once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, purpose]);
+  }, [dispatch, purpose, returned]);
 
   async function redirect(network: SocialNetwork) {
     const problem = await dispatch(startSocialRedirect({ network, scopes: props.scopes ?? [], purpose }));

@@ -10,16 +10,9 @@
  * this visitor into someone else's account. Without storage the server's single use and short
  * lifetime are the only guard.
  */
-import {
-  foyerError,
-  SOCIAL_PURPOSE_PARAM,
-  SOCIAL_RESULT_PARAM,
-  socialResultIdSchema,
-  type FoyerError,
-  type SocialNetwork,
-  type SocialPurpose,
-} from '@foyer/api';
+import { foyerError, socialResultIdSchema, type FoyerError, type SocialNetwork, type SocialPurpose } from '@foyer/api';
 import * as socialApi from '@foyer/api/social';
+import { SOCIAL_PURPOSE_PARAM, SOCIAL_RESULT_PARAM } from '@foyer/protocol';
 import * as z from 'zod/mini';
 import { callIdentity } from '../../store/identityClient';
 import { selectIcDomain, selectServiceName } from '../../store/selectors';

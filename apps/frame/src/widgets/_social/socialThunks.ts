@@ -55,12 +55,9 @@ export const socialLogin =
       }
       return { ok: false, error: result.error };
     }
-    const stored = await dispatch(storeLogin(result));
-    if (stored.ok) {
-      const name = result.status === 201 ? 'socialRegister.success' : 'socialLogin.success';
-      extra.host.publish({ name, payload: { guid: stored.guid, network: input.network } });
-      await dispatch(refreshLinked(stored.guid));
-    }
+    const name = result.status === 201 ? 'socialRegister.success' : 'socialLogin.success';
+    const stored = await dispatch(storeLogin(result, (guid) => ({ name, payload: { guid, network: input.network } })));
+    if (stored.ok) await dispatch(refreshLinked(stored.guid));
     return stored;
   };
 
@@ -82,11 +79,10 @@ export const socialRegister =
       extra.host.publish({ name: 'socialRegister.failed', payload: failure(result.error, input.network) });
       return { ok: false, error: result.error };
     }
-    const stored = await dispatch(storeLogin(result));
-    if (stored.ok) {
-      extra.host.publish({ name: 'socialRegister.success', payload: { guid: stored.guid, network: input.network } });
-      await dispatch(refreshLinked(stored.guid));
-    }
+    const stored = await dispatch(
+      storeLogin(result, (guid) => ({ name: 'socialRegister.success', payload: { guid, network: input.network } })),
+    );
+    if (stored.ok) await dispatch(refreshLinked(stored.guid));
     return stored;
   };
 
