@@ -39,8 +39,8 @@ export function SocialButtons(props: SocialButtonsProps) {
     (props.action === 'register' ? t('social.signUpWith') : props.action === 'link' ? '' : t('social.signInWith'));
   const purpose = props.action === 'link' ? 'link' : 'signIn';
   const { onTicket } = props;
-  // The host page's result id arrives with the handshake's context: a login rendered early from
-  // the fragment (bootstrap/early.ts) mounts its buttons before the page's query is known.
+  // The host page's result id arrives with the handshake's context; the buttons try only when
+  // there is one, and again if a later context brings a new one.
   const returned = useAppSelector((state) => state.frame.query[SOCIAL_RESULT_PARAM]);
 
   // Back from a full-redirect trip: finish it as the popup's answer would have.

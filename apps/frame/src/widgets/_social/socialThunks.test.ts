@@ -10,7 +10,7 @@ describe('social sign-in events', () => {
   it.each([
     ['a registration', 'socialRegister.success', 'POST /social/twitter/register', 201],
     ['a sign-in', 'socialLogin.success', 'POST /social/twitter/session', 200],
-  ])('%s publishes its own success before login.success', async (_, name, route, status) => {
+  ] as const)('%s publishes its own success before login.success', async (_, name, route, status) => {
     const server = fakeIdentityServer({
       [route]: () => ({ status, body: sessionBody() }),
       'GET /social/guid-1': () => linked,
