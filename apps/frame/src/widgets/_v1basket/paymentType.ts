@@ -5,6 +5,7 @@
  */
 import type { PaymentTypeOption } from '@foyer/api/widget';
 import type { V1Basket, V1PaymentType } from '@foyer/api/v1';
+import { paymentTypeLabel } from '../_payment/paymentTypeLabel';
 
 export interface V1PaymentTypeOption {
   code: string;
@@ -21,11 +22,11 @@ const V1_CODES: Partial<Record<PaymentTypeOption['name'], V1PaymentType>> = {
   BANK_TRANSFER: 'offline-FAC',
 };
 
-/** The active payment types that have a version 1 code, in the service's order. */
+/** The active payment types that have a version 1 code, in the service's order, named in the page's language. */
 export function v1PaymentTypeOptions(active: readonly PaymentTypeOption[]): V1PaymentTypeOption[] {
   return active.flatMap((type) => {
     const code = V1_CODES[type.name];
-    return code ? [{ code, displayName: type.displayName }] : [];
+    return code ? [{ code, displayName: paymentTypeLabel(type) }] : [];
   });
 }
 
