@@ -46,6 +46,10 @@ export function AddBeneficiaryDialog({
   // The form (and its Add button, which had the focus) gives way to the success text: its Close
   // takes the focus, so the keyboard stays in the dialog (Escape, Enter) instead of the page's body.
   const closeAfterInvite = useRef<HTMLButtonElement>(null);
+  // A refusal keeps the form, but the Add button that had the focus was disabled while sending, and
+  // a browser then drops the focus to the body, where Escape and Tab no longer reach the dialog:
+  // the email field takes it, the field the visitor corrects next.
+  const emailField = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (invited) closeAfterInvite.current?.focus();
   }, [invited]);
@@ -65,6 +69,7 @@ export function AddBeneficiaryDialog({
       }
       const failed = result.payload ?? foyerError('technical_difficulties');
       setError(OWN_WORDS.has(failed.code) ? failed : foyerError('add_beneficiary_fail'));
+      emailField.current?.focus();
     },
   });
   const emailError = form.touched.email || form.submitCount > 0 ? form.errors.email : undefined;
@@ -88,6 +93,7 @@ export function AddBeneficiaryDialog({
               {t('addBeneficiary.email')}
             </label>
             <input
+              ref={emailField}
               id={`${id}-email`}
               name="email"
               type="email"
