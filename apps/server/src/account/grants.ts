@@ -169,7 +169,9 @@ export async function listBeneficiaries(
 
 /**
  * The owner removes a beneficiary (or withdraws an invitation): REMOVED, which ends the
- * beneficiary's entitlement at once. `subscriptionId` narrows it when given (widget call).
+ * beneficiary's entitlement at once. A declined invitation may be removed too: the lists show it
+ * with Delete, and removing it is how the owner clears it. `subscriptionId` narrows it when given
+ * (widget call).
  */
 export async function removeBeneficiary(
   db: Db,
@@ -180,7 +182,7 @@ export async function removeBeneficiary(
 ): Promise<void> {
   const rows = await db.query(
     `UPDATE grants SET status = 'REMOVED', answered_at = COALESCE(answered_at, $3)
-      WHERE id = $1 AND owner_guid = $2 AND status IN ('PENDING', 'ACCEPTED')
+      WHERE id = $1 AND owner_guid = $2 AND status IN ('PENDING', 'ACCEPTED', 'DECLINED')
         AND ($4::text IS NULL OR subscription_id = $4)
       RETURNING id`,
     [key, ownerGuid, now, subscriptionId ?? null],

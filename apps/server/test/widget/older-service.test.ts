@@ -174,4 +174,33 @@ describe('the older service', () => {
       201,
     );
   });
+
+  it('the owner deletes an invitation the invitee declined (v1/invitations-list lists it with Delete)', async () => {
+    const invited = await invite(owner.session, owner.guid, { subscriptionId, email: 'other@foyer.test' });
+    expect(invited.statusCode).toBe(201);
+    const key = beneficiarySchema.parse(invited.json()).key;
+    const auth = (who: { session: string }) => ({ authorization: profileAuth(who.session) });
+    const declined = await server.app.inject({
+      method: 'POST',
+      url: `/ic/api/userProfile/${other.guid}/grant/${key}/decline`,
+      headers: auth(other),
+    });
+    expect(declined.json().status).toBe('DECLINED');
+    const removed = await server.app.inject({
+      method: 'DELETE',
+      url: `/ic/api/userProfile/${owner.guid}/grant/${key}`,
+      headers: auth(owner),
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const sent = grantInvitationsSchema.parse(
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `/ic/api/userProfile/${owner.guid}/grant/sent`,
+          headers: auth(owner),
+        })
+      ).json(),
+    );
+    expect(sent.find((row) => row.key === key)?.status).toBe('REMOVED');
+  });
 });

@@ -71,6 +71,7 @@ export function NotificationModal({
 }: NotificationModalProps) {
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
   const form = useFormik({
     initialValues: { email: '', note: '' },
     validationSchema: emailForm
@@ -83,6 +84,10 @@ export function NotificationModal({
     onSubmit: async ({ email, note }) => {
       if (emailForm) await onConfirm(email.trim(), note.trim());
       else await onConfirm(email.trim());
+      // Still open (the server refused it): the submit button, disabled while busy, took the focus
+      // out of the dialog (to the body), where Escape and the Tab trap no longer work. Back to the
+      // address to correct it.
+      if (emailInput.current?.isConnected) emailInput.current.focus();
     },
   });
   // The problem shows once Continue was tried (with emailForm: once the field was left), and then
@@ -112,6 +117,7 @@ export function NotificationModal({
                 {t('forms.emailLabel')}
               </label>
               <input
+                ref={emailInput}
                 id={`${id}-email`}
                 name="email"
                 className="field-input"
