@@ -59,7 +59,7 @@ export const pageSettingsSchema = z.object({
   /** Card provider keys `{key}`; default: the key the widget service names for the order. */
   stripeKey: z.optional(providerKey),
   mercadoKey: z.optional(providerKey),
-  /** Version 1: the payment type every basket is forced to (a v1 code such as onlineCAU), when active. */
+  /** Version 1: the payment type every basket is forced to (a v1 code such as online-CAU), when active. */
   v1PaymentType: z.optional(z.string().check(z.maxLength(40))),
 });
 export type PageSettings = z.infer<typeof pageSettingsSchema>;
