@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BASKET_KEY, basketSchema, EMPTY_BASKET, type Basket } from '@foyer/api/widget';
 import { fakeIdentityServer, makeHarness, SESSION_ID, type Handler, type Harness } from '../../test/harness';
 import { readBasket, writeBasket } from '../_purchase/basketStorage';
+import { paymentTypesRequest } from '../_purchase/paymentTypes';
 import { saveBasket } from '../_purchase/basketThunks';
 import type { CheckoutRunner } from './decide';
 import { orderFromBasket, runCheckout } from './runCheckout';
@@ -340,6 +341,27 @@ describe('runCheckout: a basket without a chosen payment type', () => {
     ];
     expect(await orderOn(() => ({ status: 200, body: both }))).toMatchObject({ paymentType: 'CARD' });
     expect(await orderOn(() => ({ status: 500, body: {} }))).toMatchObject({ paymentType: 'CARD' });
+  });
+
+  it("uses the active types this frame's payment widgets already loaded, without asking again", async () => {
+    const { harness, server } = setup({
+      routes: {
+        'GET /pm/api/widget/payment/types': () => ({
+          status: 200,
+          body: [{ name: 'BANK_TRANSFER', displayName: 'Bank transfer' }],
+        }),
+      },
+      settings: { skipProfile: true, skipValidation: true, skipSummary: true },
+    });
+    await harness.store.dispatch(paymentTypesRequest.start(undefined));
+    start(harness);
+    await settle();
+    await settle();
+    const asked = server.requests.filter((entry) => entry.path === '/pm/api/widget/payment/types');
+    expect(asked).toHaveLength(1);
+    expect(server.requests.find((entry) => entry.path === '/pm/api/widget/order')?.body).toMatchObject({
+      paymentType: 'BANK_TRANSFER',
+    });
   });
 });
 

@@ -8,10 +8,10 @@
  * widget does that).
  */
 import type { FoyerError } from '@foyer/api';
+import { isFulfilled } from '@reduxjs/toolkit';
 import {
   catalogueError,
   createOrder,
-  getPaymentTypes,
   validateProfile,
   type Basket,
   type BasketProduct,
@@ -25,6 +25,7 @@ import { selectServiceName } from '../../store/selectors';
 import type { FrameServices } from '../../store/services';
 import type { AppThunk } from '../../store/thunk';
 import { basketPaid, currentBasket, saveBasket } from '../_purchase/basketThunks';
+import { paymentTypesRequest } from '../_purchase/paymentTypes';
 import { callWidget } from '../_purchase/widgetClient';
 import { decideNext, type CheckoutAction, type CheckoutProgress, type CheckoutRunner } from './decide';
 import { CHECKOUT_HEARTBEAT_MS, checkoutActive } from './marker';
@@ -100,6 +101,21 @@ const setMarker =
     }
   };
 
+/**
+ * The service's active payment types, null where they cannot be had: the answer this frame's
+ * payment widgets already hold, else the same shared request they use (one request per frame).
+ */
+const activePaymentTypes =
+  (signal: AbortSignal): AppThunk<Promise<PaymentTypeOption[] | null>> =>
+  async (dispatch, getState) => {
+    const known = paymentTypesRequest.select(getState());
+    if (known.status === 'succeeded') return known.data;
+    const running = dispatch(paymentTypesRequest.start(undefined));
+    signal.addEventListener('abort', () => running.abort(), { once: true });
+    const done = await running;
+    return isFulfilled(done) ? done.payload : null;
+  };
+
 export const runCheckout =
   (runner: CheckoutRunner, { signal, onStep }: CheckoutOptions): AppThunk<Promise<CheckoutOutcome>> =>
   async (dispatch, getState, services) => {
@@ -169,10 +185,10 @@ export const runCheckout =
             enter(action.step);
             let unchosen: PaymentType = 'CARD';
             if (!basket().paymentType) {
-              const types = await callWidget({ dispatch, getState, extra: services }, getPaymentTypes, { signal });
+              const types = await dispatch(activePaymentTypes(signal));
               if (signal.aborted) return { status: 'stopped' };
               // Not known: the server refuses a type it does not take, with its own code.
-              unchosen = unchosenPaymentType(types.ok ? types.data : null);
+              unchosen = unchosenPaymentType(types);
             }
             const result = await callWidget({ dispatch, getState, extra: services }, createOrder, {
               body: orderFromBasket(basket(), unchosen),
