@@ -29,16 +29,20 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
   const [verifyStoredSession] = useState(loggedIn);
   // What changed while mounted decides where focus goes: the logged-in message after a login,
   // the first field after a logout. On first render nothing is focused (the host page owns focus).
-  const previous = useRef(loggedIn);
+  // Only a change the visitor made in this frame moves it: a Log out pressed in the profile widget
+  // must not pull focus into this frame. That took the page's scroll with it, and the empty
+  // e-mail field's 'required' message, shown when focus left it again, grew the frame: the page
+  // moved under the pointer between press and release, and a click on a social button was lost.
+  // Read while rendering the change, before the commit removes the element that had focus.
+  const [seenLoggedIn, setSeenLoggedIn] = useState(loggedIn);
   const [moveFocus, setMoveFocus] = useState(false);
+  if (seenLoggedIn !== loggedIn) {
+    setSeenLoggedIn(loggedIn);
+    setMoveFocus(document.hasFocus());
+  }
   const [flipped, setFlipped] = useState(false);
   // A social registration or link panel replaces the password form while it is open.
   const [socialPanel, setSocialPanel] = useState(false);
-
-  useEffect(() => {
-    if (previous.current !== loggedIn) setMoveFocus(true);
-    previous.current = loggedIn;
-  }, [loggedIn]);
 
   useEffect(() => {
     if (verifyStoredSession) void dispatch(verifySession());
@@ -84,7 +88,7 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
           autoFocus
           onDone={() => {
             setFlipped(false);
-            setMoveFocus(true);
+            setMoveFocus(document.hasFocus());
           }}
         />
       </Suspense>

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_ERRORS } from '@foyer/api';
 import { loginAttributesSchema } from '@foyer/protocol';
 import { sessionStateFrom } from '../../store/sessionSlice';
+import { adoptSession } from '../../store/sessionThunks';
 import {
   DEMO_SERVICE,
   DEMO_TEMPLATE,
@@ -289,9 +290,33 @@ describe('login widget', () => {
     renderWith(harness, <LoginWidget attributes={attributes} />);
     expect(screen.getByText('You are logged in')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log out' }));
-    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    // Logged out here: focus goes on to the first field.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
     expect(harness.published).toEqual([{ name: 'logout.action', payload: { guid: 'guid-1' } }]);
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toContain(`GET /session/${SESSION_ID}`);
+  });
+});
+
+describe('login: focus follows only what the visitor did in this frame', () => {
+  it('a logout heard from another frame shows the form without taking focus', async () => {
+    const server = fakeIdentityServer({
+      'GET /service/demo': () => ({ status: 200, body: DEMO_SERVICE }),
+      'GET /ui/template/login/default': () => ({ status: 200, body: DEMO_TEMPLATE }),
+    });
+    const attributes = loginAttributesSchema.parse({});
+    const harness = makeHarness({ fetch: server.fetch, attributes });
+    renderWith(harness, <LoginWidget attributes={attributes} />);
+    await screen.findByLabelText('Email');
+    // The profile widget's frame logs in, then out: this frame hears both.
+    const session = { guid: 'guid-1', sessionId: SESSION_ID, expiry: 1, sessionCookie: false };
+    act(() => void harness.store.dispatch(adoptSession(session)));
+    expect(await screen.findByText('You are logged in')).toBeTruthy();
+    expect(document.activeElement).toBe(document.body);
+    act(() => void harness.store.dispatch(adoptSession(null)));
+    const field = await screen.findByLabelText('Email');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(document.activeElement).not.toBe(field);
+    expect(document.activeElement).toBe(document.body);
   });
 });
 
