@@ -55,6 +55,8 @@ async function signInWith(page: Page, network: string, frame = widgetFrame(page,
 test('first social sign-in → social registration → account created and linked; next time it signs in', async ({
   page,
 }) => {
+  // Two sign-ins, a registration and a logout: a long journey on a loaded machine.
+  test.setTimeout(60_000);
   const events = await recordHostEvents(page, SOCIAL_EVENTS);
   const person = await nextPerson('google');
   await page.goto(`${stack.demoUrl}/social`);
@@ -205,6 +207,8 @@ test('link and unlink from the account page; an identity linked to another accou
   page,
   browser,
 }) => {
+  // Two browsers, two accounts, a link and an unlink: a long journey on a loaded machine.
+  test.setTimeout(60_000);
   await page.goto(`${stack.demoUrl}/social`);
   await new LoginWidget(page).logIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
   const link = widgetFrame(page, 'link-accounts');
