@@ -6,6 +6,13 @@ import './messages';
 const isOutcome = (value: string | undefined): value is V1PaymentOutcome =>
   (V1_PAYMENT_OUTCOMES as readonly string[]).includes(value ?? '');
 
+/** The shared message box tones (styles.css). */
+const TONE: Record<V1PaymentOutcome, 'success' | 'info' | 'danger'> = {
+  PAID: 'success',
+  CANCELLED: 'info',
+  REFUSED: 'danger',
+};
+
 /**
  * One line on the shop after the hosted payment page: the server sends the visitor back with the
  * outcome in the page's query (V1_PAYMENT_OUTCOME_PARAM), which the frame already receives. A
@@ -15,11 +22,11 @@ export function PaymentOutcomeNote() {
   const outcome = useAppSelector((state) => state.frame.query[V1_PAYMENT_OUTCOME_PARAM]);
   if (!isOutcome(outcome)) return null;
   return (
-    <p
-      className={`v1-payment-outcome v1-payment-outcome-${outcome.toLowerCase()}`}
+    <div
+      className={`message message-${TONE[outcome]} v1-payment-outcome`}
       role={outcome === 'REFUSED' ? 'alert' : 'status'}
     >
-      {t(`v1.outcome.${outcome}`)}
-    </p>
+      <p className="message-text">{t(`v1.outcome.${outcome}`)}</p>
+    </div>
   );
 }

@@ -79,7 +79,7 @@ export const messages = defineMessages({
     'v1.outcome.PAID': 'Pago recibido. ¡Gracias!',
     'v1.outcome.CANCELLED': 'Cancelaste el pago. No se ha cobrado nada; tu cesta sigue aquí.',
     'v1.outcome.REFUSED':
-      'No se ha cobrado el pago (rechazado, o la página de pago había caducado). No se ha cobrado nada.',
+      'El pago no se realizó (rechazado, o la página de pago había caducado). No se ha cobrado nada.',
   },
   'pt-BR': {
     'v1.selection.title': 'Escolha seus produtos',
