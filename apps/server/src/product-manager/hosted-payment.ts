@@ -21,7 +21,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { escapeHtml } from '../mail/messages';
 import { checkResult, readPayload, signResult } from './signing';
-import { recordResult, transactionReturnUrl } from './transaction';
+import { recordResult, transactionPage } from './transaction';
 
 export const HOSTED_PAYMENT_PAGE_PATH = '/dev/hosted-payment';
 export const PAYMENT_RETURN_PATH = '/pm/v1/payment-return';
@@ -74,13 +74,25 @@ export function hostedPaymentRoutes(deps: AppDeps, standIn: boolean) {
         const payload = fields.payload ?? '';
         const read = readPayload(deps.frameTokenKey, payload, deps.now());
         // The site's page this transaction returns to (checked against the service when it was made).
-        const returnUrl = read && read.o === fields.orderId ? await transactionReturnUrl(deps.db, read.t) : null;
-        if (!read || !returnUrl) {
+        const transaction = read && read.o === fields.orderId ? await transactionPage(deps.db, read.t) : null;
+        if (!read || !transaction) {
           return page(
             reply,
             400,
             'Payment refused',
             '<h1>Payment refused</h1><p role="alert">This payment request is invalid or has expired.</p>',
+          );
+        }
+        const { returnUrl } = transaction;
+        if (transaction.lapsed) {
+          // The order was changed or checked out again (another tab, a later login): this page can
+          // no longer pay, so it offers no Pay button, only the way back to the shop.
+          return page(
+            reply,
+            410,
+            'Payment expired',
+            `<h1>Payment expired</h1><p role="alert">This payment request has expired: the order was changed or checked out again after it was made. Nothing was charged.</p>
+<p><a href="${escapeHtml(returnUrl)}">Back to the shop</a></p>`,
           );
         }
         const button = (result: V1PaymentResult, label: string) => `<form method="post" action="${PAYMENT_RETURN_PATH}">

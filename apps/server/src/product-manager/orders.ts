@@ -97,20 +97,90 @@ export async function openOrder(db: Db, guid: string): Promise<V1Order | null> {
   return rows[0] ? toOrder(rows[0]) : null;
 }
 
-/** POST /order: the account's new open order; v1_order_exists when it has one (or the id is taken). */
-export async function createV1Order(db: Db, guid: string, basket: V1Basket, now: number): Promise<V1Order> {
+/** Held to the end of the caller's transaction: one change of the account's open order at a time. */
+const lockOpenOrder = (tx: Db, guid: string) =>
+  tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`v1-open-order\n${guid}`]);
+
+const storedBasket = (priced: { basket: V1Basket; total: string }) =>
+  JSON.stringify({ ...priced.basket, total: priced.total });
+
+/**
+ * What `makeOpenOrder` does with the account's open order: `refuse` answers v1_order_exists
+ * (POST /order: the login sync deletes a differing one first, by its own call); `replace` updates
+ * it, or deletes a differing one and lapses its unpaid payment pages (a checkout of the basket the
+ * visitor sees).
+ */
+export type DifferingOpenOrder = 'refuse' | 'replace';
+
+/**
+ * Makes `basket` the account's open order, in one database transaction under the account's lock
+ * (so two calls for one account never leave two open orders, or none). With `replace`, the open
+ * order of the same id takes the basket and a differing one is deleted; with `refuse`, any open
+ * order answers v1_order_exists. Then the basket's order is opened again when the account had
+ * deleted it (another tab's sync or checkout did), else created. POST /order and the checkout's
+ * transaction both open orders through here.
+ */
+export async function makeOpenOrder(
+  db: Db,
+  guid: string,
+  basket: V1Basket,
+  now: number,
+  differing: DifferingOpenOrder,
+): Promise<V1Order> {
   const priced = await checkedBasket(db, guid, basket);
   try {
-    const rows = await db.query<OrderRow>(
-      `INSERT INTO v1_orders (id, guid, status, basket, created_at, updated_at)
-       VALUES ($1, $2, 'OPEN', $3, $4, $4) RETURNING id, guid, status, basket`,
-      [basket._id, guid, JSON.stringify({ ...priced.basket, total: priced.total }), now],
-    );
-    return toOrder(rows[0]!);
+    return await db.transaction(async (tx) => {
+      await lockOpenOrder(tx, guid);
+      const open = await openOrder(tx, guid);
+      if (open && open._id === basket._id) {
+        if (differing === 'refuse') throw new ApiError('v1_order_exists');
+        return updateOpenOrder(tx, guid, basket._id, priced, now);
+      }
+      if (open) {
+        if (differing === 'refuse') throw new ApiError('v1_order_exists');
+        await closeOpenOrder(tx, guid, open._id, now);
+      }
+      const reopened = await tx.query<OrderRow>(
+        `UPDATE v1_orders SET basket = $3, status = 'OPEN', updated_at = $4
+          WHERE id = $1 AND guid = $2 AND status = 'DELETED'
+          RETURNING id, guid, status, basket`,
+        [basket._id, guid, storedBasket(priced), now],
+      );
+      if (reopened[0]) return toOrder(reopened[0]);
+      const created = await tx.query<OrderRow>(
+        `INSERT INTO v1_orders (id, guid, status, basket, created_at, updated_at)
+         VALUES ($1, $2, 'OPEN', $3, $4, $4) RETURNING id, guid, status, basket`,
+        [basket._id, guid, storedBasket(priced), now],
+      );
+      return toOrder(created[0]!);
+    });
   } catch (error) {
+    // The id is another account's order, or paid already: not this account's to open.
     if (isUniqueViolation(error)) throw new ApiError('v1_order_exists');
     throw error;
   }
+}
+
+/** POST /order: the account's new open order; v1_order_exists when it has one (or the id is taken). */
+export async function createV1Order(db: Db, guid: string, basket: V1Basket, now: number): Promise<V1Order> {
+  return makeOpenOrder(db, guid, basket, now, 'refuse');
+}
+
+async function updateOpenOrder(
+  db: Db,
+  guid: string,
+  orderId: string,
+  priced: { basket: V1Basket; total: string },
+  now: number,
+): Promise<V1Order> {
+  const rows = await db.query<OrderRow>(
+    `UPDATE v1_orders SET basket = $3, status = 'OPEN', updated_at = $4
+      WHERE id = $1 AND guid = $2 AND status IN ('OPEN', 'PAYMENT_PENDING')
+      RETURNING id, guid, status, basket`,
+    [orderId, guid, storedBasket(priced), now],
+  );
+  if (!rows[0]) throw new ApiError('order_not_created');
+  return toOrder(rows[0]);
 }
 
 /**
@@ -118,35 +188,13 @@ export async function createV1Order(db: Db, guid: string, basket: V1Basket, now:
  * pending payment keeps the lines it priced; the order is OPEN again until the next transaction.
  */
 export async function updateV1Order(db: Db, guid: string, basket: V1Basket, now: number): Promise<V1Order> {
-  const priced = await checkedBasket(db, guid, basket);
-  const rows = await db.query<OrderRow>(
-    `UPDATE v1_orders SET basket = $3, status = 'OPEN', updated_at = $4
-      WHERE id = $1 AND guid = $2 AND status IN ('OPEN', 'PAYMENT_PENDING')
-      RETURNING id, guid, status, basket`,
-    [basket._id, guid, JSON.stringify({ ...priced.basket, total: priced.total }), now],
-  );
-  if (!rows[0]) throw new ApiError('order_not_created');
-  return toOrder(rows[0]);
-}
-
-/**
- * The account's deleted order `basket._id` open again with this basket: a tab whose order another
- * tab's sync deleted checks it out. Null when the account has no deleted order of that id.
- */
-export async function reopenV1Order(db: Db, guid: string, basket: V1Basket, now: number): Promise<V1Order | null> {
-  const priced = await checkedBasket(db, guid, basket);
-  const rows = await db.query<OrderRow>(
-    `UPDATE v1_orders SET basket = $3, status = 'OPEN', updated_at = $4
-      WHERE id = $1 AND guid = $2 AND status = 'DELETED'
-      RETURNING id, guid, status, basket`,
-    [basket._id, guid, JSON.stringify({ ...priced.basket, total: priced.total }), now],
-  );
-  return rows[0] ? toOrder(rows[0]) : null;
+  return updateOpenOrder(db, guid, basket._id, await checkedBasket(db, guid, basket), now);
 }
 
 /**
  * The unanswered transactions of order `orderId` lapse: their hosted pages can no longer pay
- * (the result is REFUSED), so an order the visitor replaced or checked out again is never charged.
+ * (the page says it expired; a Cancel posted from a page already open is still CANCELLED), so an
+ * order the visitor replaced or checked out again is never charged.
  */
 export async function lapseTransactions(db: Db, orderId: string, now: number): Promise<void> {
   await db.query(
@@ -161,15 +209,21 @@ export async function lapseTransactions(db: Db, orderId: string, now: number): P
   );
 }
 
+/** The account's open order `orderId` marked DELETED and its unpaid pages lapsed (inside a transaction). */
+async function closeOpenOrder(tx: Db, guid: string, orderId: string, now: number): Promise<void> {
+  const rows = await tx.query(
+    `UPDATE v1_orders SET status = 'DELETED', updated_at = $3
+      WHERE id = $1 AND guid = $2 AND status IN ('OPEN', 'PAYMENT_PENDING') RETURNING id`,
+    [orderId, guid, now],
+  );
+  if (!rows.length) throw new ApiError('order_not_created');
+  await lapseTransactions(tx, orderId, now);
+}
+
 /** DELETE /order/user/{accountId}/order/{orderId}: the open order goes (its transactions lapse). */
 export async function deleteV1Order(db: Db, guid: string, orderId: string, now: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const rows = await tx.query(
-      `UPDATE v1_orders SET status = 'DELETED', updated_at = $3
-        WHERE id = $1 AND guid = $2 AND status IN ('OPEN', 'PAYMENT_PENDING') RETURNING id`,
-      [orderId, guid, now],
-    );
-    if (!rows.length) throw new ApiError('order_not_created');
-    await lapseTransactions(tx, orderId, now);
+    await lockOpenOrder(tx, guid);
+    await closeOpenOrder(tx, guid, orderId, now);
   });
 }

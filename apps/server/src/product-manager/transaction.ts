@@ -24,7 +24,7 @@ import { findProducts } from '../widget/catalogue';
 import { createOrder, loadOrder } from '../widget/orders';
 import { fulfil } from '../widget/payments';
 import { minStartDeliveryDate } from './delivery';
-import { createV1Order, deleteV1Order, lapseTransactions, openOrder, reopenV1Order, updateV1Order } from './orders';
+import { lapseTransactions, makeOpenOrder } from './orders';
 import { signPayload, type TransactionPayload } from './signing';
 
 /** The provider name of the hosted page's payment attempts. */
@@ -84,65 +84,59 @@ async function checkDeliveryDates(db: Db, basket: V1Basket, now: number): Promis
   });
 }
 
-/** The account's open order brought in line with the basket (created when it has none). */
-async function syncOpenOrder(db: Db, guid: string, basket: V1Basket, now: number): Promise<void> {
-  const open = await openOrder(db, guid);
-  if (open && open._id === basket._id) return void (await updateV1Order(db, guid, basket, now));
-  // The visitor checks out the basket they see: a differing open order (another tab's basket,
-  // synced at a later login) is deleted and replaced by it, as the login's sync does (purchase
-  // spec §4). Refusing it would leave this tab's checkout failing until the basket is emptied.
-  if (open) await deleteV1Order(db, guid, open._id, now);
-  if (!(await reopenV1Order(db, guid, basket, now))) await createV1Order(db, guid, basket, now);
-}
-
 export async function openTransaction(db: Db, key: Buffer, input: TransactionRequest, now: number) {
   const { basket, guid } = input;
   const problems = validateV1Order(basket, now);
   if (problems.length) throw new ApiError('v1_order_invalid', [problems.map((problem) => problem.field).join(', ')]);
   if (basket.accountId !== guid) throw new ApiError('FORBIDDEN');
   await checkDeliveryDates(db, basket, now);
-  await syncOpenOrder(db, guid, basket, now);
+  // One database transaction, under the account's open-order lock (makeOpenOrder takes it):
+  // the open order, its priced order and its payment page change together, so concurrent
+  // checkouts of one account (two tabs) leave exactly one open order and one payable page, the
+  // later one; the earlier page lapses.
+  const opened = await db.transaction(async (tx) => {
+    // The visitor checks out the basket they see: a differing open order (another tab's basket,
+    // synced at a later login) is deleted and replaced by it, as the login's sync does (purchase
+    // spec §4). Refusing it would leave this tab's checkout failing until the basket is emptied.
+    await makeOpenOrder(tx, guid, basket, now, 'replace');
 
-  const method = basket.paymentType!.split('-')[1] as V1PaymentMethod;
-  const deliveryAddress = orderAddress(basket, 'deliveryAddress');
-  const billingAddress = orderAddress(basket, 'billingAddress');
-  const startDate = basket.startDate === undefined ? undefined : new Date(Math.max(basket.startDate, now));
-  // Priced from the catalogue; the client's prices, names and descriptions are not read.
-  const order = await createOrder(
-    db,
-    {
-      guid,
-      serviceName: input.serviceName,
-      order: {
-        paymentType: PAYMENT_TYPE_OF[method],
-        orderItems: basket.products.map((line, index) => {
-          const startDeliveryDate = startDeliveryDateOf(basket, index);
-          return {
-            product: line.productId,
-            paymentPlan: line.planId,
-            ...(startDate ? { startDate: startDate.toISOString().slice(0, 10) } : {}),
-            ...(startDeliveryDate ? { startDeliveryDate } : {}),
-          };
-        }),
-        ...(deliveryAddress ? { deliveryAddressGroup: deliveryAddress } : {}),
-        ...(billingAddress ? { billingAddressGroup: billingAddress } : {}),
+    const method = basket.paymentType!.split('-')[1] as V1PaymentMethod;
+    const deliveryAddress = orderAddress(basket, 'deliveryAddress');
+    const billingAddress = orderAddress(basket, 'billingAddress');
+    const startDate = basket.startDate === undefined ? undefined : new Date(Math.max(basket.startDate, now));
+    // Priced from the catalogue; the client's prices, names and descriptions are not read.
+    const order = await createOrder(
+      tx,
+      {
+        guid,
+        serviceName: input.serviceName,
+        order: {
+          paymentType: PAYMENT_TYPE_OF[method],
+          orderItems: basket.products.map((line, index) => {
+            const startDeliveryDate = startDeliveryDateOf(basket, index);
+            return {
+              product: line.productId,
+              paymentPlan: line.planId,
+              ...(startDate ? { startDate: startDate.toISOString().slice(0, 10) } : {}),
+              ...(startDeliveryDate ? { startDeliveryDate } : {}),
+            };
+          }),
+          ...(deliveryAddress ? { deliveryAddressGroup: deliveryAddress } : {}),
+          ...(billingAddress ? { billingAddressGroup: billingAddress } : {}),
+        },
+        allowedTypes: Object.values(PAYMENT_TYPE_OF),
       },
-      allowedTypes: Object.values(PAYMENT_TYPE_OF),
-    },
-    now,
-  );
-  const stored = (await loadOrder(db, order.id))!;
-  const id = randomUUID();
-  const payload: TransactionPayload = {
-    t: id,
-    o: basket._id,
-    a: stored.totalMinor,
-    c: stored.currency,
-    e: now + TRANSACTION_TTL_MS,
-  };
-  await db.transaction(async (tx) => {
-    // One transaction of an order at a time: concurrent checkouts leave exactly one page payable.
-    await tx.query('SELECT id FROM v1_orders WHERE id = $1 FOR UPDATE', [basket._id]);
+      now,
+    );
+    const stored = (await loadOrder(tx, order.id))!;
+    const id = randomUUID();
+    const payload: TransactionPayload = {
+      t: id,
+      o: basket._id,
+      a: stored.totalMinor,
+      c: stored.currency,
+      e: now + TRANSACTION_TTL_MS,
+    };
     // An earlier transaction of this order (the visitor went back and checked out again) lapses.
     await lapseTransactions(tx, basket._id, now);
     const paymentId = randomUUID();
@@ -157,7 +151,9 @@ export async function openTransaction(db: Db, key: Buffer, input: TransactionReq
       [id, basket._id, order.id, paymentId, input.returnUrl, now],
     );
     await tx.query(`UPDATE v1_orders SET status = 'PAYMENT_PENDING', updated_at = $2 WHERE id = $1`, [basket._id, now]);
+    return { id, stored, payload };
   });
+  const { id, stored, payload } = opened;
   return {
     id,
     orderId: basket._id,
@@ -176,6 +172,7 @@ interface TransactionRow {
   return_url: string;
   payment_status: string;
   error_code: string | null;
+  result: string | null;
 }
 
 export interface RecordedResult {
@@ -187,26 +184,36 @@ export interface RecordedResult {
 
 async function readTransaction(db: Db, id: string): Promise<TransactionRow | null> {
   const rows = await db.query<TransactionRow>(
-    `SELECT t.id, t.v1_order_id, t.order_id, t.payment_id, t.return_url, p.status AS payment_status, p.error_code
+    `SELECT t.id, t.v1_order_id, t.order_id, t.payment_id, t.return_url, t.result, p.status AS payment_status, p.error_code
        FROM v1_transactions t JOIN payments p ON p.id = t.payment_id WHERE t.id = $1`,
     [id],
   );
   return rows[0] ?? null;
 }
 
-/** Where transaction `id` sends the visitor back after paying (null for an unknown transaction). */
-export async function transactionReturnUrl(db: Db, id: string): Promise<string | null> {
-  return (await readTransaction(db, id))?.return_url ?? null;
+export interface TransactionPage {
+  /** Where transaction `id` sends the visitor back after paying. */
+  returnUrl: string;
+  /** Its order was replaced, deleted or checked out again (lapseTransactions): it can no longer pay. */
+  lapsed: boolean;
 }
 
-/** The transaction's outcome, read from its payment attempt (the one record of it). */
-function outcome(row: TransactionRow): RecordedResult {
-  const result =
-    row.payment_status === 'SUCCEEDED'
-      ? 'PAID'
-      : row.payment_status === 'FAILED' && row.error_code === 'cancelled'
-        ? 'CANCELLED'
-        : 'REFUSED';
+/** What the hosted page needs of transaction `id` (null for an unknown transaction). */
+export async function transactionPage(db: Db, id: string): Promise<TransactionPage | null> {
+  const row = await readTransaction(db, id);
+  return row && { returnUrl: row.return_url, lapsed: row.result === 'SUPERSEDED' };
+}
+
+/**
+ * The transaction's outcome, read from its payment attempt (the one record of it). A Cancel
+ * posted from a page that lapsed while it was open is what the visitor did, and nothing was
+ * charged: CANCELLED, not REFUSED. Pay on such a page is REFUSED.
+ */
+function outcome(row: TransactionRow, posted: V1PaymentResult): RecordedResult {
+  const cancelled =
+    row.payment_status === 'FAILED' &&
+    (row.error_code === 'cancelled' || (row.error_code === 'superseded' && posted === 'CANCELLED'));
+  const result = row.payment_status === 'SUCCEEDED' ? 'PAID' : cancelled ? 'CANCELLED' : 'REFUSED';
   return { result, returnUrl: row.return_url, orderId: row.v1_order_id };
 }
 
@@ -253,7 +260,7 @@ export async function recordResult(
     }
   }
   const after = (await readTransaction(db, id))!;
-  const recorded = outcome(after);
+  const recorded = outcome(after, result);
   if (recorded.result === 'PAID')
     await db.query(`UPDATE v1_orders SET status = 'PAID', updated_at = $2 WHERE id = $1 AND status <> 'PAID'`, [
       after.v1_order_id,

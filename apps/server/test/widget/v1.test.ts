@@ -46,6 +46,8 @@ const EMAILS = [
   'v1-f@foyer.test',
   'v1-g@foyer.test',
   'v1-h@foyer.test',
+  'v1-i@foyer.test',
+  'v1-j@foyer.test',
 ];
 
 beforeAll(async () => {
@@ -506,14 +508,17 @@ describe('POST /transaction and the hosted payment page', () => {
     });
     const answers = await Promise.all([1, 2, 3].map(() => transact(d, order)));
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
-    const pages = await Promise.all(answers.map((answer) => hostedPage(v1TransactionSchema.parse(answer.json()))));
-    const outcomes = [];
-    for (const html of pages) {
-      const pay = buttonFields(html, 'PAID');
-      const response = await postForm(pay.action, pay.fields);
-      outcomes.push(new URL(response.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM));
-    }
-    expect(outcomes.sort()).toEqual(['PAID', 'REFUSED', 'REFUSED']);
+    const pages = await Promise.all(
+      answers.map((answer) =>
+        postForm('/dev/hosted-payment', v1PaymentFormFields(v1TransactionSchema.parse(answer.json()))),
+      ),
+    );
+    // The two earlier pages lapsed: they say so and offer no Pay.
+    expect(pages.map((page) => page.statusCode).sort()).toEqual([200, 410, 410]);
+    const payable = pages.find((page) => page.statusCode === 200)!;
+    const pay = buttonFields(payable.body, 'PAID');
+    const response = await postForm(pay.action, pay.fields);
+    expect(new URL(response.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM)).toBe('PAID');
     expect(await subscriptionsOf(d, 'archive-once-jpy')).toHaveLength(1);
   });
 
@@ -546,6 +551,75 @@ describe('POST /transaction and the hosted payment page', () => {
     const paid = await postForm(pay.action, pay.fields);
     expect(new URL(paid.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM)).toBe('PAID');
     expect(await subscriptionsOf(h, 'digital-yearly-eur')).toHaveLength(1);
+  });
+
+  it("two tabs: Cancel on a page another tab's sync lapsed is CANCELLED; the lapsed page says it expired, without Pay", async () => {
+    const i = await accountOf(EMAILS[8]!);
+    const tabA = basket(i);
+    const tabB = basket(i, { products: [{ ...tabA.products[0]!, planId: 'digital-monthly-eur' }] });
+    await transactionOk(i, tabA);
+    // Tab B checks out its own basket (A's order is replaced) and stays on its payment page.
+    const transactionOfB = await transactionOk(i, tabB);
+    const pageOfB = await hostedPage(transactionOfB);
+    // Tab A comes back and syncs at login: B's order is deleted, A's basket (deleted by B's
+    // checkout) is the open order again.
+    const deleted = await call(server, 'DELETE', `/order/user/${i.guid}/order/${tabB._id}`, { session: i.session });
+    expect(deleted.statusCode).toBe(204);
+    const synced = await call(server, 'POST', '/order', { session: i.session, payload: tabA });
+    expect(synced.statusCode, synced.body).toBe(201);
+    expect(v1OrderSchema.parse(synced.json())).toMatchObject({ _id: tabA._id, status: 'OPEN' });
+
+    // The visitor presses Cancel on B's page, open since before it lapsed.
+    const cancel = buttonFields(pageOfB, 'CANCELLED');
+    const cancelled = await postForm(cancel.action, cancel.fields);
+    expect(new URL(cancelled.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM)).toBe('CANCELLED');
+    // Pay on it afterwards is not charged.
+    const pay = buttonFields(pageOfB, 'PAID');
+    const late = await postForm(pay.action, pay.fields);
+    expect(new URL(late.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM)).toBe('REFUSED');
+    expect(await subscriptionsOf(i, 'digital-monthly-eur')).toHaveLength(0);
+    // B's page opened again (reload, back) says plainly it expired and offers no Pay.
+    const again = await postForm('/dev/hosted-payment', v1PaymentFormFields(transactionOfB));
+    expect(again.statusCode).toBe(410);
+    expect(again.body).toMatch(/<p role="alert">This payment request has expired/);
+    expect(again.body).not.toContain('value="PAID"');
+    expect(again.body).toContain(`<a href="${SITE}">`);
+    // A's basket is still the open order, untouched by B's Cancel.
+    const open = v1OrderSchema.parse(
+      (await call(server, 'GET', `/order/user/${i.guid}`, { session: i.session })).json(),
+    );
+    expect(open).toMatchObject({ _id: tabA._id, status: 'OPEN' });
+  });
+
+  it('two concurrent checkouts of differing baskets for one account leave exactly one open order, the other replaced', async () => {
+    const j = await accountOf(EMAILS[9]!);
+    const line = basket(j).products[0]!;
+    const baskets = ['digital-yearly-eur', 'digital-monthly-eur', 'digital-monthly-usd'].map((planId) =>
+      basket(j, { products: [{ ...line, planId, currency: planId.endsWith('usd') ? 'USD' : 'EUR' }] }),
+    );
+    const answers = await Promise.all(baskets.map((order) => transact(j, order)));
+    // None refused with v1_order_exists: each one replaced the open order in turn.
+    expect(answers.map((answer) => [answer.statusCode, answer.body])).toEqual(
+      answers.map((answer) => [201, answer.body]),
+    );
+    const open = v1OrderSchema.parse(
+      (await call(server, 'GET', `/order/user/${j.guid}`, { session: j.session })).json(),
+    );
+    expect(open.status).toBe('PAYMENT_PENDING');
+    const winner = baskets.findIndex((order) => order._id === open._id);
+    expect(winner).toBeGreaterThanOrEqual(0);
+    // Exactly one page pays (the open order's); the replaced ones lapsed and can be opened again by their tabs.
+    const statuses = [];
+    for (const answer of answers) {
+      const page = await postForm('/dev/hosted-payment', v1PaymentFormFields(v1TransactionSchema.parse(answer.json())));
+      statuses.push(page.statusCode);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses[winner]).toBe(200);
+    const reopened = await call(server, 'DELETE', `/order/user/${j.guid}/order/${open._id}`, { session: j.session });
+    expect(reopened.statusCode).toBe(204);
+    const other = baskets[(winner + 1) % baskets.length]!;
+    expect((await call(server, 'POST', '/order', { session: j.session, payload: other })).statusCode).toBe(201);
   });
 
   it("the stand-in page's forms may lead only to itself and the transaction's return origin (CSP form-action)", async () => {

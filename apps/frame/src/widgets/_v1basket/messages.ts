@@ -37,6 +37,9 @@ export const messages = defineMessages({
     'v1.startDelivery.label': 'First delivery of {0}',
     'v1.startDelivery.hint': 'From {0} on. Left empty, the first delivery is on {0}.',
     'v1.startDelivery.tooEarly': 'Choose {0} or a later day for the first delivery.',
+    'v1.outcome.PAID': 'Payment received. Thank you!',
+    'v1.outcome.CANCELLED': 'You cancelled the payment. Nothing was charged; your basket is still here.',
+    'v1.outcome.REFUSED': 'The payment was not taken (refused, or the payment page had expired). Nothing was charged.',
   },
   es: {
     'v1.selection.title': 'Elige tus productos',
@@ -73,6 +76,10 @@ export const messages = defineMessages({
     'v1.startDelivery.label': 'Primera entrega de {0}',
     'v1.startDelivery.hint': 'A partir del {0}. Si lo dejas vacío, la primera entrega es el {0}.',
     'v1.startDelivery.tooEarly': 'Elige el {0} o un día posterior para la primera entrega.',
+    'v1.outcome.PAID': 'Pago recibido. ¡Gracias!',
+    'v1.outcome.CANCELLED': 'Cancelaste el pago. No se ha cobrado nada; tu cesta sigue aquí.',
+    'v1.outcome.REFUSED':
+      'El pago no se realizó (rechazado, o la página de pago había caducado). No se ha cobrado nada.',
   },
   'pt-BR': {
     'v1.selection.title': 'Escolha seus produtos',
@@ -109,5 +116,9 @@ export const messages = defineMessages({
     'v1.startDelivery.label': 'Primeira entrega de {0}',
     'v1.startDelivery.hint': 'A partir de {0}. Se ficar vazio, a primeira entrega é em {0}.',
     'v1.startDelivery.tooEarly': 'Escolha {0} ou um dia posterior para a primeira entrega.',
+    'v1.outcome.PAID': 'Pagamento recebido. Obrigado!',
+    'v1.outcome.CANCELLED': 'Você cancelou o pagamento. Nada foi cobrado; sua cesta continua aqui.',
+    'v1.outcome.REFUSED':
+      'O pagamento não foi realizado (recusado, ou a página de pagamento tinha expirado). Nada foi cobrado.',
   },
 });

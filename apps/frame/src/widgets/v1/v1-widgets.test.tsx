@@ -25,9 +25,9 @@ import V1ProductItem from './product-item';
 import V1ProductSelection from './product-selection';
 import V1ProductSummary from './product-summary';
 
-function harnessWith(routes: Record<string, Handler>, loggedIn = true) {
+function harnessWith(routes: Record<string, Handler>, loggedIn = true, query: Record<string, string> = {}) {
   const server = fakeIdentityServer(routes);
-  const h = makeHarness({ fetch: server.fetch });
+  const h = makeHarness({ fetch: server.fetch, frame: { query } });
   const forms: { url: string; fields: Record<string, string> }[] = [];
   h.services.host.postForm = (url, fields) => {
     forms.push({ url, fields });
@@ -122,6 +122,32 @@ describe('v1/product-summary', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Digital' }));
     expect(await screen.findByText('€19.50', { selector: 'tfoot td' })).toBeTruthy();
     expect(readStoredV1Basket(h.storage.tab)?.products.map((line) => line.productId)).toEqual(['print']);
+  });
+
+  it('back from the payment page, says the outcome: cancelled and paid as a status, refused as an alert', async () => {
+    const routes = { ...lineRuleRoutes(MIN_DATE), [ORDER_PATH]: noOrder };
+    const attributes = v1ProductSummaryAttributesSchema.parse({});
+    const cases = [
+      ['CANCELLED', 'status', 'You cancelled the payment. Nothing was charged; your basket is still here.'],
+      [
+        'REFUSED',
+        'alert',
+        'The payment was not taken (refused, or the payment page had expired). Nothing was charged.',
+      ],
+      ['PAID', 'status', 'Payment received. Thank you!'],
+    ] as const;
+    for (const [outcome, role, text] of cases) {
+      const { h } = harnessWith(routes, false, { v1Payment: outcome, v1Order: basketOf([DIGITAL_LINE])._id });
+      const { unmount } = renderWith(h, <V1ProductSummary attributes={attributes} />);
+      expect((await screen.findByRole(role)).textContent).toBe(text);
+      unmount();
+    }
+    // Any other value (a hand-edited address) says nothing.
+    const { h } = harnessWith(routes, false, { v1Payment: 'HACKED' });
+    renderWith(h, <V1ProductSummary attributes={attributes} />);
+    expect(await screen.findByText('No products selected')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("lets the visitor pick a delivered line's start delivery date, not before the product's minDate", async () => {

@@ -15,6 +15,7 @@ import { paymentTypesRequest } from '../../_purchase/paymentTypes';
 import { useV1Basket } from '../../_v1basket/useV1Basket';
 import { useV1Checkout } from '../../_v1basket/useV1Checkout';
 import { V1CheckoutControl } from '../../_v1basket/V1CheckoutControl';
+import { PaymentOutcomeNote } from '../../_v1basket/PaymentOutcomeNote';
 import '../../_purchase/messages';
 import '../../_checkout/purchase.css';
 import '../../_v1basket/messages';
@@ -23,7 +24,7 @@ import '../../_v1basket/v1.css';
 /**
  * Version 1 product summary (purchase spec §2, §4, §9): the basket's lines, each removable, the
  * total with the configured decimals, the payment type (one of the active types, or the page's
- * forced default) and the checkout button.
+ * forced default) and the checkout button; back from the payment page, a line with its outcome.
  */
 export default function V1ProductSummary({ attributes }: WidgetProps<V1ProductSummaryAttributes>) {
   const { basket, remove, update } = useV1Basket();
@@ -58,6 +59,7 @@ export default function V1ProductSummary({ attributes }: WidgetProps<V1ProductSu
   return (
     <div className="product-summary v1-product-summary">
       <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('v1.summary.title')}</WidgetHeading>
+      {!attributes.displayOnly && <PaymentOutcomeNote />}
       {lines.length === 0 ? (
         <p className="summary-empty">{t('v1.summary.empty')}</p>
       ) : (
