@@ -6,6 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
+import { stack } from '../support/stack';
 
 /** True when `control` has the focus of the whole page: its document is the focused one. */
 const focused = (control: Locator) =>
@@ -135,4 +136,17 @@ test('Esc inside the login step closes the modal and gives the focus back to Con
   // The runners behind were calm while the modal waited; closed, they are back to normal.
   await expect(next).toBeEnabled();
   await expect(shop.checkout).toBeEnabled();
+});
+
+test('on a 320 px phone the modal takes the whole screen without widening the page', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`${stack.demoUrl}/social`);
+  await page.getByRole('button', { name: 'Log in in a window' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await expect(dialog.frameLocator('iframe').getByLabel('Email')).toBeVisible();
+  // The box's padding is inside its width: nothing to scroll sideways to, the frame within the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  const frame = await dialog.locator('iframe').boundingBox();
+  expect(frame!.x).toBeGreaterThanOrEqual(0);
+  expect(frame!.x + frame!.width).toBeLessThanOrEqual(320);
 });
