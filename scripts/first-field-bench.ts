@@ -6,17 +6,24 @@
  * Why not Playwright: it attaches to every out-of-process iframe with `waitForDebuggerOnStart`
  * and keeps the frame's renderer paused until its own session is set up (several round trips to
  * a busy Node process), and it sees the field only by polling from outside the frame. A visitor
- * pays neither, and only the embedded path has such a frame. Measured on this machine, 9–15 runs
- * alternating, medians (ms from the top document's navigation):
+ * pays neither, and only the embedded path has such a frame.
  *
- * | | embedded mark | standalone mark | Playwright saw it |
- * |---|---|---|---|
- * | Playwright | 1,397–1,724 | 1,160–1,373 | 1,636–1,976 / 1,309–1,482 (1.25–1.33) |
- * | raw CDP, no auto-attach | 1,420–1,622 | 1,158–1,644 | — |
+ * Figures (ms from the top document's navigation, medians), `BENCH_RUNS=7 npm run bench` at
+ * commit 6889f9e (issue 9: lazyWidget), the machine shared but calm (load ~5 on 2 cores):
  *
- * (Loaded machine; see the bench's A/B note in the closing notes.) So the bench drives its own
- * Chromium over the DevTools pipe: each run is a fresh browser context whose page is created with
- * its URL (no session attached while it loads, the same for both paths), and the page and its
+ * | | frame navigation | frame document | start | connected | context-ready | first field |
+ * |---|---|---|---|---|---|---|
+ * | embedded | 172 | 198 | 447 | 531 | 560 | 620 |
+ * | standalone | — | 18 | 267 | — | 291 | 676 |
+ *
+ * Embedded / standalone 0.92 here; as Playwright sees it 866 / 804 = 1.08. Before lazyWidget
+ * (closing note of stop 20, quiet machine): 1,000 / 779 = 1.28, of which ~300 ms after
+ * context-ready was React's Suspense throttle on the already loaded login chunk. The standalone
+ * path still pays it: its context is ready before its chunk (see lazyWidget.ts). Under heavy
+ * load (load 15–24) single runs vary 2×: compare variants A, B, A, B… and their medians only.
+ *
+ * So the bench drives its own Chromium over the DevTools pipe: each run is a fresh browser
+ * context whose page is created with its URL (no session attached while it loads, the same for both paths), and the page and its
  * frame are attached only once the page has loaded and been left alone for a while, to read
  * the marks (`performance` entries are kept).
  */

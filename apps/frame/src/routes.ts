@@ -4,18 +4,19 @@
  * react-router routes; startFrame uses it to fetch the widget's chunk and schema while the
  * handshake with the host runs.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type * as z from 'zod/mini';
 import { loginAttributesSchema, profileAttributesSchema, registerEventSchemas } from '@foyer/protocol';
 
 import type { WidgetProps } from './widgets/widgetProps';
+import { lazyWidget } from './lazyWidget';
 
 type AttributeSchema = z.ZodMiniType<Record<string, unknown>, unknown>;
 
 export interface WidgetRoute {
   /** The widget's attribute schema; loaded with the widget except for login and profile. */
   schema(): Promise<AttributeSchema>;
-  Component: LazyExoticComponent<ComponentType<WidgetProps<Record<string, unknown>>>>;
+  Component: ComponentType<WidgetProps<Record<string, unknown>>>;
   /**
    * Starts downloading the chunk (while the handshake with the host is still running); resolves
    * once it is there (its texts registered), also when it failed (the page shows that).
@@ -27,15 +28,12 @@ function route<A extends Record<string, unknown>>(
   schema: z.ZodMiniType<A, unknown> | (() => Promise<z.ZodMiniType<A, unknown>>),
   load: () => Promise<{ default: ComponentType<WidgetProps<A>> }>,
 ): WidgetRoute {
+  const widget = lazyWidget(load);
   return {
     schema: () => Promise.resolve(typeof schema === 'function' ? schema() : schema) as Promise<AttributeSchema>,
     // The schema parsed the attributes the component receives: the erased type is safe here.
-    Component: lazy(load) as unknown as WidgetRoute['Component'],
-    preload: () =>
-      load().then(
-        () => {},
-        () => {},
-      ),
+    Component: widget.Component as unknown as WidgetRoute['Component'],
+    preload: widget.preload,
   };
 }
 

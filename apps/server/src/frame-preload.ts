@@ -2,7 +2,10 @@
  * The widget route's own chunks, announced in its frame page as <link rel=modulepreload>: the
  * browser fetches them while it fetches the entry chunk, instead of after the entry has run and
  * asked for the route (the entry no longer carries every route's dependency list: see
- * apps/frame/vite.config.ts). Read from the frame build's Vite manifest.
+ * apps/frame/vite.config.ts). Its stylesheets are linked too: importing the route waits for them
+ * otherwise, and an embedded frame whose route was not in when the host's context came showed
+ * its widget 300 ms late (React's Suspense throttle, see apps/frame/src/lazyWidget.ts; issue 9).
+ * Read from the frame build's Vite manifest.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,6 +13,7 @@ import { join } from 'node:path';
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -39,11 +43,32 @@ export function routeChunks(manifest: Manifest, route: string): string[] {
     .filter((file) => file.endsWith('.js'));
 }
 
-/** Inserts the route's modulepreload links before </head> (same attributes as Vite's own). */
+/**
+ * The stylesheets of `route` that index.html does not already load. Vite's preload helper fetches
+ * them only when the route's chunk is imported (after the entry has run), and holds the import
+ * until they are in; one already linked in the page it skips.
+ */
+export function routeStyles(manifest: Manifest, route: string): string[] {
+  const key = routeKey(manifest, route);
+  if (!key) return [];
+  const page = new Set([...closure(manifest, 'index.html')].flatMap((chunk) => manifest[chunk]!.css ?? []));
+  return [...new Set([...closure(manifest, key)].flatMap((chunk) => manifest[chunk]!.css ?? []))].filter(
+    (file) => !page.has(file),
+  );
+}
+
+/**
+ * Inserts the route's links before </head>: modulepreload for its JS (same attributes as Vite's
+ * own), stylesheet for its CSS (the link Vite's helper looks for).
+ */
 export function withRoutePreloads(html: string, files: readonly string[]): string {
   const links = files
     .filter((file) => /^[\w./-]+$/.test(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="/${file}">`
+        : `<link rel="modulepreload" crossorigin href="/${file}">`,
+    )
     .join('');
   return links ? html.replace('</head>', () => `${links}</head>`) : html;
 }

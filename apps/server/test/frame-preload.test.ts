@@ -5,15 +5,19 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeChunks, withRoutePreloads } from '../src/frame-preload';
+import { routeChunks, routeStyles, withRoutePreloads } from '../src/frame-preload';
 import type { PreparedServer } from '../src/index';
 import { fakeDist, testServer } from './helpers';
 
 const MANIFEST = {
-  'index.html': { file: 'assets/app-abc123.js', imports: ['_core.js'] },
+  'index.html': { file: 'assets/app-abc123.js', imports: ['_core.js'], css: ['assets/app-1.css'] },
   '_core.js': { file: 'assets/core-1.js' },
-  '_forms.js': { file: 'assets/forms-1.js', imports: ['_core.js'] },
-  'src/widgets/login/index.tsx': { file: 'assets/login-1.js', imports: ['_core.js', '_forms.js', 'index.html'] },
+  '_forms.js': { file: 'assets/forms-1.js', imports: ['_core.js'], css: ['assets/forms-1.css'] },
+  'src/widgets/login/index.tsx': {
+    file: 'assets/login-1.js',
+    imports: ['_core.js', '_forms.js', 'index.html'],
+    css: ['assets/account-1.css', 'assets/app-1.css'],
+  },
   'src/widgets/subscriptions-list/index.tsx': { file: 'assets/subscriptions-list-1.js', imports: ['_core.js'] },
   'src/widgets/odd/index.tsx': { file: 'assets/odd"><script>.js' },
 };
@@ -24,6 +28,19 @@ describe('route preloads', () => {
     // Version 1 routes whose component is the widget of the same name (routes.ts).
     expect(routeChunks(MANIFEST, 'v1/subscriptions-list')).toEqual(['assets/subscriptions-list-1.js']);
     expect(routeChunks(MANIFEST, 'unknown')).toEqual([]);
+  });
+
+  it("lists the route's stylesheets that index.html does not load, once each", () => {
+    expect(routeStyles(MANIFEST, 'login')).toEqual(['assets/account-1.css', 'assets/forms-1.css']);
+    expect(routeStyles(MANIFEST, 'v1/subscriptions-list')).toEqual([]);
+    expect(routeStyles(MANIFEST, 'unknown')).toEqual([]);
+  });
+
+  it("links a stylesheet as Vite's preload helper looks for it, so importing the route does not wait for it", () => {
+    const html = '<html><head></head></html>';
+    expect(withRoutePreloads(html, ['assets/login-1.js', 'assets/account-1.css'])).toBe(
+      '<html><head><link rel="modulepreload" crossorigin href="/assets/login-1.js"><link rel="stylesheet" crossorigin href="/assets/account-1.css"></head></html>',
+    );
   });
 
   it('inserts the links before </head>, and only plain file names', () => {
@@ -61,8 +78,10 @@ describe('frame pages with a manifest', () => {
     );
     const login = await server.app.inject({ method: 'GET', url: '/w/login' });
     expect(login.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/login-1.js"><link rel="modulepreload" crossorigin href="/assets/forms-1.js"></head>',
+      '<link rel="modulepreload" crossorigin href="/assets/login-1.js"><link rel="modulepreload" crossorigin href="/assets/forms-1.js">' +
+        '<link rel="stylesheet" crossorigin href="/assets/account-1.css"><link rel="stylesheet" crossorigin href="/assets/forms-1.css"></head>',
     );
+    expect(login.body).not.toContain('app-1.css');
     expect(login.body).not.toContain('core-1.js');
     const profile = await server.app.inject({ method: 'GET', url: '/w/profile' });
     expect(profile.body).not.toContain('modulepreload');
