@@ -1,4 +1,4 @@
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test';
 import { axeViolations } from '../support/axe';
 import { frameHeaders } from '@foyer/api/frame-headers';
 import { WIDGET_NAMES } from '@foyer/protocol';
@@ -6,7 +6,7 @@ import { BASE_THEME_COLOURS } from '@foyer/protocol/light';
 import { layoutFaults } from '../support/layout';
 import { apiSession, createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { LoginWidget, ProfileWidget, widgetFrame } from '../support/widgets';
+import { LoginWidget, ProfileWidget, untilStill, widgetFrame, widgetIframe } from '../support/widgets';
 
 /**
  * Every widget route on one page (the demo gallery), at a phone's (320, 390), a tablet's (768) and
@@ -227,3 +227,132 @@ for (const theme of THEMES) {
     await checkEveryView(page, theme, 'succeeded');
   });
 }
+
+/** `owner` buys the yearly digital plan and invites `friend`, through the API as the frames would. */
+async function buyAndInvite(request: APIRequestContext, owner: string, friend: string): Promise<void> {
+  for (const email of [owner, friend]) await createCustomer(request, email, 'screens-pw-1');
+  const session = await apiSession(request, owner, 'screens-pw-1');
+  const headers = await frameHeaders(stack.widgetsUrl);
+  const pm = `${stack.widgetsUrl}/pm/api`;
+  const order = await request.post(`${pm}/widget/order?ev_ss=${session}`, {
+    headers,
+    data: {
+      orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-yearly-eur' }],
+      paymentType: 'BANK_TRANSFER',
+    },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const { id } = (await order.json()) as { id: string };
+  const paid = await request.post(`${pm}/widget/payment/${id}?ev_ss=${session}`, {
+    headers,
+    data: { token: 'manual' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const purchases = (await (
+    await request.get(`${pm}/widget/account/purchases/?ev_ss=${session}`, { headers })
+  ).json()) as { subscription?: { id: string } }[];
+  const invited = await request.post(`${pm}/widget/account/beneficiary/invite/?ev_ss=${session}`, {
+    headers,
+    data: { subscriptionId: purchases[0]!.subscription!.id, email: friend },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+}
+
+/** The loader-only demo page with `widgets` mounted in its main column. */
+async function accountPage(page: Page, widgets: string[]): Promise<void> {
+  await page.goto(`${stack.demoUrl}/loader-only`);
+  type Loaded = { Foyer?: { scan?: unknown; mount(element: Element, widget: string): void } };
+  await page.waitForFunction(() => !!(window as unknown as Loaded).Foyer?.scan);
+  await page.evaluate((widgets) => {
+    for (const widget of widgets) {
+      const host = document.createElement('div');
+      document.querySelector('main')!.append(host);
+      (window as unknown as Loaded).Foyer!.mount(host, widget);
+    }
+  }, widgets);
+}
+
+/**
+ * A frame's tables at the page's width: the layout faults, any element that scrolls its content
+ * sideways (a table in an `overflow-x: auto` box overflows no page, so layoutFaults cannot see it),
+ * the tables not stacked, and axe's violations.
+ */
+async function tableFaults(page: Page, widget: string, state: string): Promise<string[]> {
+  const frame = page.frames().find((candidate) => routeOf(candidate) === widget)!;
+  const found = await frame.evaluate(() => {
+    const faults: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      // Visually hidden texts (1 px boxes that clip their text) show nothing to scroll to.
+      if (element.clientWidth <= 2 || getComputedStyle(element).overflowX === 'visible') continue;
+      if (element.scrollWidth > element.clientWidth + 1)
+        faults.push(
+          `scrolls sideways: ${element.tagName.toLowerCase()}.${element.className} ${element.scrollWidth} px in ${element.clientWidth} px`,
+        );
+    }
+    for (const table of document.querySelectorAll('table'))
+      if (getComputedStyle(table).display === 'table') faults.push(`not stacked: ${table.textContent?.slice(0, 40)}`);
+    return faults;
+  });
+  // axe's every rule on the stacked rows (the table semantics among them).
+  return [...(await layoutFaults(frame)), ...found, ...(await axeViolations(frame))].map(
+    (fault) => `${widget} ${state}: ${fault}`,
+  );
+}
+
+test('the account tables with rows at 320 px: stacked, labelled, nothing scrolls sideways or is clipped, axe clean', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const owner = uniqueEmail();
+  const friend = uniqueEmail();
+  await buyAndInvite(request, owner, friend);
+
+  // The owner: the purchase and its beneficiaries dialog, the v1 subscription and its invitation.
+  await page.setViewportSize({ width: 320, height: 800 });
+  await accountPage(page, ['login', 'purchases-list', 'v1/subscriptions-list', 'v1/invitations-list']);
+  await new LoginWidget(page).logIn(owner, 'screens-pw-1');
+  const list = widgetFrame(page, 'purchases-list');
+  const purchase = list.getByRole('row', { name: /Digital access/ });
+  await expect(purchase.getByRole('cell').nth(4)).toHaveText('1');
+  // Each value is preceded by its column's label, drawn from data-label.
+  await expect
+    .poll(() =>
+      purchase
+        .getByRole('cell')
+        .nth(3)
+        .evaluate((cell) => getComputedStyle(cell, '::before').content),
+    )
+    .toContain('Status: ');
+  const subscriptions = widgetFrame(page, 'v1/subscriptions-list');
+  await expect(
+    subscriptions
+      .getByRole('row', { name: /Digital access/ })
+      .getByRole('cell')
+      .nth(2),
+  ).toHaveText('Active');
+  const invitations = widgetFrame(page, 'v1/invitations-list');
+  await expect(invitations.getByRole('row', { name: new RegExp(friend) })).toBeVisible();
+  await list.getByRole('button', { name: 'Actions for Digital access — Yearly' }).click();
+  await list.getByRole('menuitem', { name: 'Display beneficiaries' }).click();
+  const dialog = list.getByRole('dialog', { name: 'Beneficiaries of Digital access — Yearly' });
+  await expect(dialog.getByRole('row', { name: new RegExp(friend) })).toContainText('Pending');
+  await untilStill(widgetIframe(page, 'v1/invitations-list'));
+  const faults = [];
+  for (const widget of ['purchases-list', 'v1/subscriptions-list', 'v1/invitations-list'])
+    faults.push(...(await tableFaults(page, widget, 'owner')));
+
+  // The friend: the invitation, with Accept and Decline.
+  const friendPage = await browser.newPage({ viewport: { width: 320, height: 800 }, bypassCSP: true });
+  try {
+    await accountPage(friendPage, ['login', 'grant-invitations']);
+    await new LoginWidget(friendPage).logIn(friend, 'screens-pw-1');
+    const grants = widgetFrame(friendPage, 'grant-invitations');
+    await expect(grants.getByRole('button', { name: 'Accept the invitation to Digital access' })).toBeVisible();
+    faults.push(...(await tableFaults(friendPage, 'grant-invitations', 'friend')));
+  } finally {
+    await friendPage.close();
+  }
+  expect(faults).toEqual([]);
+});

@@ -11,6 +11,7 @@ import type { WidgetProps } from '../widgetProps';
 import { MessageBox } from '../_forms/MessageBox';
 import { widgetGrants, type GrantRequests } from '../_subscriptions/accountRequests';
 import { grantStatusLabel, roleLabel } from '../_subscriptions/labels';
+import { AccountTable, AccountTableRow } from '../_subscriptions/AccountTable';
 import { accountListGate } from '../_subscriptions/accountListGate';
 import { useAccountSession } from '../_subscriptions/useAccountSession';
 import '../_forms/forms.css';
@@ -98,52 +99,45 @@ export function GrantInvitationsView({
       {rows.length === 0 ? (
         !invitationKey && <p>{t('grants.empty')}</p>
       ) : (
-        <div className="account-table-wrap">
-          <table className="account-table">
-            <caption className="visually-hidden">{t('grants.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('grants.product')}</th>
-                <th scope="col">{t('grants.roleName')}</th>
-                <th scope="col">{t('grants.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(({ grant, actKey }) => (
-                <tr key={grant.key} data-grant={grant.key}>
-                  <th scope="row">{grant.productName}</th>
-                  <td>{roleLabel(grant.roleName)}</td>
-                  <td>
-                    {status(grant) === 'PENDING' ? (
-                      <div className="account-row-actions">
-                        <button
-                          type="button"
-                          className="button"
-                          disabled={busy !== null}
-                          aria-label={t('grants.acceptFor', [grant.productName])}
-                          onClick={() => void act(grant, 'accept', actKey)}
-                        >
-                          {t('grants.accept')}
-                        </button>
-                        <button
-                          type="button"
-                          className="button button-secondary"
-                          disabled={busy !== null}
-                          aria-label={t('grants.declineFor', [grant.productName])}
-                          onClick={() => void act(grant, 'decline', actKey)}
-                        >
-                          {t('grants.decline')}
-                        </button>
-                      </div>
-                    ) : (
-                      grantStatusLabel(status(grant))
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AccountTable
+          caption={t('grants.caption')}
+          columns={[{ label: t('grants.product') }, { label: t('grants.roleName') }, { label: t('grants.status') }]}
+        >
+          {rows.map(({ grant, actKey }) => (
+            <AccountTableRow
+              key={grant.key}
+              data-grant={grant.key}
+              cells={[
+                grant.productName,
+                roleLabel(grant.roleName),
+                status(grant) === 'PENDING' ? (
+                  <div className="account-row-actions">
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={busy !== null}
+                      aria-label={t('grants.acceptFor', [grant.productName])}
+                      onClick={() => void act(grant, 'accept', actKey)}
+                    >
+                      {t('grants.accept')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      disabled={busy !== null}
+                      aria-label={t('grants.declineFor', [grant.productName])}
+                      onClick={() => void act(grant, 'decline', actKey)}
+                    >
+                      {t('grants.decline')}
+                    </button>
+                  </div>
+                ) : (
+                  grantStatusLabel(status(grant))
+                ),
+              ]}
+            />
+          ))}
+        </AccountTable>
       )}
     </div>
   );

@@ -12,6 +12,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { useRequest } from '../../store/useRequest';
 import { MessageBox } from '../_forms/MessageBox';
 import { beneficiariesRequest, dropBeneficiary } from '../_subscriptions/accountRequests';
+import { AccountTable, AccountTableRow } from '../_subscriptions/AccountTable';
 import { Dialog } from '../_subscriptions/Dialog';
 import { grantStatusLabel } from '../_subscriptions/labels';
 
@@ -69,39 +70,34 @@ export function BeneficiariesDialog({
       ) : rows.length === 0 ? (
         state.status === 'succeeded' && <p>{t('beneficiaries.empty')}</p>
       ) : (
-        <div className="account-table-wrap">
-          <table className="account-table beneficiaries">
-            <thead>
-              <tr>
-                <th scope="col">{t('beneficiaries.email')}</th>
-                <th scope="col">{t('beneficiaries.status')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('purchasesList.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row">{row.email}</th>
-                  <td>{grantStatusLabel(row.status)}</td>
-                  <td>
-                    {(row.status === 'PENDING' || row.status === 'ACCEPTED') && (
-                      <button
-                        type="button"
-                        className="button button-secondary"
-                        aria-label={t('beneficiaries.removeFor', [row.email])}
-                        onClick={() => setConfirming(row)}
-                      >
-                        {t('beneficiaries.remove')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AccountTable
+          className="beneficiaries"
+          columns={[
+            { label: t('beneficiaries.email') },
+            { label: t('beneficiaries.status') },
+            { label: t('purchasesList.actions'), headerHidden: true, action: true },
+          ]}
+        >
+          {rows.map((row) => (
+            <AccountTableRow
+              key={row.key}
+              cells={[
+                row.email,
+                grantStatusLabel(row.status),
+                (row.status === 'PENDING' || row.status === 'ACCEPTED') && (
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    aria-label={t('beneficiaries.removeFor', [row.email])}
+                    onClick={() => setConfirming(row)}
+                  >
+                    {t('beneficiaries.remove')}
+                  </button>
+                ),
+              ]}
+            />
+          ))}
+        </AccountTable>
       )}
       {confirming && (
         <Dialog title={t('beneficiaries.confirmTitle')} role="alertdialog" onClose={() => setConfirming(null)}>

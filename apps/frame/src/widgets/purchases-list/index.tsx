@@ -8,6 +8,7 @@ import { useRequest } from '../../store/useRequest';
 import type { WidgetProps } from '../widgetProps';
 import { purchasesRequest } from '../_subscriptions/accountRequests';
 import { ActionsMenu } from '../_subscriptions/ActionsMenu';
+import { AccountTable, AccountTableRow, type AccountColumn } from '../_subscriptions/AccountTable';
 import { frequencyLabel, purchaseFrequency, purchaseName, purchaseStatusLabel } from '../_subscriptions/labels';
 import { accountListGate } from '../_subscriptions/accountListGate';
 import { useAccountSession } from '../_subscriptions/useAccountSession';
@@ -51,6 +52,15 @@ export default function PurchasesList({ attributes }: WidgetProps<PurchasesListA
   if ('element' in gate) return gate.element;
   const purchases = gate.data;
   const showActions = attributes.showActions && purchases.some(canShare);
+  const columns: AccountColumn[] = [
+    { label: t('purchasesList.product') },
+    { label: t('purchasesList.startDate') },
+    { label: t('purchasesList.endDate') },
+    { label: t('purchasesList.frequency') },
+    { label: t('purchasesList.status') },
+    ...(attributes.showNumberBeneficiaries ? [{ label: t('purchasesList.beneficiaries') }] : []),
+    ...(showActions ? [{ label: t('purchasesList.actions'), action: true }] : []),
+  ];
 
   return (
     <div className="purchases-list">
@@ -58,36 +68,23 @@ export default function PurchasesList({ attributes }: WidgetProps<PurchasesListA
       {purchases.length === 0 ? (
         <p>{t('purchasesList.empty')}</p>
       ) : (
-        <div className="account-table-wrap">
-          <table className="account-table">
-            <caption className="visually-hidden">{t('purchasesList.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('purchasesList.product')}</th>
-                <th scope="col">{t('purchasesList.startDate')}</th>
-                <th scope="col">{t('purchasesList.endDate')}</th>
-                <th scope="col">{t('purchasesList.frequency')}</th>
-                <th scope="col">{t('purchasesList.status')}</th>
-                {attributes.showNumberBeneficiaries && <th scope="col">{t('purchasesList.beneficiaries')}</th>}
-                {showActions && <th scope="col">{t('purchasesList.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {purchases.map((purchase) => {
-                const name = purchaseName(purchase);
-                return (
-                  <tr key={purchase.id} data-purchase={purchase.id}>
-                    <th scope="row">{name}</th>
-                    <td>{formatDate(purchase.subscription?.startDate, 'dd-MMM-yyyy')}</td>
-                    <td>{formatDate(purchase.subscription?.endDate, 'dd-MMM-yyyy')}</td>
-                    <td>{frequencyLabel(purchaseFrequency(purchase))}</td>
-                    <td>{purchaseStatusLabel(purchase.status)}</td>
-                    {attributes.showNumberBeneficiaries && (
-                      <td>{purchase.subscription ? purchase.beneficiaries : '-'}</td>
-                    )}
-                    {showActions && (
-                      <td>
-                        {canShare(purchase) && (
+        <AccountTable caption={t('purchasesList.caption')} columns={columns}>
+          {purchases.map((purchase) => {
+            const name = purchaseName(purchase);
+            return (
+              <AccountTableRow
+                key={purchase.id}
+                data-purchase={purchase.id}
+                cells={[
+                  name,
+                  formatDate(purchase.subscription?.startDate, 'dd-MMM-yyyy'),
+                  formatDate(purchase.subscription?.endDate, 'dd-MMM-yyyy'),
+                  frequencyLabel(purchaseFrequency(purchase)),
+                  purchaseStatusLabel(purchase.status),
+                  ...(attributes.showNumberBeneficiaries ? [purchase.subscription ? purchase.beneficiaries : '-'] : []),
+                  ...(showActions
+                    ? [
+                        canShare(purchase) && (
                           <ActionsMenu
                             label={t('purchasesList.actionsFor', [name])}
                             caption={t('purchasesList.actions')}
@@ -102,15 +99,14 @@ export default function PurchasesList({ attributes }: WidgetProps<PurchasesListA
                               },
                             ]}
                           />
-                        )}
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                        ),
+                      ]
+                    : []),
+                ]}
+              />
+            );
+          })}
+        </AccountTable>
       )}
       {open?.kind === 'beneficiaries' && open.purchase.subscription && (
         <BeneficiariesDialog

@@ -47,6 +47,28 @@ function setup(
   return { server, harness };
 }
 
+/**
+ * One running purchase with one accepted beneficiary (friend@x.test) that the DELETE removes;
+ * `afterRemoval` answers the beneficiaries' reload once it is gone.
+ */
+function oneBeneficiaryRoutes(afterRemoval: Handler): Record<string, Handler> {
+  let removed = false;
+  return {
+    'GET /pm/api/widget/account/purchases/': () => ({ status: 200, body: [purchase('ACTIVE', 1)] }),
+    'GET /pm/api/widget/account/beneficiary/sub-1': (request) =>
+      removed
+        ? afterRemoval(request)
+        : {
+            status: 200,
+            body: [{ key: 'g-1', email: 'friend@x.test', status: 'ACCEPTED', subscriptionId: 'sub-1' }],
+          },
+    'DELETE /pm/api/widget/account/beneficiary/sub-1/g-1': () => {
+      removed = true;
+      return { status: 204 };
+    },
+  };
+}
+
 describe('purchases-list', () => {
   it('a load given up for a newer one (login, session events) publishes no purchasesList.failed', async () => {
     // A fetch that only ends when its request is aborted, as the browser's does.
@@ -196,22 +218,8 @@ describe('purchases-list', () => {
   }, 20_000);
 
   it('a removed beneficiary leaves the list at once, while the list reloads', async () => {
-    let removed = false;
-    setup({
-      'GET /pm/api/widget/account/purchases/': () => ({ status: 200, body: [purchase('ACTIVE', 1)] }),
-      // The reload after the removal does not end during this test.
-      'GET /pm/api/widget/account/beneficiary/sub-1': () =>
-        removed
-          ? new Promise(() => {})
-          : {
-              status: 200,
-              body: [{ key: 'g-1', email: 'friend@x.test', status: 'ACCEPTED', subscriptionId: 'sub-1' }],
-            },
-      'DELETE /pm/api/widget/account/beneficiary/sub-1/g-1': () => {
-        removed = true;
-        return { status: 204 };
-      },
-    });
+    // The reload after the removal does not end during this test.
+    setup(oneBeneficiaryRoutes(() => new Promise(() => {})));
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Digital — Yearly' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Display beneficiaries' }));
     const dialog = await screen.findByRole('dialog', { name: 'Beneficiaries of Digital — Yearly' });
@@ -224,18 +232,7 @@ describe('purchases-list', () => {
   }, 20_000);
 
   it('beneficiaries dialog: email and status; removal asks first, cancel keeps, confirm removes', async () => {
-    let removed = false;
-    const { server } = setup({
-      'GET /pm/api/widget/account/purchases/': () => ({ status: 200, body: [purchase('ACTIVE', 1)] }),
-      'GET /pm/api/widget/account/beneficiary/sub-1': () => ({
-        status: 200,
-        body: removed ? [] : [{ key: 'g-1', email: 'friend@x.test', status: 'ACCEPTED', subscriptionId: 'sub-1' }],
-      }),
-      'DELETE /pm/api/widget/account/beneficiary/sub-1/g-1': () => {
-        removed = true;
-        return { status: 204 };
-      },
-    });
+    const { server } = setup(oneBeneficiaryRoutes(() => ({ status: 200, body: [] })));
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Digital — Yearly' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Display beneficiaries' }));
     const dialog = await screen.findByRole('dialog', { name: 'Beneficiaries of Digital — Yearly' });

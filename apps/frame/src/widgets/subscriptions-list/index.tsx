@@ -4,6 +4,7 @@ import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import { useRequest } from '../../store/useRequest';
 import type { WidgetProps } from '../widgetProps';
+import { AccountTable } from '../_subscriptions/AccountTable';
 import { accountListGate } from '../_subscriptions/accountListGate';
 import { useAccountSession } from '../_subscriptions/useAccountSession';
 import { subscriptionsV1Request } from '../_subscriptions/v1Requests';
@@ -44,24 +45,19 @@ export default function SubscriptionsList({ attributes }: WidgetProps<Subscripti
       {subscriptions.length === 0 ? (
         <p>{t('subscriptions.empty')}</p>
       ) : (
-        <div className="account-table-wrap">
-          <table className="account-table">
-            <caption className="visually-hidden">{t('subscriptions.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('subscriptions.name')}</th>
-                <th scope="col">{t('subscriptions.startDate')}</th>
-                <th scope="col">{t('subscriptions.frequency')}</th>
-                <th scope="col">{t('subscriptions.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscriptions.map((subscription) => (
-                <SubscriptionItem key={subscription._id} subscription={subscription} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AccountTable
+          caption={t('subscriptions.caption')}
+          columns={[
+            { label: t('subscriptions.name') },
+            { label: t('subscriptions.startDate') },
+            { label: t('subscriptions.frequency') },
+            { label: t('subscriptions.status') },
+          ]}
+        >
+          {subscriptions.map((subscription) => (
+            <SubscriptionItem key={subscription._id} subscription={subscription} />
+          ))}
+        </AccountTable>
       )}
     </div>
   );

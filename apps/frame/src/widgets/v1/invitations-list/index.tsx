@@ -10,6 +10,7 @@ import { useRequest } from '../../../store/useRequest';
 import type { WidgetProps } from '../../widgetProps';
 import { NotificationModal } from '../../_forms/NotificationModal';
 import { grantStatusLabel } from '../../_subscriptions/labels';
+import { AccountTable, AccountTableRow } from '../../_subscriptions/AccountTable';
 import { accountListGate } from '../../_subscriptions/accountListGate';
 import { useAccountSession } from '../../_subscriptions/useAccountSession';
 import { deleteGrantsV1, invitationsRequest, inviteV1 } from '../../_subscriptions/v1Requests';
@@ -134,48 +135,44 @@ export default function InvitationsList({ attributes }: WidgetProps<InvitationsL
           {invitations.length === 0 ? (
             <p>{t('invitations.none')}</p>
           ) : (
-            <div className="account-table-wrap">
-              <table className="account-table">
-                <caption className="visually-hidden">{t('invitations.caption', [subscription.pName])}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('invitations.email')}</th>
-                    <th scope="col">{t('invitations.status')}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">{t('invitations.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {invitations.map((grant) => (
-                    <tr key={grant.key} data-grant={grant.key}>
-                      <th scope="row">{grant.email}</th>
-                      <td>{grantStatusLabel(grant.status)}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="button button-secondary"
-                          disabled={busy}
-                          aria-label={t('invitations.deleteEmailFor', [grant.email])}
-                          onClick={() =>
-                            open({
-                              layout: 'questionNotification',
-                              title: t('invitations.deleteEmailTitle'),
-                              message: t('invitations.deleteEmailText', [grant.email, subscription.pName]),
-                              done: t('invitations.deleteEmailDone', [grant.email]),
-                              subscriptionId: subscription._id,
-                              keys: [grant.key],
-                            })
-                          }
-                        >
-                          {t('invitations.deleteEmail')}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AccountTable
+              caption={t('invitations.caption', [subscription.pName])}
+              columns={[
+                { label: t('invitations.email') },
+                { label: t('invitations.status') },
+                { label: t('invitations.actions'), headerHidden: true, action: true },
+              ]}
+            >
+              {invitations.map((grant) => (
+                <AccountTableRow
+                  key={grant.key}
+                  data-grant={grant.key}
+                  cells={[
+                    grant.email,
+                    grantStatusLabel(grant.status),
+                    <button
+                      key="delete"
+                      type="button"
+                      className="button button-secondary"
+                      disabled={busy}
+                      aria-label={t('invitations.deleteEmailFor', [grant.email])}
+                      onClick={() =>
+                        open({
+                          layout: 'questionNotification',
+                          title: t('invitations.deleteEmailTitle'),
+                          message: t('invitations.deleteEmailText', [grant.email, subscription.pName]),
+                          done: t('invitations.deleteEmailDone', [grant.email]),
+                          subscriptionId: subscription._id,
+                          keys: [grant.key],
+                        })
+                      }
+                    >
+                      {t('invitations.deleteEmail')}
+                    </button>,
+                  ]}
+                />
+              ))}
+            </AccountTable>
           )}
           <div className="actions">
             {RUNNING.has(subscription.status) && (
