@@ -14,6 +14,8 @@ import { useRequest } from '../../store/useRequest';
 import { socialRegistrationFormRequest } from './requests';
 import { NETWORK_NAMES } from './messages';
 import { socialRegister } from './socialThunks';
+// The link-style buttons' look: these routes load no login form that would bring it.
+import '../_account/account.css';
 
 export interface SocialRegistrationPanelProps {
   network: SocialNetwork;
