@@ -29,6 +29,8 @@ export interface SocialRegistrationPanelProps {
   hiddenAttributes?: readonly string[];
   /** The embedded link panel's anchor ('I already have a account'); absent: no link panel. */
   onLinkInstead?: (() => void) | undefined;
+  /** Told once the new account is signed in (the host then shows the logged-in state). */
+  onSignedIn?: (() => void) | undefined;
 }
 
 /** What the provider told, by the attribute names registration forms use. */
@@ -89,6 +91,7 @@ function RegistrationForm(
       );
       if (!result.ok) setError(result.error);
       else if ('activationMailed' in result) setMailedTo(emailOf(fields, values));
+      else props.onSignedIn?.();
     },
   });
   if (mailedTo !== null) return <ActivationMailed {...props} mailedTo={mailedTo} />;
