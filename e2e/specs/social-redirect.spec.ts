@@ -13,6 +13,7 @@ import { expect, type Page } from '@playwright/test';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
 import { stack } from '../support/stack';
+import { mailedLink } from '../support/mailbox';
 import { standIn } from '../support/social-popup';
 import { ProfileWidget, recordHostEvents, widgetFrame } from '../support/widgets';
 
@@ -139,9 +140,9 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
   );
 
   test(
-    'X gives no e-mail address: the visitor types it in the social registration and is signed in (issue 14)',
+    'X gives no e-mail address: the visitor types it in the social registration, activates it from the mail, and signs in (issue 14)',
     { tag: BOTH_STORAGE_MODES },
-    async ({ page }) => {
+    async ({ page, request }) => {
       test.setTimeout(90_000);
       const seen = addresses(page);
       const events = await recordHostEvents(page, EVENTS);
@@ -162,11 +163,25 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
       await login.getByLabel('First name').fill('Xan');
       await login.getByLabel('Last name').fill('Redirect');
       await login.getByRole('button', { name: 'Create Account' }).click();
-      await expect(login.getByText('You are logged in')).toBeVisible({ timeout: 20_000 });
-      await expect(widgetFrame(page, 'profile').getByText(person.email)).toBeVisible();
+      // Nobody vouched for the typed address: the account waits for the activation mailed to it.
+      await expect(login.getByRole('status')).toContainText(`We have sent a link to ${person.email}`, {
+        timeout: 20_000,
+      });
       await expect
         .poll(async () => (await events()).find((event) => event.name === 'socialRegister.success')?.detail)
         .toEqual({ guid: expect.any(String), network: 'twitter' });
+      expect((await events()).map((event) => event.name)).not.toContain('login.success');
+      await page.goto(await mailedLink(request, person.email, 'activationKey'));
+      await expect(widgetFrame(page, 'account-activation').getByRole('alert')).toContainText(
+        'Your account has been activated',
+      );
+
+      await page.goto(`${stack.demoUrl}/social?from=e2e`);
+      const again = seen.length;
+      await login.getByRole('button', { name: 'Sign in with X' }).click();
+      await backOnHostPage(page, seen, again, 'signIn');
+      await expect(login.getByText('You are logged in')).toBeVisible({ timeout: 20_000 });
+      await expect(widgetFrame(page, 'profile').getByText(person.email)).toBeVisible();
       expect(JSON.stringify(await events())).not.toMatch(/sessionId|ticket|access_token/i);
     },
   );

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSocialStandIn, type SocialStandIn } from '../src/dev/social-stand-in';
 import type { PreparedServer } from '../src/index';
 import { seedConfig } from '../src/seed-config';
-import { DEMO, loginOk, profileAuth, testServer } from './helpers';
+import { DEMO, linkParam, login, loginOk, mailbox, profileAuth, register, registerBody, testServer } from './helpers';
 
 let standIn: SocialStandIn;
 let server: PreparedServer;
@@ -277,6 +277,101 @@ describe('sign-in and registration', () => {
   });
 });
 
+describe('an e-mail address the network did not vouch for', () => {
+  const mailTo = async (to: string) => (await mailbox(server)).filter((mail) => mail.to === to);
+  const activate = (key: string) =>
+    server.app.inject({ method: 'POST', url: `/ic/api/userProfileActivationWorkflow/${encodeURIComponent(key)}` });
+
+  it('X gives none: the typed address waits for the activation mailed to it; sign-in waits too', async () => {
+    person('twitter', { email: null });
+    const typed = `typed-${people}@foyer.test`;
+    const registered = await socialRegister('twitter', await ticketOf('twitter'), typed);
+    // 202 and no session: nobody proved the address, so nothing keyed by it (invitations addressed to it) opens.
+    expect(registered.statusCode).toBe(202);
+    expect(registered.json()).toEqual({ guid: expect.any(String), state: 'INACTIVE' });
+    expect(registered.body).not.toMatch(/sessionId/);
+    const inactive = await socialSession('twitter', await ticketOf('twitter'));
+    expect(inactive.json()).toMatchObject({ code: 'user_profile_inactive' });
+
+    const [mail] = await mailTo(typed);
+    expect(mail?.subject).toMatch(/^Activate your/);
+    expect((await activate(linkParam(mail!, 'activationKey'))).statusCode).toBe(200);
+    const signedIn = await socialSession('twitter', await ticketOf('twitter'));
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json<SessionResponse>().guid).toBe(registered.json<{ guid: string }>().guid);
+  });
+
+  it('an address changed from the network’s is not trusted either; the network’s own is', async () => {
+    person('google');
+    const changed = await socialRegister('google', await ticketOf('google'), `changed-${people}@foyer.test`);
+    expect(changed.statusCode).toBe(202);
+    // The same address in another case is the network's address.
+    const address = `Case-${people}@Social.test`;
+    person('google', { email: address });
+    const own = await socialRegister('google', await ticketOf('google'), ` ${address.toLowerCase()}`);
+    expect(own.statusCode).toBe(201);
+  });
+
+  it('autoRegister never creates an account with an address the network did not give', async () => {
+    person('facebook');
+    const mapped = await server.app.inject({
+      method: 'POST',
+      url: '/ic/api/social/facebook/session?autoRegister=true',
+      headers: { authorization: formatAuthorization({ serviceName: 'demo' }) },
+      payload: {
+        ticket: await ticketOf('facebook'),
+        realmName: 'default',
+        serviceName: 'demo',
+        attributesMapping: [{ name: 'email', value: 'displayName' }],
+      },
+    });
+    expect(mapped.json()).toMatchObject({ code: 'USER_PROFILE_IDENTIFIERS_NOT_FOUND' });
+  });
+
+  it('squatting someone’s address: the owner’s password reset takes the account back and drops the squatter’s link', async () => {
+    person('twitter', { email: null });
+    const victim = `victim-${people}@foyer.test`;
+    expect((await socialRegister('twitter', await ticketOf('twitter'), victim)).statusCode).toBe(202);
+    // The owner cannot register the address (as with a password registration nobody activated) …
+    expect((await register(server, registerBody(victim))).json()).toMatchObject({
+      code: 'DUPLICATE_IDENTIFIERS_FOUND',
+    });
+    // … but the reset mail reaches only the owner, and proves the address.
+    await server.app.inject({
+      method: 'POST',
+      url: `/ic/api/userProfile/resetAttributeWorkflow/default?realm=default&email=${encodeURIComponent(victim)}`,
+    });
+    const resetMail = (await mailTo(victim)).find((mail) => /Reset/.test(mail.subject))!;
+    const reset = await server.app.inject({
+      method: 'PUT',
+      url: `/ic/api/resetAttributeWorkflow/${encodeURIComponent(linkParam(resetMail, 'resetAttributeKey'))}`,
+      payload: { attributes: [{ name: 'password', value: 'owner-at-last-1' }] },
+    });
+    expect(reset.statusCode).toBe(204);
+    expect((await login(server, victim, 'owner-at-last-1')).statusCode).toBe(200);
+    // The X identity linked before anyone proved the address no longer signs in to it.
+    expect((await socialSession('twitter', await ticketOf('twitter'))).json()).toMatchObject({
+      code: 'USER_PROFILE_IDENTIFIERS_NOT_FOUND',
+    });
+  });
+
+  it('a reset of an account whose address was proven keeps its links', async () => {
+    const { email } = person('linkedin');
+    expect((await socialRegister('linkedin', await ticketOf('linkedin'), email!)).statusCode).toBe(201);
+    await server.app.inject({
+      method: 'POST',
+      url: `/ic/api/userProfile/resetAttributeWorkflow/default?realm=default&email=${encodeURIComponent(email!)}`,
+    });
+    const resetMail = (await mailTo(email!)).find((mail) => /Reset/.test(mail.subject))!;
+    await server.app.inject({
+      method: 'PUT',
+      url: `/ic/api/resetAttributeWorkflow/${encodeURIComponent(linkParam(resetMail, 'resetAttributeKey'))}`,
+      payload: { attributes: [{ name: 'password', value: 'owner-again-12' }] },
+    });
+    expect((await socialSession('linkedin', await ticketOf('linkedin'))).statusCode).toBe(200);
+  });
+});
+
 describe('link and unlink', () => {
   it('links a network to a logged-in account; the same identity cannot link to another account', async () => {
     person('linkedin');
@@ -289,8 +384,8 @@ describe('link and unlink', () => {
     expect((await socialSession('linkedin', await ticketOf('linkedin'))).json<SessionResponse>().guid).toBe(demo.guid);
 
     // Another account, same LinkedIn identity.
-    person('google');
-    const other = await socialRegister('google', await ticketOf('google'), 'other-owner@foyer.test');
+    const owner = person('google');
+    const other = await socialRegister('google', await ticketOf('google'), owner.email!);
     const otherSession = other.json<SessionResponse>();
     const refused = await link(otherSession, 'linkedin', await ticketOf('linkedin'));
     expect(refused.statusCode).toBe(409);

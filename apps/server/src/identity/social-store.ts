@@ -303,6 +303,20 @@ export async function unlinkProfile(db: Db, guid: string, network: SocialNetwork
   return rows.length > 0;
 }
 
+/**
+ * A password reset proves the address of an account nobody had activated: the social identities
+ * linked to it before (a social registration with an address the network did not vouch for, maybe
+ * someone else's) are dropped, so the one who typed the address cannot sign in to the owner's account.
+ * Call before activating.
+ */
+export async function dropUnprovenLinks(db: Db, guid: string): Promise<void> {
+  await db.query(
+    `DELETE FROM social_profiles
+      WHERE guid = $1 AND EXISTS (SELECT 1 FROM user_profiles WHERE guid = $1 AND state = 'INACTIVE')`,
+    [guid],
+  );
+}
+
 /** The account's profile on one network, if linked. */
 export async function findLinkedProfile(
   db: Db,

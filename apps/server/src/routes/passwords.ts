@@ -15,6 +15,7 @@ import { defineRoute } from '../http/define-route';
 import { ApiError, validationFailed } from '../http/errors';
 import { activateAccount, setPasswordHash } from '../identity/accounts';
 import { normalizeIdentifier } from '../identity/identifiers';
+import { dropUnprovenLinks } from '../identity/social-store';
 import {
   findAccountByGuid,
   findAccountByIdentifiers,
@@ -106,6 +107,8 @@ export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
       const owner = await consumeKey(tx, 'reset', params.key, deps.now());
       if (!owner) return null;
       await setPasswordHash(tx, owner.guid, passwordHash);
+      // The owner of the address, proven only now: social links made before are not theirs to keep.
+      await dropUnprovenLinks(tx, owner.guid);
       // The mail proved the address, which is what activation asks for.
       await activateAccount(tx, owner.guid);
       await revokeKeys(tx, owner.guid, 'reset', now);

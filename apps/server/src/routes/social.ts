@@ -55,7 +55,9 @@ import {
   withTicket,
 } from '../identity/social-store';
 import { findAccountByGuid, findService, findTemplate, type Account, type Service } from '../identity/store';
+import { addressVouched } from '../identity/social-address';
 import { registrationTemplate } from '../identity/templates';
+import { sendWorkflowMail } from '../mail/workflow-mail';
 import { createSession } from '../security/sessions';
 import { signUpRule, takeAddressToken } from '../security/sign-up-limits';
 import { checkReturnTo, returnUrlWith } from './social-return';
@@ -293,7 +295,11 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
       }));
       if (identifiers.some((identifier) => !identifier.value)) throw new ApiError('USER_PROFILE_IDENTIFIERS_NOT_FOUND');
       return withTicket(db, { ticket: body.ticket, network, now: deps.now() }, async (ticket) => {
-        const guid = await registerLinked(service, ticket.identity, network, identifiers, values);
+        // An address the network did not give (attributesMapping) is for the social registration
+        // form to take, where it waits for its activation mail: autoRegister makes proven accounts only.
+        const { guid } = await registerLinked(service, ticket.identity, network, identifiers, values, {
+          vouchedOnly: true,
+        });
         const account = await findAccountByGuid(db, guid);
         if (!account) throw new ApiError('technical_difficulties');
         return signIn(account, service, body.rememberMe ?? false, 201);
@@ -307,25 +313,31 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  /** Creates an ACTIVE account without a password and links the identity, in one transaction. */
+  /**
+   * Creates an account without a password and links the identity, in one transaction. ACTIVE when
+   * the network vouched for its e-mail address; else INACTIVE until the activation mailed to it
+   * comes back, as a password registration's (social-address.ts says why).
+   */
   async function registerLinked(
     service: Service,
     identity: SocialIdentity,
     network: SocialNetwork,
     identifiers: { name: string; value: string }[],
     values: Map<string, string>,
-  ): Promise<string> {
+    options: { vouchedOnly?: boolean } = {},
+  ): Promise<{ guid: string; vouched: boolean }> {
     const template = await socialRegistrationTemplate(service);
     const attributes: Record<string, string> = {};
     for (const field of [...template.identifiers, ...template.attributes]) {
       const value = values.get(field.name)?.trim();
       if (value) attributes[field.name] = value;
     }
-    return db.transaction(async (tx) => {
+    const vouched = addressVouched(identity, attributes);
+    if (!vouched && options.vouchedOnly) throw new ApiError('USER_PROFILE_IDENTIFIERS_NOT_FOUND');
+    const guid = await db.transaction(async (tx) => {
       const guid = await createAccount(tx, {
         realmName: service.realmName,
-        // The provider vouched for the visitor; there is no password to activate.
-        state: 'ACTIVE',
+        state: vouched ? 'ACTIVE' : 'INACTIVE',
         // No password: verifying anything against '' fails, so password login is impossible.
         passwordHash: '',
         attributes,
@@ -336,6 +348,7 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
       await linkProfile(tx, { guid, realmName: service.realmName, network, identity, now: deps.now() });
       return guid;
     });
+    return { guid, vouched };
   }
 
   async function socialRegistrationTemplate(service: Service) {
@@ -363,10 +376,12 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
       value: (values.get(field.name) ?? '').trim(),
     }));
     return withTicket(db, { ticket: body.ticket, network, now: deps.now() }, async (ticket) => {
-      const guid = await registerLinked(service, ticket.identity, network, identifiers, values);
+      const { guid, vouched } = await registerLinked(service, ticket.identity, network, identifiers, values);
       const account = await findAccountByGuid(db, guid);
       if (!account) throw new ApiError('technical_difficulties');
-      return signIn(account, service, false, 201);
+      if (vouched) return signIn(account, service, false, 201);
+      sendWorkflowMail(deps, { kind: 'activation', account, service }, request.log);
+      return { status: 202, body: { guid, state: 'INACTIVE' as const } };
     });
   });
 

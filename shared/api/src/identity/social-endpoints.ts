@@ -13,6 +13,7 @@ import {
   socialProfileSchema,
   socialRedeemedSchema,
   socialRedeemSchema,
+  socialRegisteredSchema,
   socialRegisterSchema,
   socialSessionSchema,
 } from './social-schemas';
@@ -26,12 +27,15 @@ export const socialSession = /* @__PURE__ */ endpoint<
   z.input<typeof socialSessionSchema>,
   z.infer<typeof sessionResponseSchema>
 >('POST', '/social/:network/session', socialSessionSchema, sessionResponseSchema);
-/** Creates an account from the social registration form, linked to the ticket's identity, and signs it in. */
+/**
+ * Creates an account from the social registration form, linked to the ticket's identity, and signs
+ * it in; or (202) leaves it waiting for the activation of an address the network did not vouch for.
+ */
 export const socialRegister = /* @__PURE__ */ endpoint<
   Network,
   z.input<typeof socialRegisterSchema>,
-  z.infer<typeof sessionResponseSchema>
->('POST', '/social/:network/register', socialRegisterSchema, sessionResponseSchema);
+  z.infer<typeof socialRegisteredSchema>
+>('POST', '/social/:network/register', socialRegisterSchema, socialRegisteredSchema);
 export const socialLink = /* @__PURE__ */ endpoint<
   GuidNetwork,
   z.input<typeof socialLinkSchema>,

@@ -6,7 +6,7 @@
  * frame by the server's callback page (`socialOutcomeSchema`).
  */
 import * as z from 'zod/mini';
-import { name, nameValueSchema } from './schemas';
+import { name, nameValueSchema, sessionResponseSchema } from './schemas';
 
 /** The supported networks (identity spec §3); googleplus is read as google. */
 export const SOCIAL_NETWORKS = ['facebook', 'twitter', 'google', 'linkedin'] as const;
@@ -55,6 +55,16 @@ export const socialRegisterSchema = z.object({
   rolesToAssign: z._default(z.array(z.string()).check(z.maxLength(20)), []),
 });
 export type SocialRegister = z.infer<typeof socialRegisterSchema>;
+
+/**
+ * Answer of POST /social/:network/register: 201 signed in; or 202 when the form's e-mail address is
+ * not the one the network vouched for (X gives none): the account waits, INACTIVE and without a
+ * session, for the activation link mailed to that address.
+ */
+export const socialRegisteredSchema = z.union([
+  sessionResponseSchema,
+  z.object({ guid: z.string(), state: z.literal('INACTIVE') }),
+]);
 
 /** Body of POST /social/:guid/:network/link. */
 export const socialLinkSchema = z.object({ ticket });

@@ -13,6 +13,8 @@ import { useTemplateForm } from '../_forms/useTemplateForm';
 import { loginFields } from '../login/fields';
 import { socialLinkFormRequest } from './requests';
 import { socialLink } from './socialThunks';
+// The link-style buttons' look: these routes load no login form that would bring it.
+import '../_account/account.css';
 
 /** Only services with a reCAPTCHA site key download the captcha. */
 const Captcha = lazy(() => import('../_forms/Captcha').then((module) => ({ default: module.Captcha })));
@@ -36,6 +38,8 @@ export interface LinkExistingPanelProps {
   /** The embedded panel's anchor back to social registration ('Create New account'). */
   onRegisterInstead?: (() => void) | undefined;
   onCancel?: (() => void) | undefined;
+  /** Told once the identity is linked (the host then shows the logged-in state). */
+  onLinked?: (() => void) | undefined;
 }
 
 /**
@@ -122,8 +126,11 @@ function LinkForm(
       );
       if (props.recaptchaSiteKey) setCaptchaReset((count) => count + 1);
       if (!loggedIn.ok) return setError(loggedIn.error);
+      // Logged in now, but the hosts keep this panel until the link is done: a refused link
+      // (USER_ALREADY_LINKED_WITH_SAME_SOCIAL_NETWORK, user_linked_with_different_account) shows here.
       const linked = await dispatch(socialLink({ network: props.network, ticket: props.ticket }));
       if (!linked.ok) setError(linked.error);
+      else props.onLinked?.();
     },
   });
   return (

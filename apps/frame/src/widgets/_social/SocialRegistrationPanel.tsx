@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
-import type { FoyerError, SocialNetwork, SocialProfile } from '@foyer/api';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { EMAIL_PATTERN, type FoyerError, type SocialNetwork, type SocialProfile } from '@foyer/api';
 import { FormAttributeField } from '../_forms/AttributeField';
 import { templateFields, type FieldSpec } from '../_forms/fields';
 import { formSchema, submittedAttributes, type Values } from '../_forms/schema';
 import { useTemplateForm } from '../_forms/useTemplateForm';
+import { MessageBox } from '../_forms/MessageBox';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading, SubmitButton } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
@@ -11,7 +12,10 @@ import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
 import { useRequest } from '../../store/useRequest';
 import { socialRegistrationFormRequest } from './requests';
+import { NETWORK_NAMES } from './messages';
 import { socialRegister } from './socialThunks';
+// The link-style buttons' look: these routes load no login form that would bring it.
+import '../_account/account.css';
 
 export interface SocialRegistrationPanelProps {
   network: SocialNetwork;
@@ -25,6 +29,8 @@ export interface SocialRegistrationPanelProps {
   hiddenAttributes?: readonly string[];
   /** The embedded link panel's anchor ('I already have a account'); absent: no link panel. */
   onLinkInstead?: (() => void) | undefined;
+  /** Told once the new account is signed in (the host then shows the logged-in state). */
+  onSignedIn?: (() => void) | undefined;
 }
 
 /** What the provider told, by the attribute names registration forms use. */
@@ -36,6 +42,15 @@ function prefill(fields: readonly FieldSpec[], profile: SocialProfile): Values {
     displayName: profile.displayName,
   };
   return Object.fromEntries(fields.map((field) => [field.key, known[field.name] ?? '']));
+}
+
+/** The e-mail address the form sent (its `email` field, else the first value that looks like one). */
+function emailOf(fields: readonly FieldSpec[], values: Values): string {
+  const given = fields.map((field) => ({ name: field.name, value: String(values[field.key] ?? '').trim() }));
+  return (
+    (given.find((field) => field.name === 'email') ?? given.find((field) => EMAIL_PATTERN.test(field.value)))?.value ??
+    ''
+  );
 }
 
 /**
@@ -60,6 +75,8 @@ function RegistrationForm(
   const schema = useMemo(() => formSchema(fields), [fields]);
   const hidden = new Set(props.hiddenAttributes ?? []);
   const [error, setError] = useState<FoyerError | null>(null);
+  // The address the activation link went to (the network did not vouch for it): the form is done.
+  const [mailedTo, setMailedTo] = useState<string | null>(null);
   const form = useTemplateForm({
     initialValues: prefill(fields, props.profile),
     validationSchema: schema,
@@ -73,8 +90,11 @@ function RegistrationForm(
         }),
       );
       if (!result.ok) setError(result.error);
+      else if ('activationMailed' in result) setMailedTo(emailOf(fields, values));
+      else props.onSignedIn?.();
     },
   });
+  if (mailedTo !== null) return <ActivationMailed {...props} mailedTo={mailedTo} />;
   return (
     <form noValidate onSubmit={form.handleSubmit} aria-busy={form.submitting}>
       <WidgetHeading show={props.showHeader}>{props.title ?? t('social.registration.title')}</WidgetHeading>
@@ -105,5 +125,21 @@ function RegistrationForm(
         )}
       </div>
     </form>
+  );
+}
+
+/** The account waits for its activation mail; focused so it is read out where the form was. */
+function ActivationMailed(props: SocialRegistrationPanelProps & { mailedTo: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <>
+      <WidgetHeading show={props.showHeader}>{props.title ?? t('social.registration.title')}</WidgetHeading>
+      <MessageBox
+        ref={ref}
+        severity="success"
+        text={t('social.registration.checkMailbox', [NETWORK_NAMES[props.network], props.mailedTo])}
+      />
+    </>
   );
 }

@@ -44,7 +44,11 @@ export interface SocialSignInProps {
     showForgotPassword?: boolean;
     alignment?: 'left' | 'center' | 'right';
   };
-  /** Told when a registration or link panel opens or closes (login hides its own form meanwhile). */
+  /**
+   * Told when a registration or link panel opens or closes (login hides its own form meanwhile).
+   * A panel stays open past the login it makes until it is done, so hosts that show a logged-in
+   * state keep it while open: a link refused after the login must still be seen.
+   */
   onPanel?: (open: boolean) => void;
   /** Told of a widget configuration problem (unsupported network). */
   onConfigError?: (error: FoyerError) => void;
@@ -85,6 +89,7 @@ export default function SocialSignIn(props: SocialSignInProps) {
         showErrorMsgs={props.showErrorMsgs}
         {...props.registration}
         onLinkInstead={props.showLinkPanel === false ? undefined : () => setStep({ ...step, kind: 'link' })}
+        onSignedIn={() => setStep({ kind: 'buttons' })}
       />
     );
   }
@@ -108,6 +113,7 @@ export default function SocialSignIn(props: SocialSignInProps) {
             : () => setStep({ ...step, kind: 'register' })
         }
         onCancel={() => setStep({ kind: 'buttons' })}
+        onLinked={() => setStep({ kind: 'buttons' })}
       />
     );
   }

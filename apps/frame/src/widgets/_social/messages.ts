@@ -27,6 +27,8 @@ export const socialMessages = defineMessages({
       "We haven't found your account connected with social network. Why not create one?",
     'social.registration.submit': 'Create Account',
     'social.registration.submitting': 'Creating your account…',
+    'social.registration.checkMailbox':
+      'Your account has been created, but {0} did not confirm this e-mail address. We have sent a link to {1}: follow it to activate your account, then sign in with {0}.',
     'social.registration.anchor': 'Create New account',
     'social.forgotPassword': 'Forgot your password?',
     'social.editProfile.title': 'Your sign-in details',
@@ -62,6 +64,8 @@ export const socialMessages = defineMessages({
       'No hemos encontrado tu cuenta conectada con la red social. ¿Por qué no creas una?',
     'social.registration.submit': 'Crear cuenta',
     'social.registration.submitting': 'Creando tu cuenta…',
+    'social.registration.checkMailbox':
+      'Tu cuenta se ha creado, pero {0} no confirmó esta dirección de correo. Hemos enviado un enlace a {1}: síguelo para activar tu cuenta y luego inicia sesión con {0}.',
     'social.registration.anchor': 'Crear una cuenta nueva',
     'social.forgotPassword': '¿Olvidaste tu contraseña?',
     'social.editProfile.title': 'Tus datos de acceso',
@@ -95,6 +99,8 @@ export const socialMessages = defineMessages({
     'social.registration.description': 'Não encontramos sua conta conectada à rede social. Que tal criar uma?',
     'social.registration.submit': 'Criar conta',
     'social.registration.submitting': 'Criando sua conta…',
+    'social.registration.checkMailbox':
+      'Sua conta foi criada, mas {0} não confirmou este endereço de e-mail. Enviamos um link para {1}: siga-o para ativar sua conta e depois entre com {0}.',
     'social.registration.anchor': 'Criar uma conta nova',
     'social.forgotPassword': 'Esqueceu sua senha?',
     'social.editProfile.title': 'Seus dados de acesso',

@@ -28,3 +28,19 @@ describe('social sign-in events', () => {
     expect(h.published.find((event) => event.name === name)?.payload).toEqual({ guid: 'guid-1', network: 'twitter' });
   });
 });
+
+describe('a social registration with an address the network did not vouch for', () => {
+  it('answers that the activation was mailed; no session is kept and nobody is logged in', async () => {
+    const server = fakeIdentityServer({
+      'POST /social/twitter/register': () => ({ status: 202, body: { guid: 'guid-2', state: 'INACTIVE' } }),
+    });
+    const h = makeHarness({ fetch: server.fetch });
+    const result = await h.store.dispatch(
+      socialRegister({ network: 'twitter', ticket: TICKET, attributes: [{ name: 'email', value: 'typed@y.test' }] }),
+    );
+    expect(result).toEqual({ ok: true, activationMailed: true });
+    expect(h.store.getState().session.loggedIn).toBe(false);
+    expect(h.published.map((event) => event.name)).toEqual(['socialRegister.success']);
+    expect(h.published[0]?.payload).toEqual({ guid: 'guid-2', network: 'twitter' });
+  });
+});

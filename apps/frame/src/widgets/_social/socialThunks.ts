@@ -61,9 +61,19 @@ export const socialLogin =
     return stored;
   };
 
-/** POST /social/:network/register: the social registration form; signs the new account in. */
+/** A social registration that waits for the activation mailed to an address the network did not vouch for. */
+export type SocialRegisterResult = LoginResult | { ok: true; activationMailed: true };
+
+/**
+ * POST /social/:network/register: the social registration form; signs the new account in, or
+ * (202) leaves it waiting for its activation mail, with no session.
+ */
 export const socialRegister =
-  (input: { network: SocialNetwork; ticket: string; attributes: NameValue[] }): AppThunk<Promise<LoginResult>> =>
+  (input: {
+    network: SocialNetwork;
+    ticket: string;
+    attributes: NameValue[];
+  }): AppThunk<Promise<SocialRegisterResult>> =>
   async (dispatch, getState, extra) => {
     const { settings } = getState().frame;
     const result = await callIdentity({ getState, dispatch, extra }, socialApi.socialRegister, {
@@ -79,8 +89,17 @@ export const socialRegister =
       extra.host.publish({ name: 'socialRegister.failed', payload: failure(result.error, input.network) });
       return { ok: false, error: result.error };
     }
+    const { data } = result;
+    if (!('mainSession' in data)) {
+      // Created and linked, as registration.success says of an account still to activate.
+      extra.host.publish({ name: 'socialRegister.success', payload: { guid: data.guid, network: input.network } });
+      return { ok: true, activationMailed: true };
+    }
     const stored = await dispatch(
-      storeLogin(result, (guid) => ({ name: 'socialRegister.success', payload: { guid, network: input.network } })),
+      storeLogin({ ...result, data }, (guid) => ({
+        name: 'socialRegister.success',
+        payload: { guid, network: input.network },
+      })),
     );
     if (stored.ok) await dispatch(refreshLinked(stored.guid));
     return stored;

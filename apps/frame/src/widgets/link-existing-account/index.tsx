@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { LinkExistingAccountAttributes } from '@foyer/protocol/social-attributes';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
@@ -12,7 +13,9 @@ import '../_social/messages';
  */
 export default function LinkExistingAccountWidget({ attributes }: WidgetProps<LinkExistingAccountAttributes>) {
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
-  if (loggedIn) return <p className="logged-in">{t('login.loggedIn')}</p>;
+  // The link panel logs in before it links: it stays until the link is done or refused.
+  const [panel, setPanel] = useState(false);
+  if (loggedIn && !panel) return <p className="logged-in">{t('login.loggedIn')}</p>;
   return (
     <div className={attributes.formStyle}>
       <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('social.linkExisting.title')}</WidgetHeading>
@@ -26,6 +29,7 @@ export default function LinkExistingAccountWidget({ attributes }: WidgetProps<Li
         showErrorMsgs={attributes.showErrorMsgs}
         schemeAttribute={attributes.authenticationSchemeName}
         unknownGoesTo="link"
+        onPanel={setPanel}
         link={{
           description: attributes.description,
           submitLabel: attributes.submitLabel,

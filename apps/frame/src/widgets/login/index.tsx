@@ -48,7 +48,8 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
     if (verifyStoredSession) void dispatch(verifySession());
   }, [dispatch, verifyStoredSession]);
 
-  if (loggedIn) {
+  // An open social panel stays until done (SocialSignIn): its login must not hide a refused link.
+  if (loggedIn && !socialPanel) {
     return (
       <>
         <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('login.title')}</WidgetHeading>
