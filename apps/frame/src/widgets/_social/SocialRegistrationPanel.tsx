@@ -31,6 +31,8 @@ export interface SocialRegistrationPanelProps {
   onLinkInstead?: (() => void) | undefined;
   /** Told once the new account is signed in (the host then shows the logged-in state). */
   onSignedIn?: (() => void) | undefined;
+  /** Offered once the activation mail is sent (an OK back to the sign-in buttons); absent: none. */
+  onDone?: (() => void) | undefined;
 }
 
 /** What the provider told, by the attribute names registration forms use. */
@@ -140,6 +142,13 @@ function ActivationMailed(props: SocialRegistrationPanelProps & { mailedTo: stri
         severity="success"
         text={t('social.registration.checkMailbox', [NETWORK_NAMES[props.network], props.mailedTo])}
       />
+      {props.onDone && (
+        <div className="actions">
+          <button type="button" className="button" onClick={props.onDone}>
+            {t('forms.ok')}
+          </button>
+        </div>
+      )}
     </>
   );
 }

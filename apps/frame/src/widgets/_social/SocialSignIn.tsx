@@ -90,6 +90,7 @@ export default function SocialSignIn(props: SocialSignInProps) {
         {...props.registration}
         onLinkInstead={props.showLinkPanel === false ? undefined : () => setStep({ ...step, kind: 'link' })}
         onSignedIn={() => setStep({ kind: 'buttons' })}
+        onDone={() => setStep({ kind: 'buttons' })}
       />
     );
   }
