@@ -104,17 +104,15 @@ const setMarker =
 /**
  * The service's active payment types, null where they cannot be had: the answer this frame's
  * payment widgets already hold, else the same shared request they use (one request per frame).
+ * Never aborted by a stopped checkout: a widget of the frame may be waiting for the same answer
+ * (an aborted request leaves the shared state idle, and that widget would wait for ever).
  */
-const activePaymentTypes =
-  (signal: AbortSignal): AppThunk<Promise<PaymentTypeOption[] | null>> =>
-  async (dispatch, getState) => {
-    const known = paymentTypesRequest.select(getState());
-    if (known.status === 'succeeded') return known.data;
-    const running = dispatch(paymentTypesRequest.start(undefined));
-    signal.addEventListener('abort', () => running.abort(), { once: true });
-    const done = await running;
-    return isFulfilled(done) ? done.payload : null;
-  };
+const activePaymentTypes = (): AppThunk<Promise<PaymentTypeOption[] | null>> => async (dispatch, getState) => {
+  const known = paymentTypesRequest.select(getState());
+  if (known.status === 'succeeded') return known.data;
+  const done = await dispatch(paymentTypesRequest.start(undefined));
+  return isFulfilled(done) ? done.payload : null;
+};
 
 export const runCheckout =
   (runner: CheckoutRunner, { signal, onStep }: CheckoutOptions): AppThunk<Promise<CheckoutOutcome>> =>
@@ -185,7 +183,7 @@ export const runCheckout =
             enter(action.step);
             let unchosen: PaymentType = 'CARD';
             if (!basket().paymentType) {
-              const types = await dispatch(activePaymentTypes(signal));
+              const types = await dispatch(activePaymentTypes());
               if (signal.aborted) return { status: 'stopped' };
               // Not known: the server refuses a type it does not take, with its own code.
               unchosen = unchosenPaymentType(types);
