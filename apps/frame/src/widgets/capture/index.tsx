@@ -9,6 +9,8 @@ import { foyerError } from '@foyer/api';
 import type { CaptureAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';
+import { t } from '../../i18n';
+import { useAppSelector } from '../../store/hooks';
 import type { WidgetProps } from '../widgetProps';
 import EditProfileWidget from '../edit-profile';
 import RegistrationWidget from '../registration';
@@ -36,22 +38,41 @@ export default function CaptureWidget({ attributes }: WidgetProps<CaptureAttribu
       return <EditProfileWidget attributes={attributes} />;
     case 'socialAccountRegister':
     case 'socialAccountLink':
-      return (
-        <Suspense fallback={<Loading />}>
-          <SocialSignIn
-            networks={attributes.socialNetworks}
-            action={action === 'socialAccountRegister' ? 'register' : 'login'}
-            buttonStyle={attributes.socialButtonStyle}
-            showHeader={attributes.showHeader}
-            showLabels={attributes.showLabels}
-            showErrorMsgs={attributes.showErrorMsgs}
-            schemeAttribute={attributes.authenticationSchemeName}
-            unknownGoesTo={action === 'socialAccountRegister' ? 'register' : 'link'}
-            registration={{ hiddenAttributes: attributes.hiddenAttributes }}
-          />
-        </Suspense>
-      );
+      return <SocialCapture attributes={attributes} action={action} />;
     default:
       return <ErrorMessageBox error={foyerError('NOT_SUPPORTED_ACTION')} showCode />;
   }
+}
+
+/**
+ * The social actions. Like link-existing-account, an open panel stays until it is done; after
+ * that a logged-in visitor is told so (the link panel's login and link used to end on the bare
+ * sign-in buttons, with nothing to say the link was made).
+ */
+function SocialCapture({
+  attributes,
+  action,
+}: {
+  attributes: CaptureAttributes;
+  action: 'socialAccountRegister' | 'socialAccountLink';
+}) {
+  const loggedIn = useAppSelector((state) => state.session.loggedIn);
+  const [panel, setPanel] = useState(false);
+  if (loggedIn && !panel) return <p className="logged-in">{t('login.loggedIn')}</p>;
+  return (
+    <Suspense fallback={<Loading />}>
+      <SocialSignIn
+        networks={attributes.socialNetworks}
+        action={action === 'socialAccountRegister' ? 'register' : 'login'}
+        buttonStyle={attributes.socialButtonStyle}
+        showHeader={attributes.showHeader}
+        showLabels={attributes.showLabels}
+        showErrorMsgs={attributes.showErrorMsgs}
+        schemeAttribute={attributes.authenticationSchemeName}
+        unknownGoesTo={action === 'socialAccountRegister' ? 'register' : 'link'}
+        registration={{ hiddenAttributes: attributes.hiddenAttributes }}
+        onPanel={setPanel}
+      />
+    </Suspense>
+  );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { foyerError } from '@foyer/api';
 import { registerEventSchemas } from '@foyer/protocol';
+import { identityEventPayloadSchemas } from '@foyer/protocol/attributes';
 import { socialEventPayloadSchemas, type EditSocialProfileAttributes } from '@foyer/protocol/social-attributes';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';
@@ -16,6 +17,9 @@ import { EditSocialProfileForm } from './EditSocialProfileForm';
 import { socialProfileFormRequest } from './formData';
 
 registerEventSchemas(socialEventPayloadSchemas);
+// The shared profile update (edit-profile/update.ts) also publishes profile.updateFailed, an
+// identity-chunk event this social route would otherwise refuse to publish.
+registerEventSchemas(identityEventPayloadSchemas);
 
 const SESSION_EVENTS: ReadonlySet<string> = new Set([
   'login.success',
