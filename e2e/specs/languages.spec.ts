@@ -8,8 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { EnglishTwin, type Checkpoint } from '../support/english';
-import { frameHeaders } from '@foyer/api/frame-headers';
-import { apiSession, createCustomer, uniqueEmail } from '../support/purchase';
+import { buyAndInvite, uniqueEmail } from '../support/purchase';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { widgetFrame, widgetIframe } from '../support/widgets';
 
@@ -171,36 +170,6 @@ const ACCOUNT_TEXTS = {
 /** The demo catalogue's names (English site data, shown as the site wrote them). */
 const CATALOGUE = ['Digital access', 'Yearly'];
 
-/** `owner` buys the yearly digital plan and invites `friend` (through the API, as the frames would). */
-async function buyAndInvite(request: APIRequestContext, owner: string, friend: string): Promise<void> {
-  for (const email of [owner, friend]) await createCustomer(request, email, 'languages-pw-1');
-  const session = await apiSession(request, owner, 'languages-pw-1');
-  const headers = await frameHeaders(stack.widgetsUrl);
-  const pm = `${stack.widgetsUrl}/pm/api`;
-  const order = await request.post(`${pm}/widget/order?ev_ss=${session}`, {
-    headers,
-    data: {
-      orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-yearly-eur' }],
-      paymentType: 'BANK_TRANSFER',
-    },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  const { id } = (await order.json()) as { id: string };
-  const paid = await request.post(`${pm}/widget/payment/${id}?ev_ss=${session}`, {
-    headers,
-    data: { token: 'manual' },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  const purchases = (await (
-    await request.get(`${pm}/widget/account/purchases/?ev_ss=${session}`, { headers })
-  ).json()) as { subscription?: { id: string } }[];
-  const invited = await request.post(`${pm}/widget/account/beneficiary/invite/?ev_ss=${session}`, {
-    headers,
-    data: { subscriptionId: purchases[0]!.subscription!.id, email: friend },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
-}
-
 async function logIn(page: Page, locale: Locale, email: string): Promise<void> {
   const text = TEXTS[locale];
   const login = widgetFrame(page, 'login');
@@ -224,7 +193,7 @@ async function accountWalk(
   const text = ACCOUNT_TEXTS[locale];
   const owner = uniqueEmail();
   const friend = uniqueEmail();
-  await buyAndInvite(request, owner, friend);
+  await buyAndInvite(request, owner, friend, 'languages-pw-1');
 
   await hostPage(page, locale, ['login', 'purchases-list', 'cancel-subscription']);
   await logIn(page, locale, owner);

@@ -1,10 +1,10 @@
-import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test';
+import { expect, test, type Frame, type Page } from '@playwright/test';
 import { axeViolations } from '../support/axe';
 import { frameHeaders } from '@foyer/api/frame-headers';
 import { WIDGET_NAMES } from '@foyer/protocol';
 import { BASE_THEME_COLOURS } from '@foyer/protocol/light';
 import { layoutFaults } from '../support/layout';
-import { apiSession, createCustomer, Shop, uniqueEmail } from '../support/purchase';
+import { apiSession, buyAndInvite, createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import { LoginWidget, ProfileWidget, untilStill, widgetFrame, widgetIframe } from '../support/widgets';
 
@@ -228,36 +228,6 @@ for (const theme of THEMES) {
   });
 }
 
-/** `owner` buys the yearly digital plan and invites `friend`, through the API as the frames would. */
-async function buyAndInvite(request: APIRequestContext, owner: string, friend: string): Promise<void> {
-  for (const email of [owner, friend]) await createCustomer(request, email, 'screens-pw-1');
-  const session = await apiSession(request, owner, 'screens-pw-1');
-  const headers = await frameHeaders(stack.widgetsUrl);
-  const pm = `${stack.widgetsUrl}/pm/api`;
-  const order = await request.post(`${pm}/widget/order?ev_ss=${session}`, {
-    headers,
-    data: {
-      orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-yearly-eur' }],
-      paymentType: 'BANK_TRANSFER',
-    },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  const { id } = (await order.json()) as { id: string };
-  const paid = await request.post(`${pm}/widget/payment/${id}?ev_ss=${session}`, {
-    headers,
-    data: { token: 'manual' },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  const purchases = (await (
-    await request.get(`${pm}/widget/account/purchases/?ev_ss=${session}`, { headers })
-  ).json()) as { subscription?: { id: string } }[];
-  const invited = await request.post(`${pm}/widget/account/beneficiary/invite/?ev_ss=${session}`, {
-    headers,
-    data: { subscriptionId: purchases[0]!.subscription!.id, email: friend },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
-}
-
 /** The loader-only demo page with `widgets` mounted in its main column. */
 async function accountPage(page: Page, widgets: string[]): Promise<void> {
   await page.goto(`${stack.demoUrl}/loader-only`);
@@ -307,7 +277,7 @@ test('the account tables with rows at 320 px: stacked, labelled, nothing scrolls
   test.setTimeout(180_000);
   const owner = uniqueEmail();
   const friend = uniqueEmail();
-  await buyAndInvite(request, owner, friend);
+  await buyAndInvite(request, owner, friend, 'screens-pw-1');
 
   // The owner: the purchase and its beneficiaries dialog, the v1 subscription and its invitation.
   await page.setViewportSize({ width: 320, height: 800 });

@@ -188,3 +188,38 @@ export async function apiLogin(
 export async function apiSession(request: APIRequestContext, email: string, password: string): Promise<string> {
   return (await apiLogin(request, email, password)).sessionId;
 }
+
+/** Two new customers: `owner` buys the yearly digital plan and invites `friend`, through the API as the frames would. */
+export async function buyAndInvite(
+  request: APIRequestContext,
+  owner: string,
+  friend: string,
+  password: string,
+): Promise<void> {
+  for (const email of [owner, friend]) await createCustomer(request, email, password);
+  const session = await apiSession(request, owner, password);
+  const headers = await frameHeaders(stack.widgetsUrl);
+  const pm = `${stack.widgetsUrl}/pm/api`;
+  const order = await request.post(`${pm}/widget/order?ev_ss=${session}`, {
+    headers,
+    data: {
+      orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-yearly-eur' }],
+      paymentType: 'BANK_TRANSFER',
+    },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const { id } = (await order.json()) as { id: string };
+  const paid = await request.post(`${pm}/widget/payment/${id}?ev_ss=${session}`, {
+    headers,
+    data: { token: 'manual' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const purchases = (await (
+    await request.get(`${pm}/widget/account/purchases/?ev_ss=${session}`, { headers })
+  ).json()) as { subscription?: { id: string } }[];
+  const invited = await request.post(`${pm}/widget/account/beneficiary/invite/?ev_ss=${session}`, {
+    headers,
+    data: { subscriptionId: purchases[0]!.subscription!.id, email: friend },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+}
