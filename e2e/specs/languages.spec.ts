@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { EnglishTwin, type Checkpoint } from '../support/english';
 import { buyAndInvite, uniqueEmail } from '../support/purchase';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
-import { widgetFrame, widgetIframe } from '../support/widgets';
+import { mountOnLoaderOnly, widgetFrame, widgetIframe } from '../support/widgets';
 
 const TEXTS = {
   en: {
@@ -55,16 +55,7 @@ async function hostPage(page: Page, locale: string, widgets: string[]): Promise<
   await page.addInitScript((locale) => {
     (window as unknown as { FoyerSettings: object }).FoyerSettings = { serviceName: 'demo', locale };
   }, locale);
-  await page.goto(`${stack.demoUrl}/loader-only`);
-  type Loaded = { Foyer?: { scan?: unknown; mount(element: Element, widget: string): void } };
-  await page.waitForFunction(() => !!(window as unknown as Loaded).Foyer?.scan);
-  await page.evaluate((widgets) => {
-    for (const widget of widgets) {
-      const host = document.createElement('div');
-      document.querySelector('main')!.append(host);
-      (window as unknown as Loaded).Foyer!.mount(host, widget);
-    }
-  }, widgets);
+  await mountOnLoaderOnly(page, widgets);
 }
 
 /** Login, registration and product profile (with their refusals), then edit profile logged in. */

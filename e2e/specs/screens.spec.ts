@@ -6,7 +6,14 @@ import { BASE_THEME_COLOURS } from '@foyer/protocol/light';
 import { layoutFaults } from '../support/layout';
 import { apiSession, buyAndInvite, createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { LoginWidget, ProfileWidget, untilStill, widgetFrame, widgetIframe } from '../support/widgets';
+import {
+  LoginWidget,
+  mountOnLoaderOnly,
+  ProfileWidget,
+  untilStill,
+  widgetFrame,
+  widgetIframe,
+} from '../support/widgets';
 
 /**
  * Every widget route on one page (the demo gallery), at a phone's (320, 390), a tablet's (768) and
@@ -228,20 +235,6 @@ for (const theme of THEMES) {
   });
 }
 
-/** The loader-only demo page with `widgets` mounted in its main column. */
-async function accountPage(page: Page, widgets: string[]): Promise<void> {
-  await page.goto(`${stack.demoUrl}/loader-only`);
-  type Loaded = { Foyer?: { scan?: unknown; mount(element: Element, widget: string): void } };
-  await page.waitForFunction(() => !!(window as unknown as Loaded).Foyer?.scan);
-  await page.evaluate((widgets) => {
-    for (const widget of widgets) {
-      const host = document.createElement('div');
-      document.querySelector('main')!.append(host);
-      (window as unknown as Loaded).Foyer!.mount(host, widget);
-    }
-  }, widgets);
-}
-
 /**
  * A frame's tables at the page's width: the layout faults, any element that scrolls its content
  * sideways (a table in an `overflow-x: auto` box overflows no page, so layoutFaults cannot see it),
@@ -281,7 +274,7 @@ test('the account tables with rows at 320 px: stacked, labelled, nothing scrolls
 
   // The owner: the purchase and its beneficiaries dialog, the v1 subscription and its invitation.
   await page.setViewportSize({ width: 320, height: 800 });
-  await accountPage(page, ['login', 'purchases-list', 'v1/subscriptions-list', 'v1/invitations-list']);
+  await mountOnLoaderOnly(page, ['login', 'purchases-list', 'v1/subscriptions-list', 'v1/invitations-list']);
   await new LoginWidget(page).logIn(owner, 'screens-pw-1');
   const list = widgetFrame(page, 'purchases-list');
   const purchase = list.getByRole('row', { name: /Digital access/ });
@@ -316,7 +309,7 @@ test('the account tables with rows at 320 px: stacked, labelled, nothing scrolls
   // The friend: the invitation, with Accept and Decline.
   const friendPage = await browser.newPage({ viewport: { width: 320, height: 800 }, bypassCSP: true });
   try {
-    await accountPage(friendPage, ['login', 'grant-invitations']);
+    await mountOnLoaderOnly(friendPage, ['login', 'grant-invitations']);
     await new LoginWidget(friendPage).logIn(friend, 'screens-pw-1');
     const grants = widgetFrame(friendPage, 'grant-invitations');
     await expect(grants.getByRole('button', { name: 'Accept the invitation to Digital access' })).toBeVisible();

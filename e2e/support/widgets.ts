@@ -3,6 +3,7 @@
  * does: by frame title, label and role.
  */
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { stack } from './stack';
 
 /**
  * The iframes of `widget`, by their route (`/w/<name>`, with or without a query, and with the
@@ -132,4 +133,18 @@ export async function recordTexts(region: Locator): Promise<() => Promise<string
     });
   });
   return () => region.evaluate((element) => (element as unknown as { __texts: string[] }).__texts);
+}
+
+/** The demo's page with the loader and no widget, `widgets` mounted in its main column by `Foyer.mount`. */
+export async function mountOnLoaderOnly(page: Page, widgets: string[]): Promise<void> {
+  await page.goto(`${stack.demoUrl}/loader-only`);
+  type Loaded = { Foyer?: { scan?: unknown; mount(element: Element, widget: string): void } };
+  await page.waitForFunction(() => !!(window as unknown as Loaded).Foyer?.scan);
+  await page.evaluate((widgets) => {
+    for (const widget of widgets) {
+      const host = document.createElement('div');
+      document.querySelector('main')!.append(host);
+      (window as unknown as Loaded).Foyer!.mount(host, widget);
+    }
+  }, widgets);
 }

@@ -57,6 +57,20 @@ export function routeStyles(manifest: Manifest, route: string): string[] {
   );
 }
 
+const filesByManifest = new WeakMap<Manifest, Map<string, string[]>>();
+
+/**
+ * What a frame page of `route` links: its JS, then its stylesheets. Worked out once per route and
+ * build (manifestReader hands out one manifest object per build), not on every frame request.
+ */
+export function routeFiles(manifest: Manifest, route: string): string[] {
+  let byRoute = filesByManifest.get(manifest);
+  if (!byRoute) filesByManifest.set(manifest, (byRoute = new Map()));
+  let files = byRoute.get(route);
+  if (!files) byRoute.set(route, (files = [...routeChunks(manifest, route), ...routeStyles(manifest, route)]));
+  return files;
+}
+
 /**
  * Inserts the route's links before </head>: modulepreload for its JS (same attributes as Vite's
  * own), stylesheet for its CSS (the link Vite's helper looks for).

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from './deps';
 import { findDefaultService, findService, type Service } from './identity/store';
 import { mintFrameToken } from './security/frame-tokens';
-import { manifestReader, routeChunks, routeStyles, withRoutePreloads } from './frame-preload';
+import { manifestReader, routeFiles, withRoutePreloads } from './frame-preload';
 
 const NOT_BUILT = (what: string) =>
   `The ${what} is not built yet: run npm run build (in the repository root), then reload.`;
@@ -189,10 +189,7 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const page = await readFile(indexHtml, 'utf8');
     const manifest = await manifestOf(page);
     const route = path.replace(/^\/w\//, '').replace(/\/$/, '');
-    const html = withRoutePreloads(
-      injectFrameConfig(page, config),
-      manifest ? [...routeChunks(manifest, route), ...routeStyles(manifest, route)] : [],
-    );
+    const html = withRoutePreloads(injectFrameConfig(page, config), manifest ? routeFiles(manifest, route) : []);
     return (
       reply
         .header(

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeChunks, routeStyles, withRoutePreloads } from '../src/frame-preload';
+import { routeChunks, routeFiles, routeStyles, withRoutePreloads } from '../src/frame-preload';
 import type { PreparedServer } from '../src/index';
 import { fakeDist, testServer } from './helpers';
 
@@ -34,6 +34,12 @@ describe('route preloads', () => {
     expect(routeStyles(MANIFEST, 'login')).toEqual(['assets/account-1.css', 'assets/forms-1.css']);
     expect(routeStyles(MANIFEST, 'v1/subscriptions-list')).toEqual([]);
     expect(routeStyles(MANIFEST, 'unknown')).toEqual([]);
+  });
+
+  it("a frame page links the route's JS, then its stylesheets, worked out once per build", () => {
+    const files = routeFiles(MANIFEST, 'login');
+    expect(files).toEqual(['assets/login-1.js', 'assets/forms-1.js', 'assets/account-1.css', 'assets/forms-1.css']);
+    expect(routeFiles(MANIFEST, 'login')).toBe(files);
   });
 
   it("links a stylesheet as Vite's preload helper looks for it, so importing the route does not wait for it", () => {

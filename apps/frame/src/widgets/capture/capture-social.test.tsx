@@ -3,19 +3,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { captureAttributesSchema } from '@foyer/protocol';
-import {
-  DEMO_SERVICE,
-  DEMO_TEMPLATE,
-  fakeIdentityServer,
-  makeHarness,
-  renderWith,
-  sessionBody,
-} from '../../test/harness';
-import { forgetTakenResults, PENDING_REDIRECT_KEY } from '../_social/redirect';
+import { fakeIdentityServer, renderWith } from '../../test/harness';
+import { LINK_PANEL_ROUTES, returnedFromRedirect, unknownIdentityRoutes } from '../../test/socialReturnFixtures';
+import { forgetTakenResults } from '../_social/redirect';
 import CaptureWidget from './index';
-
-const RESULT = 'r'.repeat(43);
-const TICKET = 't'.repeat(43);
 
 beforeEach(() => forgetTakenResults());
 
@@ -24,15 +15,8 @@ describe('capture socialAccountLink', () => {
   // sign-in buttons with nothing said, so the visitor could not tell that the link was made.
   it('says the visitor is logged in once the link is made, not the sign-in buttons again', async () => {
     const server = fakeIdentityServer({
-      'GET /social/permissions': () => ({ status: 200, body: { networks: [{ network: 'facebook', scopes: [] }] } }),
-      'POST /social/result': () => ({ status: 200, body: { network: 'facebook', purpose: 'signIn', ticket: TICKET } }),
-      'POST /social/facebook/session': () => ({
-        status: 404,
-        body: { code: 'USER_PROFILE_IDENTIFIERS_NOT_FOUND', message: 'not found', args: [] },
-      }),
-      'GET /service/demo': () => ({ status: 200, body: DEMO_SERVICE }),
-      'GET /ui/template/social/link/default': () => ({ status: 200, body: DEMO_TEMPLATE }),
-      'POST /session': () => ({ status: 200, body: sessionBody() }),
+      ...unknownIdentityRoutes('facebook'),
+      ...LINK_PANEL_ROUTES,
       'POST /social/guid-1/facebook/link': () => ({
         status: 200,
         body: {
@@ -42,12 +26,7 @@ describe('capture socialAccountLink', () => {
       }),
     });
     const attributes = captureAttributesSchema.parse({ action: 'socialAccountLink', socialNetworks: 'facebook' });
-    const h = makeHarness({
-      fetch: server.fetch,
-      attributes,
-      frame: { query: { foyerSocial: RESULT, foyerSocialFor: 'signIn' }, hostUrl: 'https://news.example.com/a' },
-    });
-    h.storage.tab.setItem(PENDING_REDIRECT_KEY, JSON.stringify({ attempt: 'attempt-kept-1', purpose: 'signIn' }));
+    const h = returnedFromRedirect(server.fetch, attributes);
     renderWith(h, <CaptureWidget attributes={attributes} />);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'demo@foyer.test');

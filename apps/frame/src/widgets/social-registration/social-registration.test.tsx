@@ -3,12 +3,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { socialRegistrationAttributesSchema } from '@foyer/protocol/social-attributes';
-import { fakeIdentityServer, makeHarness, renderWith } from '../../test/harness';
-import { forgetTakenResults, PENDING_REDIRECT_KEY } from '../_social/redirect';
+import { fakeIdentityServer, renderWith } from '../../test/harness';
+import { returnedFromRedirect, unknownIdentityRoutes } from '../../test/socialReturnFixtures';
+import { forgetTakenResults } from '../_social/redirect';
 import SocialRegistrationWidget from './index';
-
-const RESULT = 'r'.repeat(43);
-const TICKET = 't'.repeat(43);
 
 beforeEach(() => forgetTakenResults());
 
@@ -17,12 +15,7 @@ describe('social-registration', () => {
   // had to reload the page to get the buttons back.
   it('an address the network did not give waits for its mail; OK goes back to the buttons', async () => {
     const server = fakeIdentityServer({
-      'GET /social/permissions': () => ({ status: 200, body: { networks: [{ network: 'twitter', scopes: [] }] } }),
-      'POST /social/result': () => ({ status: 200, body: { network: 'twitter', purpose: 'signIn', ticket: TICKET } }),
-      'POST /social/twitter/session': () => ({
-        status: 404,
-        body: { code: 'USER_PROFILE_IDENTIFIERS_NOT_FOUND', message: 'not found', args: [] },
-      }),
+      ...unknownIdentityRoutes('twitter'),
       'GET /ui/template/social/registration/demo': () => ({
         status: 200,
         body: {
@@ -47,13 +40,7 @@ describe('social-registration', () => {
       'POST /social/twitter/register': () => ({ status: 202, body: { guid: 'guid-9', state: 'INACTIVE' } }),
     });
     const attributes = socialRegistrationAttributesSchema.parse({ networks: 'twitter' });
-    const h = makeHarness({
-      fetch: server.fetch,
-      attributes,
-      frame: { query: { foyerSocial: RESULT, foyerSocialFor: 'signIn' }, hostUrl: 'https://news.example.com/a' },
-    });
-    // Back from the provider by a full redirect: the frame kept its attempt.
-    h.storage.tab.setItem(PENDING_REDIRECT_KEY, JSON.stringify({ attempt: 'attempt-kept-1', purpose: 'signIn' }));
+    const h = returnedFromRedirect(server.fetch, attributes);
     renderWith(h, <SocialRegistrationWidget attributes={attributes} />);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'typed@example.com');
