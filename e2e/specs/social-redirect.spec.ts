@@ -14,16 +14,13 @@ import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
 import { stack } from '../support/stack';
 import { mailedLink } from '../support/mailbox';
-import { standIn } from '../support/social-popup';
+import { DESKTOP_CHROME, standIn } from '../support/social-popup';
 import { ProfileWidget, recordHostEvents, widgetFrame } from '../support/widgets';
 
 test.describe.configure({ mode: 'serial' });
 
 const INSTAGRAM_ANDROID =
   'Mozilla/5.0 (Linux; Android 12; Pixel 6 Build/SQ3A.220705.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/103.0.5060.71 Mobile Safari/537.36 Instagram 241.1.0.18.114 Android';
-const DESKTOP_CHROME =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
-
 const EVENTS = [
   'login.success',
   'socialLogin.success',

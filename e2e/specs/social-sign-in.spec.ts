@@ -3,10 +3,13 @@
  * local OpenID Connect stand-ins (oauth2-mock-server, one per network) as the providers. The popup
  * really opens, goes to the stand-in and comes back through the server's callback page.
  */
+import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
+import { axeViolations, widgetDocument } from '../support/axe';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
-import { popupClosed, standIn } from '../support/social-popup';
+import { DESKTOP_CHROME, popupClosed, standIn } from '../support/social-popup';
 import { LoginWidget, ProfileWidget, recordHostEvents, widgetFrame } from '../support/widgets';
 import { mailedLink } from '../support/mailbox';
 
@@ -31,12 +34,15 @@ const SOCIAL_EVENTS = [
 
 let people = 0;
 /** A new person at the provider, who signs in (or refuses) on the next popup. */
-async function nextPerson(network: string, options: { deny?: boolean } = {}) {
+async function nextPerson(network: string, options: { deny?: boolean; forUserAgent?: string } = {}) {
   people += 1;
   const id = `e2e-${network}-${Date.now()}-${people}`;
-  const person = options.deny
-    ? { deny: true }
-    : { id, email: `${id}@social.test`, firstName: 'Robin', lastName: `Social${people}` };
+  const person = {
+    ...(options.deny
+      ? { deny: true }
+      : { id, email: `${id}@social.test`, firstName: 'Robin', lastName: `Social${people}` }),
+    ...(options.forUserAgent ? { forUserAgent: options.forUserAgent } : {}),
+  };
   const answer = await fetch(`${await standIn(network)}/__stand-in/person`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -50,6 +56,15 @@ async function signInWith(page: Page, network: string, frame = widgetFrame(page,
   const popup = page.waitForEvent('popup');
   await frame.getByRole('button', { name: `Sign in with ${network}` }).click();
   await popupClosed(popup);
+}
+
+/** A first Google sign-in on the social page, then the social registration form as filled: signed in. */
+async function registerWithGoogle(page: Page) {
+  await page.goto(`${stack.demoUrl}/social`);
+  const login = widgetFrame(page, 'login');
+  await signInWith(page, 'Google');
+  await login.getByRole('button', { name: 'Create Account' }).click();
+  await expect(login.getByText('You are logged in')).toBeVisible();
 }
 
 test('first social sign-in → social registration → account created and linked; next time it signs in', async ({
@@ -109,11 +124,7 @@ test('edit social profile: the scheme form without passwords; an unlink refusal 
 }) => {
   const events = await recordHostEvents(page, SOCIAL_EVENTS);
   const person = await nextPerson('google');
-  await page.goto(`${stack.demoUrl}/social`);
-  const login = widgetFrame(page, 'login');
-  await signInWith(page, 'Google');
-  await login.getByRole('button', { name: 'Create Account' }).click();
-  await expect(login.getByText('You are logged in')).toBeVisible();
+  await registerWithGoogle(page);
 
   const edit = widgetFrame(page, 'edit-social-profile');
   await expect(edit.getByLabel('Email')).toHaveValue(person.email);
@@ -181,6 +192,63 @@ test('edit social profile: a new address (with the secure session as proof) wait
       response: { guid: expect.any(String) },
     });
   expect(JSON.stringify(await events())).not.toMatch(/sessionId|ticket|access_token/i);
+});
+
+test.describe('in both storage modes', () => {
+  // This test also runs in the storage-refused project, side by side with this file's others: its
+  // person at the stand-in is for this browser's user agent only (a marker of this worker).
+  const marker = `FoyerE2E/reauth-${randomUUID()}`;
+  // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
+  test.use({ userAgent: `${DESKTOP_CHROME} ${marker}`, bypassCSP: true });
+
+  test(
+    'an account without a password confirms with its network, then changes its address through the mailed link',
+    { tag: BOTH_STORAGE_MODES },
+    async ({ page, request }) => {
+      // Two popups, a registration, a mail and a confirmation page.
+      test.setTimeout(60_000);
+      const events = await recordHostEvents(page, SOCIAL_EVENTS);
+      const person = await nextPerson('google', { forUserAgent: marker });
+      const newAddress = `moved-${person.email}`;
+      await registerWithGoogle(page);
+
+      const edit = widgetFrame(page, 'edit-social-profile');
+      await expect(edit.getByLabel('Email')).toHaveValue(person.email);
+      await edit.getByLabel('Email').fill(newAddress);
+      await edit.getByRole('button', { name: 'Submit' }).click();
+      // No password to type: the visitor signs in with Google again to show it is still them.
+      await expect(edit.getByText(/Your account has no password/)).toBeVisible();
+      await expect(edit.getByLabel(/password/i)).toHaveCount(0);
+      expect(await axeViolations(widgetDocument(page, 'edit-social-profile'))).toEqual([]);
+      const popup = page.waitForEvent('popup');
+      await edit.getByRole('button', { name: 'Confirm with Google' }).click();
+      await popupClosed(popup);
+      await expect(edit.getByRole('button', { name: 'Confirm with Google' })).toHaveCount(0);
+      // What was typed is still there; Submit again goes through.
+      await expect(edit.getByLabel('Email')).toHaveValue(newAddress);
+      await edit.getByRole('button', { name: 'Submit' }).click();
+      await expect(edit.getByText(/Check your mail to confirm your new address/)).toBeVisible();
+      await expect(edit.getByLabel('Email')).toHaveValue(person.email);
+      await expect
+        .poll(async () => (await events()).find((event) => event.name === 'socialProfile.updated')?.detail)
+        .toEqual({
+          statusCode: 202,
+          message: 'Your account has been updated successfully.',
+          response: expect.any(Object),
+        });
+      expect(JSON.stringify(await events())).not.toMatch(/sessionId|ticket|access_token/i);
+
+      // The new address confirms the mailed link; Google then signs in to the account with that address.
+      await new ProfileWidget(page).logOut();
+      await page.goto(await mailedLink(request, newAddress, 'identifierChangeKey'));
+      await expect(widgetFrame(page, 'confirm-identifier').getByRole('alert')).toHaveText(
+        'Your new e-mail address is confirmed. Log in with it.',
+      );
+      await page.goto(`${stack.demoUrl}/social`);
+      await signInWith(page, 'Google');
+      await expect(widgetFrame(page, 'profile').getByText(newAddress)).toBeVisible();
+    },
+  );
 });
 
 test('link to an existing account by logging in, from the social registration panel', async ({ page }) => {

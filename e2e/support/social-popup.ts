@@ -2,6 +2,13 @@ import type { Page } from '@playwright/test';
 import { stack } from './stack';
 
 /**
+ * A desktop Chrome's user agent (popups work there, unlike in in-app browsers), to which a test
+ * adds its marker so the stand-in's person is its own (`forUserAgent`).
+ */
+export const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+
+/**
  * Waits until the sign-in popup has closed. The callback page closes it as soon as it has posted
  * the outcome, which can happen before a `close` listener is attached: an already-closed popup
  * would otherwise be waited for forever.

@@ -11,8 +11,7 @@ import { startSocialStandIn, type SocialStandIn } from '../src/dev/social-stand-
 import type { PreparedServer } from '../src/index';
 import { checkReturnTo } from '../src/routes/social-return';
 import { SOCIAL_RESULT_LIFETIME_MS } from '../src/identity/social-store';
-import { seedConfig } from '../src/seed-config';
-import { testServer } from './helpers';
+import { socialTestServer } from './social-helpers';
 
 let standIn: SocialStandIn;
 let server: PreparedServer;
@@ -21,24 +20,16 @@ let clock = Date.now();
 
 beforeAll(async () => {
   standIn = await startSocialStandIn();
-  server = await testServer({
-    now: () => clock,
-    seed: {
-      ...seedConfig,
-      services: [
-        ...seedConfig.services.map((service) => ({ ...service, social: standIn.config })),
-        {
-          name: 'shop',
-          realmName: 'default',
-          authenticationSchemeName: 'default',
-          displayName: 'Shop',
-          requiredAttributes: [],
-          allowedHostOrigins: ['https://shop.example.com'],
-          social: { google: standIn.config.google },
-        },
-      ],
+  server = await socialTestServer(
+    standIn,
+    {
+      name: 'shop',
+      displayName: 'Shop',
+      allowedHostOrigins: ['https://shop.example.com'],
+      social: { google: standIn.config.google },
     },
-  });
+    { now: () => clock },
+  );
 });
 afterAll(async () => {
   await server.close();

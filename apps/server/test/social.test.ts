@@ -4,12 +4,18 @@
  * on the server, tickets, sign-in, registration, linking and unlinking, and the spec's codes.
  */
 import { createHash } from 'node:crypto';
-import { formatAuthorization, socialOutcomeSchema, type SessionResponse, type SocialNetwork } from '@foyer/api';
+import { formatAuthorization, type SessionResponse, type SocialNetwork } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSocialStandIn, type SocialStandIn } from '../src/dev/social-stand-in';
 import type { PreparedServer } from '../src/index';
-import { seedConfig } from '../src/seed-config';
-import { DEMO, linkParam, login, loginOk, mailbox, profileAuth, register, registerBody, testServer } from './helpers';
+import {
+  link as linkSocially,
+  popup as journey,
+  socialRegister as registerSocially,
+  socialTestServer,
+  ticketOf as socialTicket,
+} from './social-helpers';
+import { DEMO, linkParam, login, loginOk, mailbox, profileAuth, register, registerBody } from './helpers';
 
 let standIn: SocialStandIn;
 let server: PreparedServer;
@@ -17,22 +23,11 @@ let people = 0;
 
 beforeAll(async () => {
   standIn = await startSocialStandIn();
-  server = await testServer({
-    seed: {
-      ...seedConfig,
-      services: [
-        ...seedConfig.services.map((service) => ({ ...service, social: standIn.config })),
-        {
-          name: 'plain',
-          realmName: 'default',
-          authenticationSchemeName: 'default',
-          displayName: 'No social',
-          requiredAttributes: [],
-          allowedHostOrigins: ['http://localhost:*'],
-          social: { google: standIn.config.google },
-        },
-      ],
-    },
+  server = await socialTestServer(standIn, {
+    name: 'plain',
+    displayName: 'No social',
+    allowedHostOrigins: ['http://localhost:*'],
+    social: { google: standIn.config.google },
   });
 });
 afterAll(async () => {
@@ -49,30 +44,9 @@ function person(network: SocialNetwork, overrides: { email?: string | null } = {
   return { id, email };
 }
 
-/** The popup's journey: authorize → provider → callback page; answers the posted outcome. */
-async function popup(network: string, serviceName = 'demo', attempt = 'attempt-12345') {
-  const start = await server.app.inject({
-    method: 'GET',
-    url: `/ic/api/social/${network}/authorize?serviceName=${serviceName}&attempt=${attempt}`,
-  });
-  expect(start.statusCode).toBe(302);
-  const providerUrl = new URL(start.headers.location as string);
-  const atProvider = await fetch(providerUrl, { redirect: 'manual' });
-  expect(atProvider.status).toBe(302);
-  const back = new URL(atProvider.headers.get('location')!);
-  const page = await server.app.inject({ method: 'GET', url: back.pathname + back.search });
-  expect(page.statusCode).toBe(200);
-  expect(page.headers['content-security-policy']).toContain("default-src 'none'");
-  const json = /var o=(.*?);if\(o/.exec(page.body)?.[1];
-  const outcome = JSON.parse(json!) as unknown;
-  return { providerUrl, back, page, outcome: outcome === null ? null : socialOutcomeSchema.parse(outcome) };
-}
-
-async function ticketOf(network: SocialNetwork, serviceName = 'demo'): Promise<string> {
-  const { outcome } = await popup(network, serviceName);
-  if (!outcome || !('ticket' in outcome)) throw new Error(`no ticket: ${JSON.stringify(outcome)}`);
-  return outcome.ticket;
-}
+const popup = (network: string, serviceName = 'demo', attempt = 'attempt-12345') =>
+  journey(server, network, serviceName, attempt);
+const ticketOf = (network: SocialNetwork, serviceName = 'demo') => socialTicket(server, network, serviceName);
 
 function socialSession(network: string, ticket: string, query = '', serviceName = 'demo') {
   return server.app.inject({
@@ -83,32 +57,11 @@ function socialSession(network: string, ticket: string, query = '', serviceName 
   });
 }
 
-function socialRegister(network: string, ticket: string, email: string) {
-  return server.app.inject({
-    method: 'POST',
-    url: `/ic/api/social/${network}/register`,
-    headers: { authorization: formatAuthorization({ serviceName: 'demo' }) },
-    payload: {
-      ticket,
-      realm: 'default',
-      services: ['demo'],
-      attributes: [
-        { name: 'email', value: email },
-        { name: 'firstName', value: 'Pat' },
-        { name: 'lastName', value: 'Person' },
-      ],
-    },
-  });
-}
+const socialRegister = (network: string, ticket: string, email: string) =>
+  registerSocially(server, network, ticket, email);
 
-function link(session: SessionResponse, network: string, ticket: string) {
-  return server.app.inject({
-    method: 'POST',
-    url: `/ic/api/social/${session.guid}/${network}/link`,
-    headers: { authorization: profileAuth(session.mainSession.sessionId) },
-    payload: { ticket },
-  });
-}
+const link = (session: SessionResponse, network: string, ticket: string) =>
+  linkSocially(server, session, network, ticket);
 
 function unlink(session: SessionResponse, network: string) {
   return server.app.inject({

@@ -90,6 +90,13 @@ const es = {
   SOCIAL_TICKET_INVALID: 'Tu inicio de sesión social ha caducado. Vuelve a iniciar sesión con la red.',
   SOCIAL_RETURN_NOT_ALLOWED: 'El inicio de sesión no puede volver a esta página.',
   USER_SESSION_EMPTY: '¡La sesión del usuario no puede estar vacía!',
+  SOCIAL_POPUP_BLOCKED:
+    'Tu navegador bloqueó la ventana de inicio de sesión. Permite las ventanas emergentes en esta página e inténtalo de nuevo.',
+  SOCIAL_PROOF_NEEDS_PASSWORD: 'Confirma que eres tú con tu contraseña.',
+  SOCIAL_PROOF_NOT_LINKED:
+    'Esa cuenta social no es la que está vinculada a tu cuenta. Inicia sesión con la cuenta vinculada.',
+  SOCIAL_PROOF_TOO_RECENT:
+    'Una red vinculada en las últimas 24 horas aún no puede confirmar que eres tú. Usa la red con la que te registraste.',
   SOCIAL_AVATAR_NOT_FOUND: 'No hay ninguna imagen para esta cuenta social.',
   // UI labels (en.ts EN_LABELS)
   'frame.title': 'Widget de Foyer',

@@ -91,6 +91,11 @@ const ptBR = {
   SOCIAL_TICKET_INVALID: 'Seu login social expirou. Entre com a rede novamente.',
   SOCIAL_RETURN_NOT_ALLOWED: 'O login não pode voltar para esta página.',
   USER_SESSION_EMPTY: 'A sessão do usuário não pode ficar vazia!',
+  SOCIAL_POPUP_BLOCKED: 'Seu navegador bloqueou a janela de login. Permita pop-ups nesta página e tente novamente.',
+  SOCIAL_PROOF_NEEDS_PASSWORD: 'Confirme que é você com a sua senha.',
+  SOCIAL_PROOF_NOT_LINKED: 'Essa conta social não é a vinculada à sua conta. Entre com a conta vinculada.',
+  SOCIAL_PROOF_TOO_RECENT:
+    'Uma rede vinculada nas últimas 24 horas ainda não pode confirmar que é você. Use a rede com que você se cadastrou.',
   SOCIAL_AVATAR_NOT_FOUND: 'Não há nenhuma imagem para esta conta social.',
   // UI labels (en.ts EN_LABELS)
   'frame.title': 'Widget do Foyer',

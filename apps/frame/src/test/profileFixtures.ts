@@ -4,6 +4,7 @@
  * to the profile and secure-mode (re-authentication) calls. One copy, so a change of the identity
  * API's shapes is made once.
  */
+import type { SocialNetwork } from '@foyer/api';
 import { DEMO_SERVICE, SESSION_ID, type Handler } from './harness';
 
 /** The session of the demo account (guid-1), live for an hour. */
@@ -60,11 +61,17 @@ export const NEW_SECURE_SESSION_ID = 'secure-session-new-0123';
 
 /**
  * What the password prompt of secure mode needs: the service (with a captcha site key if given),
- * its authentication scheme, and `POST /session/:id` answering `reauthenticated` (by default a
- * new secure session).
+ * its authentication scheme, the account's links (`GET /social/:guid`: a password, or with
+ * `socialOnly` none and those networks), and `POST /session/:id` answering `reauthenticated` (by
+ * default a new secure session).
  */
 export function reauthenticationRoutes(
-  options: { recaptchaSiteKey?: string; reauthenticated?: Handler } = {},
+  options: {
+    recaptchaSiteKey?: string;
+    reauthenticated?: Handler;
+    /** An account made by social registration (no password), linked to these networks. */
+    socialOnly?: readonly SocialNetwork[];
+  } = {},
 ): Record<string, Handler> {
   const service = options.recaptchaSiteKey
     ? { ...DEMO_SERVICE, recaptchaSiteKey: options.recaptchaSiteKey }
@@ -74,6 +81,18 @@ export function reauthenticationRoutes(
     'GET /authenticationScheme/default': () => ({
       status: 200,
       body: { name: 'default', realmName: 'default', identifiers: ['email'], validators: ['password'] },
+    }),
+    'GET /social/guid-1': () => ({
+      status: 200,
+      body: {
+        hasPassword: !options.socialOnly,
+        profiles: Object.fromEntries(
+          (options.socialOnly ?? []).map((network) => [
+            network.toUpperCase(),
+            { network, socialUserId: `${network}-1`, linkedAt: Date.now() },
+          ]),
+        ),
+      },
     }),
     [`POST /session/${SESSION_ID}`]:
       options.reauthenticated ??

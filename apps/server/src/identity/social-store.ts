@@ -258,13 +258,21 @@ export async function findLinkedGuid(
  */
 export async function linkProfile(
   db: Db,
-  input: { guid: string; realmName: string; network: SocialNetwork; identity: SocialIdentity; now: number },
+  input: {
+    guid: string;
+    realmName: string;
+    network: SocialNetwork;
+    identity: SocialIdentity;
+    now: number;
+    /** The account is being created from this identity (social registration). */
+    registeredWith?: boolean;
+  },
 ): Promise<void> {
   const owner = await findLinkedGuid(db, input.realmName, input.network, input.identity.socialUserId);
   if (owner && owner !== input.guid) throw new ApiError('user_linked_with_different_account');
   const rows = await db.query<{ guid: string }>(
-    `INSERT INTO social_profiles (guid, realm_name, network, social_user_id, profile, linked_at)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING guid`,
+    `INSERT INTO social_profiles (guid, realm_name, network, social_user_id, profile, linked_at, registered_with)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING guid`,
     [
       input.guid,
       input.realmName,
@@ -272,6 +280,7 @@ export async function linkProfile(
       input.identity.socialUserId,
       JSON.stringify(input.identity),
       input.now,
+      input.registeredWith ?? false,
     ],
   );
   if (rows.length) return;
@@ -317,18 +326,34 @@ export async function dropUnprovenLinks(db: Db, guid: string): Promise<void> {
   );
 }
 
+export interface LinkRecord {
+  socialUserId: string;
+  identity: SocialIdentity;
+  linkedAt: number;
+  /** Linked when the account was created from this identity (social registration). */
+  registeredWith: boolean;
+}
+
 /** The account's profile on one network, if linked. */
-export async function findLinkedProfile(
-  db: Db,
-  guid: string,
-  network: SocialNetwork,
-): Promise<{ socialUserId: string; identity: SocialIdentity } | null> {
-  const rows = await db.query<{ social_user_id: string; profile: unknown }>(
-    'SELECT social_user_id, profile FROM social_profiles WHERE guid = $1 AND network = $2',
+export async function findLinkedProfile(db: Db, guid: string, network: SocialNetwork): Promise<LinkRecord | null> {
+  const rows = await db.query<{
+    social_user_id: string;
+    profile: unknown;
+    linked_at: string | number;
+    registered_with: boolean;
+  }>(
+    'SELECT social_user_id, profile, linked_at, registered_with FROM social_profiles WHERE guid = $1 AND network = $2',
     [guid, network],
   );
   const row = rows[0];
-  return row ? { socialUserId: row.social_user_id, identity: identityOf(row.profile) } : null;
+  return row
+    ? {
+        socialUserId: row.social_user_id,
+        identity: identityOf(row.profile),
+        linkedAt: Number(row.linked_at),
+        registeredWith: row.registered_with,
+      }
+    : null;
 }
 
 /** Linked profiles keyed by upper-case network (identity spec §3). */

@@ -12,6 +12,7 @@ import {
 import type * as z from 'zod/mini';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
+import type { Db } from '../db';
 import { calledServiceName } from '../http/frame-binding';
 import { ApiError, validationFailed } from '../http/errors';
 import { defineRoute } from '../http/define-route';
@@ -47,6 +48,15 @@ export function sessionResponse(sessionId: string, session: SessionRecord): Sess
     guid: session.guid,
     mainSession: { sessionId, expiry: session.idleExpiresAt, sessionCookie: !session.rememberMe },
   };
+}
+
+/**
+ * The secure session a fresh proof (a typed password, or for an account without one a social
+ * re-authentication) gives beside the main session `sessionId` (secure mode, identity spec §5).
+ */
+export async function secureSessionFor(db: Db, guid: string, serviceName: string, sessionId: string, now: number) {
+  const secure = await createSession(db, { guid, serviceName, rememberMe: false, now, secureFor: sessionId });
+  return { sessionId: secure.sessionId, expiry: secure.idleExpiresAt };
 }
 
 /**
@@ -151,12 +161,6 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { service, account, now };
   }
 
-  /** The secure session a typed password proves (secure mode, identity spec §5). */
-  async function secureSessionFor(guid: string, serviceName: string, sessionId: string, now: number) {
-    const secure = await createSession(db, { guid, serviceName, rememberMe: false, now, secureFor: sessionId });
-    return { sessionId: secure.sessionId, expiry: secure.idleExpiresAt };
-  }
-
   defineRoute(app, identityEndpoints.createSession, async ({ body, request }) => {
     const { service, account, now } = await passwordLogin(body, request);
     const session = await createSession(db, {
@@ -168,7 +172,7 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
     const response = {
       ...sessionResponse(session.sessionId, session),
-      secureSession: await secureSessionFor(account.guid, service.name, session.sessionId, now),
+      secureSession: await secureSessionFor(db, account.guid, service.name, session.sessionId, now),
     };
     const lacking = missingAttributes(account, service);
     const headers = await loginSsoHeaders(deps, service, session.sessionId);
@@ -188,7 +192,13 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (found.status !== 'valid') throw new ApiError('IDENTIFIERS_INVALID');
     const response = {
       ...sessionResponse(params.id, found.session),
-      secureSession: await secureSessionFor(account.guid, found.session.serviceName ?? service.name, params.id, now),
+      secureSession: await secureSessionFor(
+        db,
+        account.guid,
+        found.session.serviceName ?? service.name,
+        params.id,
+        now,
+      ),
     };
     return { body: response, headers: ssoHeader(service) };
   });

@@ -59,9 +59,10 @@ import { addressVouched } from '../identity/social-address';
 import { registrationTemplate } from '../identity/templates';
 import { sendWorkflowMail } from '../mail/workflow-mail';
 import { createSession } from '../security/sessions';
+import { checkSocialProof } from '../security/social-proof';
 import { signUpRule, takeAddressToken } from '../security/sign-up-limits';
 import { checkReturnTo, returnUrlWith } from './social-return';
-import { loginSsoHeaders, sessionResponse } from './session';
+import { loginSsoHeaders, secureSessionFor, sessionResponse } from './session';
 
 /** Scopes every network is asked for unless the service says otherwise (identity spec §3: social scope email). */
 const DEFAULT_SOCIAL_SCOPE = ['email'];
@@ -345,7 +346,14 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
         services: [service.name],
         now: deps.now(),
       });
-      await linkProfile(tx, { guid, realmName: service.realmName, network, identity, now: deps.now() });
+      await linkProfile(tx, {
+        guid,
+        realmName: service.realmName,
+        network,
+        identity,
+        now: deps.now(),
+        registeredWith: true,
+      });
       return guid;
     });
     return { guid, vouched };
@@ -422,6 +430,32 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
       return { profiles: await linkedProfiles(tx, account.guid), hasPassword: account.passwordHash !== '' };
     });
     return { body: result };
+  });
+
+  /**
+   * Secure mode for an account without a password (security/social-proof.ts): the visitor signed in
+   * again just now with a network linked to the account; the ticket is spent, and the main session
+   * of the request gets a new secure session, as POST /session/:id gives for a typed password.
+   */
+  defineRoute(app, identityEndpoints.socialReauthenticate, async ({ params, body, request }) => {
+    const network = networkParam(params.network);
+    const { session, sessionId, authorization } = await requireSession(deps, request, params.guid);
+    const account = await findAccountByGuid(db, session.guid);
+    if (!account) throw new ApiError('USER_PROFILE_NOT_FOUND');
+    const secureSession = await withTicket(db, { ticket: body.ticket, network, now: deps.now() }, async (ticket) => {
+      // A ticket minted for another service's page is not this page's sign-in.
+      if (ticket.serviceName !== authorization.serviceName) throw new ApiError('SOCIAL_TICKET_INVALID');
+      const link = await findLinkedProfile(db, account.guid, network);
+      checkSocialProof(account, link, ticket.identity.socialUserId, deps.now());
+      return secureSessionFor(
+        db,
+        account.guid,
+        session.serviceName ?? authorization.serviceName,
+        sessionId,
+        deps.now(),
+      );
+    });
+    return { body: { ...sessionResponse(sessionId, session), secureSession } };
   });
 
   defineRoute(app, identityEndpoints.getLinkedProfiles, async ({ params, request }) => {

@@ -100,6 +100,23 @@ export const IDENTITY_ERRORS = {
   },
   /** Full-redirect sign-in: the page to come back to is not one of the service's allowed host origins. */
   SOCIAL_RETURN_NOT_ALLOWED: { status: 400, text: 'The sign-in cannot return to this page.' },
+  /** The sign-in popup could not open (a popup blocker), where the page cannot go to the provider instead. */
+  SOCIAL_POPUP_BLOCKED: {
+    status: 400,
+    text: 'Your browser blocked the sign-in window. Please allow pop-ups for this page and try again.',
+  },
+  /** Social re-authentication (security/social-proof.ts): an account with a password confirms with it. */
+  SOCIAL_PROOF_NEEDS_PASSWORD: { status: 403, text: 'Please confirm it is you with your password.' },
+  /** Social re-authentication with a social account that is not the one linked to this account. */
+  SOCIAL_PROOF_NOT_LINKED: {
+    status: 401,
+    text: 'That social account is not the one linked to your account. Please sign in with the linked one.',
+  },
+  /** Social re-authentication with a network linked less than a day ago. */
+  SOCIAL_PROOF_TOO_RECENT: {
+    status: 403,
+    text: 'A network linked in the last 24 hours cannot confirm it is you yet. Please use the network you signed up with.',
+  },
   /** GET /social/:network/userAvatar/:id: no linked profile of the caller with a picture. */
   SOCIAL_AVATAR_NOT_FOUND: { status: 404, text: 'There is no picture for this social account.' },
 } as const satisfies Record<string, { status: number; text: string }>;

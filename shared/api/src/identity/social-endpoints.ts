@@ -47,6 +47,16 @@ export const socialUnlink = /* @__PURE__ */ endpoint<GuidNetwork, never, z.infer
   null,
   linkedProfilesSchema,
 );
+/**
+ * Secure mode for an account without a password: a fresh ticket from one of its linked networks
+ * proves it is still the owner (as POST /session/:id does with the password); answers the main
+ * session refreshed and a new secure session.
+ */
+export const socialReauthenticate = /* @__PURE__ */ endpoint<
+  GuidNetwork,
+  z.input<typeof socialLinkSchema>,
+  z.infer<typeof sessionResponseSchema>
+>('POST', '/social/:guid/:network/reauthenticate', socialLinkSchema, sessionResponseSchema);
 export const getLinkedProfiles = /* @__PURE__ */ endpoint<
   { guid: string },
   never,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FoyerError, SocialNetwork } from '@foyer/api';
+import { foyerError, type FoyerError, type SocialNetwork } from '@foyer/api';
 import { SOCIAL_RESULT_PARAM } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { t } from '../../i18n';
@@ -13,8 +13,12 @@ import './social.css';
 
 export interface SocialButtonsProps {
   networks: readonly SocialNetwork[];
-  /** 'Sign in with ' or 'Sign up with ' (identity spec §2), unless `label` is given. */
-  action: 'login' | 'register' | 'link';
+  /**
+   * 'Sign in with ' or 'Sign up with ' (identity spec §2), unless `label` is given. `confirm`: a
+   * signed-in visitor proves it is still them (social re-authentication); popup only, since the
+   * full-redirect trip would leave the page and lose what the visitor was doing.
+   */
+  action: 'login' | 'register' | 'link' | 'confirm';
   buttonStyle: 'text' | 'icons';
   label?: string | undefined;
   scopes?: readonly string[];
@@ -37,7 +41,7 @@ export function SocialButtons(props: SocialButtonsProps) {
   const prefix =
     props.label ??
     (props.action === 'register' ? t('social.signUpWith') : props.action === 'link' ? '' : t('social.signInWith'));
-  const purpose = props.action === 'link' ? 'link' : 'signIn';
+  const purpose = props.action === 'confirm' ? null : props.action === 'link' ? 'link' : 'signIn';
   const { onTicket } = props;
   // The host page's result id arrives with the handshake's context; the buttons try only when
   // there is one, and again if a later context brings a new one.
@@ -45,7 +49,7 @@ export function SocialButtons(props: SocialButtonsProps) {
 
   // Back from a full-redirect trip: finish it as the popup's answer would have.
   useEffect(() => {
-    if (!returned) return;
+    if (!returned || !purpose) return;
     void dispatch(resumeSocialRedirect(purpose)).then(async (outcome) => {
       if (!outcome) return;
       if ('error' in outcome) return setError(outcome.error);
@@ -59,6 +63,10 @@ export function SocialButtons(props: SocialButtonsProps) {
   }, [dispatch, purpose, returned]);
 
   async function redirect(network: SocialNetwork) {
+    if (!purpose) {
+      setBusy(null);
+      return setError(foyerError('SOCIAL_POPUP_BLOCKED'));
+    }
     const problem = await dispatch(startSocialRedirect({ network, scopes: props.scopes ?? [], purpose }));
     // Accepted: the page is leaving; the buttons stay busy until it does.
     if (problem) {
@@ -84,7 +92,12 @@ export function SocialButtons(props: SocialButtonsProps) {
       {error && props.showErrorMsgs && <ErrorMessageBox error={error} onClose={() => setError(null)} />}
       {props.networks.map((network) => {
         const name = NETWORK_NAMES[network];
-        const text = props.action === 'link' ? t('social.linkNetwork', [name]) : `${prefix}${name}`;
+        const text =
+          props.action === 'link'
+            ? t('social.linkNetwork', [name])
+            : props.action === 'confirm'
+              ? t('social.confirmWith', [name])
+              : `${prefix}${name}`;
         return (
           <button
             key={network}

@@ -10,11 +10,13 @@ import { reauthenticate, reauthenticationRequest } from './reauthenticate';
 
 /** Only services with a reCAPTCHA site key download the captcha. */
 const Captcha = lazy(() => import('../_forms/Captcha').then((module) => ({ default: module.Captcha })));
+/** Only accounts without a password (social registration) download the social buttons. */
+const SocialReauthenticateForm = lazy(() => import('./SocialReauthenticateForm'));
 
 /**
  * Secure mode without a live secure session: 'Session has expired.', and a password field to
  * prove it is still the visitor (POST /session/:id, with the service's captcha when it has one, as
- * a login); once proved, `onDone`.
+ * a login); once proved, `onDone`. An account without a password proves it with a linked network.
  */
 export function ReauthenticateForm({ error, onDone }: { error: FoyerError; onDone: () => void }) {
   const dispatch = useAppDispatch();
@@ -41,6 +43,13 @@ export function ReauthenticateForm({ error, onDone }: { error: FoyerError; onDon
         <ErrorMessageBox error={error} showCode />
         {setup.status === 'failed' ? <ErrorMessageBox error={setup.error} showCode /> : <Loading />}
       </>
+    );
+  }
+  if (!setup.data.hasPassword) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <SocialReauthenticateForm error={error} linkedNetworks={setup.data.linkedNetworks} onDone={onDone} />
+      </Suspense>
     );
   }
   return (

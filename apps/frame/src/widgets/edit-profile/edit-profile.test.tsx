@@ -115,6 +115,29 @@ describe('edit profile', () => {
     },
   );
 
+  it('outside secure mode a new address still needs the password: once proved, Save again goes with the new secure session', async () => {
+    // The server asks a fresh proof for an identifier change whatever the page's mode (issue 11).
+    const { server, user } = setup({
+      ...reauthenticationRoutes(),
+      'PUT /userProfile/guid-1/demo': (request) =>
+        request.headers.get('authorization')?.includes(NEW_SECURE_SESSION_ID)
+          ? { status: 202, body: profileBody() }
+          : { status: 401, body: { code: 'secure_session_expired' } },
+    });
+    const email = await field('Email');
+    await user.clear(email);
+    await user.type(email, 'moved@foyer.test');
+    await user.click(save());
+    await user.type(await screen.findByLabelText('Enter your password to continue'), 'foyer-demo-1');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.queryByLabelText('Enter your password to continue')).toBeNull());
+    await user.click(save());
+    expect(await screen.findByText(/Check your mail to confirm your new address/)).toBeTruthy();
+    const puts = server.requests.filter((request) => request.method === 'PUT');
+    expect(puts).toHaveLength(2);
+    expect(puts[1]!.headers.get('authorization')).toContain(NEW_SECURE_SESSION_ID);
+  });
+
   it('re-authentication for a service with a captcha: Continue waits for it, and the token goes along', async () => {
     const siteKey = 'k'.repeat(40);
     let parameters: RecaptchaRenderParameters | null = null;

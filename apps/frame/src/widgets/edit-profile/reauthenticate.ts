@@ -1,5 +1,6 @@
-import { foyerError, type FoyerError } from '@foyer/api';
+import { foyerError, type FoyerError, type SessionResponse, type SocialNetwork } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
+import * as socialApi from '@foyer/api/social';
 import { createAppAsyncThunk } from '../../store/asyncStatus';
 import { callIdentity } from '../../store/identityClient';
 import { createRequest } from '../../store/requests';
@@ -23,6 +24,13 @@ export interface ReauthenticationSetup {
   identifiers: string[];
   validator: string;
   recaptchaSiteKey: string | null;
+  /**
+   * False for an account made by social registration: it has no password to type, and proves it is
+   * still its owner by signing in again with a linked network (`socialReauthenticate`).
+   */
+  hasPassword: boolean;
+  /** The networks linked to the account. */
+  linkedNetworks: SocialNetwork[];
 }
 
 export const loadReauthentication = createAppAsyncThunk<ReauthenticationSetup, void>(
@@ -34,11 +42,17 @@ export const loadReauthentication = createAppAsyncThunk<ReauthenticationSetup, v
       signal,
     });
     if (!service.ok) return rejectWithValue(service.error);
-    const scheme = await callIdentity(api, identityApi.getAuthenticationScheme, {
-      params: { name: service.data.authenticationSchemeName },
-      signal,
-    });
+    const guid = api.getState().session.guid;
+    if (!guid) return rejectWithValue(foyerError('USER_NOT_LOGGED_IN'));
+    const [scheme, linked] = await Promise.all([
+      callIdentity(api, identityApi.getAuthenticationScheme, {
+        params: { name: service.data.authenticationSchemeName },
+        signal,
+      }),
+      callIdentity(api, socialApi.getLinkedProfiles, { params: { guid }, signal }),
+    ]);
     if (!scheme.ok) return rejectWithValue(scheme.error);
+    if (!linked.ok) return rejectWithValue(linked.error);
     const { validators } = scheme.data;
     return {
       realmName: scheme.data.realmName,
@@ -46,6 +60,8 @@ export const loadReauthentication = createAppAsyncThunk<ReauthenticationSetup, v
       identifiers: scheme.data.identifiers,
       validator: validators.includes('password') ? 'password' : (validators[0] ?? 'password'),
       recaptchaSiteKey: api.getState().frame.settings.recaptchaSiteKey ?? service.data.recaptchaSiteKey ?? null,
+      hasPassword: linked.data.hasPassword,
+      linkedNetworks: Object.values(linked.data.profiles).map((profile) => profile.network),
     };
   },
 );
@@ -80,11 +96,37 @@ export const reauthenticate =
       },
     });
     if (!result.ok) return result;
-    const stored = storedSessionFrom(result.data);
+    dispatch(keepProvedSession(result.data));
+    return { ok: true };
+  };
+
+/**
+ * An account without a password proves it is still its owner with a ticket from a fresh sign-in
+ * with one of its linked networks (POST /social/:guid/:network/reauthenticate); the answer is the
+ * same as the password's.
+ */
+export const socialReauthenticate =
+  (network: SocialNetwork, ticket: string): AppThunk<Promise<{ ok: true } | { ok: false; error: FoyerError }>> =>
+  async (dispatch, getState, extra) => {
+    const { guid, loggedIn } = getState().session;
+    if (!loggedIn || !guid) return { ok: false, error: foyerError('USER_NOT_LOGGED_IN') };
+    const result = await callIdentity({ getState, dispatch, extra }, socialApi.socialReauthenticate, {
+      params: { guid, network },
+      body: { ticket },
+    });
+    if (!result.ok) return result;
+    dispatch(keepProvedSession(result.data));
+    return { ok: true };
+  };
+
+/** Keeps the refreshed main session and the new secure session a re-authentication answers. */
+const keepProvedSession =
+  (answer: SessionResponse): AppThunk =>
+  (dispatch, _getState, extra) => {
+    const stored = storedSessionFrom(answer);
     saveSession(extra.storage, stored);
-    const { secureSession } = result.data;
+    const { secureSession } = answer;
     if (secureSession) saveSecureSession(extra.storage, secureSession);
     dispatch(sessionStarted(stored));
     if (secureSession) dispatch(secureSessionStarted(secureSession));
-    return { ok: true };
   };

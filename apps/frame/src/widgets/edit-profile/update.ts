@@ -26,13 +26,12 @@ export const updateProfile =
     const state = getState();
     const guid = state.session.guid;
     if (!guid) return { ok: false, error: foyerError('USER_NOT_LOGGED_IN') };
-    // Secure mode: the update is authorised by the secure session (identity spec §6), which must still live.
-    let sessionId: string | undefined;
-    if (state.frame.settings.secureMode) {
-      const secure = liveSecureSession(state.session, extra.storage);
-      if (!secure) return { ok: false, error: foyerError('secure_session_expired') };
-      sessionId = secure.sessionId;
-    }
+    // Secure mode: the update is authorised by the secure session (identity spec §6), which must
+    // still live. Outside it a live one goes along too: it is the fresh proof a new address needs
+    // (the server asks for it in any mode), and without it a re-authentication would prove nothing.
+    const secure = liveSecureSession(state.session, extra.storage);
+    if (state.frame.settings.secureMode && !secure) return { ok: false, error: foyerError('secure_session_expired') };
+    const sessionId = secure?.sessionId;
     dispatch(markProfileDirty(guid));
     const result = await callIdentity(
       { getState, dispatch, extra },

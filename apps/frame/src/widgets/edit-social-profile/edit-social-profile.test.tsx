@@ -1,12 +1,17 @@
 import '../../test/setup';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { editSocialProfileAttributesSchema } from '@foyer/protocol/social-attributes';
 import { sessionStateFrom } from '../../store/sessionSlice';
 import { DEMO_SERVICE, fakeIdentityServer, makeHarness, renderWith, type Handler } from '../../test/harness';
-import { SESSION } from '../../test/profileFixtures';
+import { NEW_SECURE_SESSION_ID, reauthenticationRoutes, SESSION } from '../../test/profileFixtures';
+import { signInWithPopup } from '../_social/popup';
 import EditSocialProfileWidget from './index';
+
+// The provider's popup (its own tests: _social/popup.test.ts); here it answers what each test says.
+vi.mock('../_social/popup', () => ({ signInWithPopup: vi.fn() }));
+afterEach(() => vi.mocked(signInWithPopup).mockReset());
 
 /** A scheme with two identifiers and a non-password validator besides the password ones. */
 const TEMPLATE = {
@@ -154,5 +159,87 @@ describe('edit social profile', () => {
     expect(await screen.findByText('Complete these details before you unlink your last social network.')).toBeTruthy();
     expect(screen.queryByLabelText('Nickname')).toBeNull();
     expect((await field('Email')).value).toBe('sam@social.test');
+  });
+
+  describe('an account without a password (social registration) changing its address', () => {
+    /** The server's side: a new address needs the secure session a re-authentication gives. */
+    function socialOnly(reauthenticated: Handler = () => reauthenticatedAnswer()) {
+      return setup({
+        ...reauthenticationRoutes({ socialOnly: ['google', 'linkedin'] }),
+        'GET /social/permissions': () => ({
+          status: 200,
+          body: {
+            networks: [
+              { network: 'google', scopes: ['email'] },
+              { network: 'facebook', scopes: ['email'] },
+            ],
+          },
+        }),
+        'POST /social/guid-1/google/reauthenticate': reauthenticated,
+        'PUT /userProfile/guid-1/demo': (request) =>
+          request.headers.get('authorization')?.includes(NEW_SECURE_SESSION_ID)
+            ? { status: 202, body: { guid: 'guid-1', attributes: [], roles: [], services: ['demo'], state: 'ACTIVE' } }
+            : { status: 401, body: { code: 'secure_session_expired' } },
+      });
+    }
+    const reauthenticatedAnswer = () => ({
+      status: 200,
+      body: {
+        guid: 'guid-1',
+        mainSession: { sessionId: SESSION.sessionId, expiry: Date.now() + 3_600_000, sessionCookie: false },
+        secureSession: { sessionId: NEW_SECURE_SESSION_ID, expiry: Date.now() + 900_000 },
+      },
+    });
+    async function submitNewAddress(user: ReturnType<typeof userEvent.setup>) {
+      const email = await field('Email');
+      await user.clear(email);
+      await user.type(email, 'sam.new@social.test');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect((await screen.findAllByRole('alert'))[0]?.textContent).toContain('Session has expired.');
+    }
+
+    it('confirms with a linked network the service offers (no password field), then Submit again saves', async () => {
+      vi.mocked(signInWithPopup).mockResolvedValue({ ok: true, ticket: 'fresh-ticket' });
+      const { server, user } = socialOnly();
+      await submitNewAddress(user);
+      expect(await screen.findByText(/Your account has no password/)).toBeTruthy();
+      expect(screen.queryByLabelText('Enter your password to continue')).toBeNull();
+      // Google is linked and offered; LinkedIn is linked but not offered; Facebook is offered but not linked.
+      expect(screen.getAllByRole('button', { name: /^Confirm with/ }).map((button) => button.textContent)).toEqual([
+        'GConfirm with Google',
+      ]);
+      await user.click(screen.getByRole('button', { name: 'Confirm with Google' }));
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm with Google' })).toBeNull());
+      const proof = server.requests.find((request) => request.path === '/social/guid-1/google/reauthenticate');
+      expect(proof?.body).toEqual({ ticket: 'fresh-ticket' });
+      expect(vi.mocked(signInWithPopup).mock.calls[0]?.[0]).toMatchObject({ network: 'google', serviceName: 'demo' });
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(await screen.findByText(/Check your mail to confirm your new address/)).toBeTruthy();
+      const puts = server.requests.filter((request) => request.method === 'PUT');
+      expect(puts.at(-1)?.headers.get('authorization')).toContain(NEW_SECURE_SESSION_ID);
+    });
+
+    it('a refused confirmation says why and leaves the buttons to try again', async () => {
+      vi.mocked(signInWithPopup).mockResolvedValue({ ok: true, ticket: 'other-persons-ticket' });
+      const { user } = socialOnly(() => ({ status: 403, body: { code: 'SOCIAL_PROOF_TOO_RECENT' } }));
+      await submitNewAddress(user);
+      await user.click(await screen.findByRole('button', { name: 'Confirm with Google' }));
+      expect(await screen.findByText(/A network linked in the last 24 hours cannot confirm/)).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Confirm with Google' })).toHaveProperty('disabled', false);
+    });
+
+    it('a blocked popup is told, not turned into a full-page trip that would lose the form', async () => {
+      vi.mocked(signInWithPopup).mockResolvedValue({
+        ok: false,
+        error: { code: 'SOCIAL_POPUP_CLOSED', message: '', args: [], statusCode: 400 },
+        blocked: true,
+      });
+      const { server, user } = socialOnly();
+      await submitNewAddress(user);
+      await user.click(await screen.findByRole('button', { name: 'Confirm with Google' }));
+      expect(await screen.findByText(/Your browser blocked the sign-in window/)).toBeTruthy();
+      expect(server.requests.some((request) => request.path.includes('/social/result'))).toBe(false);
+      expect((await field('Email')).value).toBe('sam.new@social.test');
+    });
   });
 });

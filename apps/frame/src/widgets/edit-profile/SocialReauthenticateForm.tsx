@@ -1,0 +1,60 @@
+import { foyerError, type FoyerError, type SocialNetwork } from '@foyer/api';
+import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { Loading } from '../../components/Loading';
+import { t } from '../../i18n';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectServiceName } from '../../store/selectors';
+import { useRequest } from '../../store/useRequest';
+import '../_social/messages';
+import { offeredNetworks, socialPermissionsRequest } from '../_social/requests';
+import { SocialButtons } from '../_social/SocialButtons';
+import { socialReauthenticate } from './reauthenticate';
+
+/**
+ * The re-authentication of an account without a password (it was made by social registration):
+ * 'Session has expired.', and one 'Confirm with …' button per linked network the service offers.
+ * A fresh sign-in there proves it is still the owner; once proved, `onDone`.
+ */
+export default function SocialReauthenticateForm({
+  error,
+  linkedNetworks,
+  onDone,
+}: {
+  error: FoyerError;
+  linkedNetworks: readonly SocialNetwork[];
+  onDone: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const service = useAppSelector(selectServiceName);
+  const permissions = useRequest(socialPermissionsRequest, service);
+  if (permissions.status === 'failed') return <ErrorMessageBox error={permissions.error} showCode />;
+  if (permissions.status !== 'succeeded') return <Loading />;
+  // (offeredNetworks reads an empty list as "all": an account with no link has none to offer.)
+  const networks = linkedNetworks.length ? offeredNetworks(linkedNetworks, permissions.data).networks : [];
+  if (!networks.length) {
+    return (
+      <>
+        <ErrorMessageBox error={error} showCode />
+        <ErrorMessageBox error={foyerError('SOCIAL_SETTINGS_INVALID')} showCode />
+      </>
+    );
+  }
+  return (
+    <div className="form">
+      <ErrorMessageBox error={error} showCode />
+      <p>{t('social.confirmIntro')}</p>
+      <SocialButtons
+        networks={networks}
+        action="confirm"
+        buttonStyle="text"
+        showErrorMsgs
+        onTicket={async (network, ticket) => {
+          const result = await dispatch(socialReauthenticate(network, ticket));
+          if (!result.ok) return result.error;
+          onDone();
+          return null;
+        }}
+      />
+    </div>
+  );
+}
