@@ -50,8 +50,8 @@ export interface LinkExistingPanelProps {
 export function LinkExistingPanel(props: LinkExistingPanelProps) {
   const form = useRequest(socialLinkFormRequest, props.schemeAttribute);
   const [flipped, setFlipped] = useState(false);
-  // The identifiers typed before the flip: the forgot panel starts with them, and the link form
-  // shows them again on the way back (never the password).
+  // One e-mail across the flip: the forgot panel starts with what the link form had, and the link
+  // form shows what the forgot panel ended with (a corrected address too). Never the password.
   const [identifiers, setIdentifiers] = useState<Values>({});
   if (form.status === 'failed') return <ErrorMessageBox error={form.error} />;
   if (form.status !== 'succeeded') return <Loading />;
@@ -69,7 +69,10 @@ export function LinkExistingPanel(props: LinkExistingPanelProps) {
           alignment={props.alignment}
           autoFocus
           initialValues={identifiers}
-          onDone={() => setFlipped(false)}
+          onDone={(typed) => {
+            setIdentifiers(typed);
+            setFlipped(false);
+          }}
         />
       </Suspense>
     );

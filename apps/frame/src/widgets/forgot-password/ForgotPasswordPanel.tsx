@@ -24,8 +24,11 @@ export interface ForgotPasswordPanelProps {
   showCancel: boolean;
   submitLabel?: string;
   alignment: 'left' | 'center' | 'right';
-  /** Flip back (to the login panel). Without it, OK starts over. */
-  onDone?: () => void;
+  /**
+   * Flip back (to the login panel), with the identifiers as the visitor left them here (a host
+   * that carried them in shows any correction). Without it, OK starts over.
+   */
+  onDone?: (identifiers: Values) => void;
   /** Focus the first field on mount (after the visitor flipped to the panel). */
   autoFocus?: boolean;
   /**
@@ -77,9 +80,10 @@ export function ForgotPasswordPanel(props: ForgotPasswordPanelProps) {
   }, [sent, error]);
 
   const done = () => {
+    const identifiers = formik.values;
     setSent(false);
     formik.resetForm();
-    props.onDone?.();
+    props.onDone?.(identifiers);
   };
 
   return (

@@ -57,4 +57,24 @@ describe('link-existing-account', () => {
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('demo@foyer.test');
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
   });
+
+  it('brings back an address corrected in the forgot-password panel', async () => {
+    const server = fakeIdentityServer({
+      ...unknownIdentityRoutes('facebook'),
+      ...LINK_PANEL_ROUTES,
+      'POST /userProfile/resetAttributeWorkflow/default': () => ({ status: 202, body: { accepted: true } }),
+    });
+    const attributes = linkExistingAccountAttributesSchema.parse({ networks: 'facebook' });
+    const h = returnedFromRedirect(server.fetch, attributes);
+    renderWith(h, <LinkExistingAccountWidget attributes={attributes} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'demo@foyer');
+    await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'demo@foyer.test{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('button', { name: 'Link Account' })).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('demo@foyer.test');
+  });
 });
