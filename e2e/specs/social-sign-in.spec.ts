@@ -290,6 +290,9 @@ test('link and unlink from the account page; an identity linked to another accou
   // The other frame hears of it and lists the new link.
   await unlink.getByRole('button', { name: 'Unlink Facebook' }).click();
   await expect(unlink.getByRole('status').filter({ hasText: 'Facebook is no longer linked' })).toBeVisible();
+  // The link widget offers Facebook again, and no longer says it is linked.
+  await expect(link.getByRole('button', { name: 'Link Facebook' })).toBeVisible();
+  await expect(link.getByText('Facebook is now linked to your account.')).toHaveCount(0);
 
   // Someone else signs up with a Google identity (another browser: its own storage)…
   const otherContext = await browser.newContext();

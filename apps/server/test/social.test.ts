@@ -208,6 +208,25 @@ describe('sign-in and registration', () => {
     expect(answer.json()).toMatchObject({ code: 'USER_PROFILE_IDENTIFIERS_NOT_FOUND' });
   });
 
+  // Walkers saw X's registration form come with no names: X's documented user info
+  // (GET /2/users/me → {data: {id, name, username}}) has one display name, no first or last name
+  // and no e-mail, and no network's name is split here. This pins that reading of X's shape.
+  it('X’s profile carries its display name (data.name), and no first or last name nor e-mail', async () => {
+    const { id } = person('twitter', { email: null });
+    const ticket = await ticketOf('twitter');
+    const profile = await server.app.inject({
+      method: 'GET',
+      url: `/ic/api/social/twitter/socialProfile?ticket=${ticket}`,
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toEqual({
+      network: 'twitter',
+      socialUserId: id,
+      displayName: `Pat Person${people}`,
+      pictureUrl: `https://example.com/avatars/${id}.png`,
+    });
+  });
+
   it('a ticket is for its own network and service', async () => {
     person('linkedin');
     const ticket = await ticketOf('linkedin');

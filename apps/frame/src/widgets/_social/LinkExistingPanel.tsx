@@ -50,6 +50,9 @@ export interface LinkExistingPanelProps {
 export function LinkExistingPanel(props: LinkExistingPanelProps) {
   const form = useRequest(socialLinkFormRequest, props.schemeAttribute);
   const [flipped, setFlipped] = useState(false);
+  // One e-mail across the flip: the forgot panel starts with what the link form had, and the link
+  // form shows what the forgot panel ended with (a corrected address too). Never the password.
+  const [identifiers, setIdentifiers] = useState<Values>({});
   if (form.status === 'failed') return <ErrorMessageBox error={form.error} />;
   if (form.status !== 'succeeded') return <Loading />;
   const { scheme: schemeName, template, recaptchaSiteKey } = form.data;
@@ -65,7 +68,11 @@ export function LinkExistingPanel(props: LinkExistingPanelProps) {
           showCancel
           alignment={props.alignment}
           autoFocus
-          onDone={() => setFlipped(false)}
+          initialValues={identifiers}
+          onDone={(typed) => {
+            setIdentifiers(typed);
+            setFlipped(false);
+          }}
         />
       </Suspense>
     );
@@ -76,7 +83,11 @@ export function LinkExistingPanel(props: LinkExistingPanelProps) {
       scheme={schemeName}
       template={template}
       recaptchaSiteKey={recaptchaSiteKey}
-      onForgotPassword={() => setFlipped(true)}
+      initialIdentifiers={identifiers}
+      onForgotPassword={(typed) => {
+        setIdentifiers(typed);
+        setFlipped(true);
+      }}
     />
   );
 }
@@ -86,7 +97,9 @@ function LinkForm(
     scheme: string;
     template: Template;
     recaptchaSiteKey: string | null;
-    onForgotPassword(): void;
+    initialIdentifiers: Values;
+    /** Flips to the forgot panel, handing over the identifiers typed so far. */
+    onForgotPassword(identifiers: Values): void;
   },
 ) {
   const dispatch = useAppDispatch();
@@ -106,7 +119,9 @@ function LinkForm(
       .filter((field) => field.role === role)
       .map((field) => ({ name: field.name, value: submittedValue(field, values[field.key] ?? '') }));
   const form = useTemplateForm({
-    initialValues: Object.fromEntries(fields.map((field) => [field.key, ''])),
+    initialValues: Object.fromEntries(
+      fields.map((field) => [field.key, (field.role === 'identifier' && props.initialIdentifiers[field.key]) || '']),
+    ),
     validationSchema: schema,
     onSubmit: async (values) => {
       setError(null);
@@ -179,7 +194,19 @@ function LinkForm(
           </button>
         )}
         {props.showForgotPassword && (
-          <button type="button" className="link-button" onClick={props.onForgotPassword}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() =>
+              props.onForgotPassword(
+                Object.fromEntries(
+                  fields
+                    .filter((field) => field.role === 'identifier')
+                    .map((field) => [field.key, form.values[field.key] ?? '']),
+                ),
+              )
+            }
+          >
             {t('social.forgotPassword')}
           </button>
         )}

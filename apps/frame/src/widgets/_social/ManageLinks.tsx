@@ -58,10 +58,14 @@ export function ManageLinks(props: ManageLinksProps) {
   const avatars = useRequest(linkedAvatarsRequest, pictured, { skip: !pictured.length });
   const [brokenAvatars, setBrokenAvatars] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<FoyerError | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   useFrameEvents(RELOAD_ON, () => {
+    // This widget's own last outcome ('Google is now linked…', or a refusal) may no longer hold
+    // once another frame changed the links: it goes with the reload rather than contradict the list.
+    setDone(null);
+    setProblem(null);
     if (linked.status !== 'loading') linked.retry();
   });
-  const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const messageRef = useRef<HTMLDivElement>(null);
   const heading = (

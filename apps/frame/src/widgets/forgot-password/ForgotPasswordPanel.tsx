@@ -24,10 +24,18 @@ export interface ForgotPasswordPanelProps {
   showCancel: boolean;
   submitLabel?: string;
   alignment: 'left' | 'center' | 'right';
-  /** Flip back (to the login panel). Without it, OK starts over. */
-  onDone?: () => void;
+  /**
+   * Flip back (to the login panel), with the identifiers as the visitor left them here (a host
+   * that carried them in shows any correction). Without it, OK starts over.
+   */
+  onDone?: (identifiers: Values) => void;
   /** Focus the first field on mount (after the visitor flipped to the panel). */
   autoFocus?: boolean;
+  /**
+   * Identifiers the visitor already typed in the form that flipped here, by field key: the panel
+   * starts with them, and they count as a change (the visitor need not retype to reset).
+   */
+  initialValues?: Values;
 }
 
 /**
@@ -44,8 +52,11 @@ export function ForgotPasswordPanel(props: ForgotPasswordPanelProps) {
   const firstRef = useRef<HTMLInputElement>(null);
   const messageRef = useRef<HTMLDivElement>(null);
 
+  const carried = fields.filter((field) => props.initialValues?.[field.key]);
   const formik = useFormik<Values>({
-    initialValues: Object.fromEntries(fields.map((field) => [field.key, ''])),
+    initialValues: Object.fromEntries(fields.map((field) => [field.key, props.initialValues?.[field.key] ?? ''])),
+    // A carried value that is not valid shows its problem at once, not only on blur.
+    initialTouched: Object.fromEntries(carried.map((field) => [field.key, true])),
     validationSchema: schema,
     validateOnMount: true,
     onSubmit: async (values) => {
@@ -59,7 +70,7 @@ export function ForgotPasswordPanel(props: ForgotPasswordPanelProps) {
       else setSent(true);
     },
   });
-  const canSubmit = formik.isValid && formik.dirty && !formik.isSubmitting;
+  const canSubmit = formik.isValid && (formik.dirty || carried.length > 0) && !formik.isSubmitting;
 
   useEffect(() => {
     if (props.autoFocus) firstRef.current?.focus();
@@ -69,9 +80,10 @@ export function ForgotPasswordPanel(props: ForgotPasswordPanelProps) {
   }, [sent, error]);
 
   const done = () => {
+    const identifiers = formik.values;
     setSent(false);
     formik.resetForm();
-    props.onDone?.();
+    props.onDone?.(identifiers);
   };
 
   return (

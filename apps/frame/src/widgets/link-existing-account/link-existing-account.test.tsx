@@ -1,5 +1,5 @@
 import '../../test/setup';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { linkExistingAccountAttributesSchema } from '@foyer/protocol/social-attributes';
@@ -34,5 +34,47 @@ describe('link-existing-account', () => {
     // Cancel leaves the panel: the visitor is logged in.
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('You are logged in')).toBeTruthy();
+  });
+
+  // Found walking issue 14: the flip lost what the visitor had typed, both ways.
+  it('carries the typed e-mail to the forgot-password panel and back (not the password)', async () => {
+    const server = fakeIdentityServer({ ...unknownIdentityRoutes('facebook'), ...LINK_PANEL_ROUTES });
+    const attributes = linkExistingAccountAttributesSchema.parse({ networks: 'facebook' });
+    const h = returnedFromRedirect(server.fetch, attributes);
+    renderWith(h, <LinkExistingAccountWidget attributes={attributes} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'demo@foyer.test');
+    await user.type(screen.getByLabelText('Password'), 'foyer-demo-1');
+    await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('demo@foyer.test');
+    // The carried address is a change: the visitor can ask for the reset without retyping it.
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Reset Password' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: 'Link Account' })).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('demo@foyer.test');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+  });
+
+  it('brings back an address corrected in the forgot-password panel', async () => {
+    const server = fakeIdentityServer({
+      ...unknownIdentityRoutes('facebook'),
+      ...LINK_PANEL_ROUTES,
+      'POST /userProfile/resetAttributeWorkflow/default': () => ({ status: 202, body: { accepted: true } }),
+    });
+    const attributes = linkExistingAccountAttributesSchema.parse({ networks: 'facebook' });
+    const h = returnedFromRedirect(server.fetch, attributes);
+    renderWith(h, <LinkExistingAccountWidget attributes={attributes} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'demo@foyer');
+    await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'demo@foyer.test{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('button', { name: 'Link Account' })).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('demo@foyer.test');
   });
 });
