@@ -4,6 +4,7 @@ import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { TextField } from '../../components/Field';
 import { Loading, SubmitButton } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
+import { LinkButton } from '../../components/LinkButton';
 import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
 import { login } from '../../store/loginThunks';
@@ -14,7 +15,6 @@ import { loginFields } from '../login/fields';
 import { socialLinkFormRequest } from './requests';
 import { socialLink } from './socialThunks';
 // The link-style buttons' look: these routes load no login form that would bring it.
-import '../_account/account.css';
 
 /** Only services with a reCAPTCHA site key download the captcha. */
 const Captcha = lazy(() => import('../_forms/Captcha').then((module) => ({ default: module.Captcha })));
@@ -194,9 +194,7 @@ function LinkForm(
           </button>
         )}
         {props.showForgotPassword && (
-          <button
-            type="button"
-            className="link-button"
+          <LinkButton
             onClick={() =>
               props.onForgotPassword(
                 Object.fromEntries(
@@ -208,12 +206,10 @@ function LinkForm(
             }
           >
             {t('social.forgotPassword')}
-          </button>
+          </LinkButton>
         )}
         {props.onRegisterInstead && (
-          <button type="button" className="link-button" onClick={props.onRegisterInstead}>
-            {t('social.registration.anchor')}
-          </button>
+          <LinkButton onClick={props.onRegisterInstead}>{t('social.registration.anchor')}</LinkButton>
         )}
       </div>
     </form>

@@ -8,6 +8,7 @@ import { MessageBox } from '../_forms/MessageBox';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading, SubmitButton } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
+import { LinkButton } from '../../components/LinkButton';
 import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
 import { useRequest } from '../../store/useRequest';
@@ -15,7 +16,6 @@ import { socialRegistrationFormRequest } from './requests';
 import { NETWORK_NAMES } from './messages';
 import { socialRegister } from './socialThunks';
 // The link-style buttons' look: these routes load no login form that would bring it.
-import '../_account/account.css';
 
 export interface SocialRegistrationPanelProps {
   network: SocialNetwork;
@@ -121,9 +121,7 @@ function RegistrationForm(
           busyLabel={t('social.registration.submitting')}
         />
         {props.onLinkInstead && (
-          <button type="button" className="link-button" onClick={props.onLinkInstead}>
-            {t('social.linkExisting.anchor')}
-          </button>
+          <LinkButton onClick={props.onLinkInstead}>{t('social.linkExisting.anchor')}</LinkButton>
         )}
       </div>
     </form>

@@ -14,6 +14,7 @@ import { formSchema, MAX_INPUT_LENGTH, submittedValue, type Values } from '../_f
 import { loginFields, type LoginField } from './fields';
 import '../_account/account.css';
 import { WidgetHeading } from '../../components/WidgetHeading';
+import { LinkButton } from '../../components/LinkButton';
 
 export interface LoginFormProps {
   attributes: LoginAttributes;
@@ -189,9 +190,7 @@ export function LoginForm({
           busyLabel={t('login.submitting')}
         />
         {attributes.showForgotPassword && onForgotPassword && (
-          <button type="button" className="link-button" onClick={onForgotPassword}>
-            {t('login.forgotPassword')}
-          </button>
+          <LinkButton onClick={onForgotPassword}>{t('login.forgotPassword')}</LinkButton>
         )}
       </div>
     </form>
@@ -205,9 +204,7 @@ function ResendActivation({ identifiers }: { identifiers: NameValue[] }) {
   if (state === 'sent') return <MessageBox severity="success" text={t('login.activationResent')} />;
   if (typeof state === 'object') return <ErrorMessageBox error={state} />;
   return (
-    <button
-      type="button"
-      className="link-button"
+    <LinkButton
       disabled={state === 'busy'}
       onClick={async () => {
         setState('busy');
@@ -217,6 +214,6 @@ function ResendActivation({ identifiers }: { identifiers: NameValue[] }) {
       }}
     >
       {t('login.resendActivation')}
-    </button>
+    </LinkButton>
   );
 }

@@ -37,6 +37,19 @@ describe('login: forgot password and activation links', () => {
     expect(harness.published).toEqual([{ name: 'forgotPassword.cancelled', payload: {} }]);
   });
 
+  it('a pointer press on the flip keeps the focus in the field: no blur message moves the link from under the pointer', async () => {
+    const { user } = setup();
+    const email = await screen.findByLabelText('Email');
+    await user.click(email);
+    await user.type(email, 'not-an-address');
+    // Pressed, not yet released: the moment the click was lost in when the field's message appeared.
+    await user.pointer({ keys: '[MouseLeft>]', target: screen.getByRole('button', { name: 'Forgot your password?' }) });
+    expect(document.activeElement).toBe(email);
+    expect(screen.queryByText('Enter a valid email address.')).toBeNull();
+    await user.pointer({ keys: '[/MouseLeft]' });
+    expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeTruthy();
+  });
+
   it('flips back on OK after sending', async () => {
     const { user } = setup({
       'POST /userProfile/resetAttributeWorkflow/default': () => ({ status: 202, body: { accepted: true } }),

@@ -17,6 +17,7 @@ const ForgotPasswordPanel = lazy(() =>
   import('../forgot-password/ForgotPasswordPanel').then((module) => ({ default: module.ForgotPasswordPanel })),
 );
 import { WidgetHeading } from '../../components/WidgetHeading';
+import { LinkButton } from '../../components/LinkButton';
 
 /** Social buttons load only for a login configured with networks (the login route's budget). */
 const SocialSignIn = lazy(() => import('../_social/SocialSignIn'));
@@ -131,9 +132,7 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
       )}
       {attributes.showRegister && !socialPanel && (
         <p>
-          <button type="button" className="link-button" onClick={() => dispatch(publishRegister())}>
-            {t('login.register')}
-          </button>
+          <LinkButton onClick={() => dispatch(publishRegister())}>{t('login.register')}</LinkButton>
         </p>
       )}
     </>
