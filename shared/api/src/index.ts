@@ -1,4 +1,5 @@
 export * from './errors/catalogue';
+export * from './errors/social-catalogue';
 export * from './errors/all';
 export * from './errors/foyer-error';
 export * from './identity/schemas';

@@ -10,6 +10,7 @@ import {
   orderSchema,
   orderTotal,
   PURCHASE_ERRORS,
+  SOCIAL_ERRORS,
   roundMinor,
   sumMinor,
   toMinorUnits,
@@ -134,6 +135,10 @@ describe('purchase error catalogue', () => {
   it('is merged after the identity catalogue without replacing an identity entry', () => {
     const shared = Object.keys(PURCHASE_ERRORS).filter((code) => code in IDENTITY_ERRORS);
     expect(shared).toEqual([]);
+    // The social catalogue is apart for the bundles' sake only: it shares no code either.
+    const social = Object.keys(SOCIAL_ERRORS).filter((code) => code in IDENTITY_ERRORS || code in PURCHASE_ERRORS);
+    expect(social).toEqual([]);
+    expect(ERROR_CATALOGUE.SOCIAL_PROOF_TOO_RECENT!.status).toBe(403);
     const keys = Object.keys(ERROR_CATALOGUE);
     expect(keys.slice(0, Object.keys(IDENTITY_ERRORS).length)).toEqual(Object.keys(IDENTITY_ERRORS));
     expect(ERROR_CATALOGUE.no_products_selected).toEqual({ status: 400, text: 'No products selected' });

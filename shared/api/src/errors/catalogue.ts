@@ -42,15 +42,6 @@ export const IDENTITY_ERRORS = {
   ACTIVATION_KEY_NOT_FOUND: { status: 404, text: 'This activation link has already been used or has expired.' },
   DUPLICATE_IDENTIFIERS_FOUND: { status: 409, text: 'Account is already associated! Please register a new account.' },
   duplicate_user_profile: { status: 409, text: 'Email already in use! Please log in or use another email address.' },
-  user_linked_with_different_account: { status: 409, text: 'This social account is linked with a different account.' },
-  USER_ALREADY_LINKED_WITH_SAME_SOCIAL_NETWORK: {
-    status: 409,
-    text: 'Your account is already linked with this social network.',
-  },
-  unlink_user_social_network: {
-    status: 403,
-    text: 'Please complete your profile before you unlink this social network.',
-  },
   general_attribute_mandatory: { status: 400, text: '{0} is mandatory.' },
   general_attributes_mandatory: { status: 400, text: '{0} are mandatory.' },
   // Generic
@@ -83,42 +74,6 @@ export const IDENTITY_ERRORS = {
   RECAPTCHA_VERIFICATION_FAILED: { status: 400, text: 'Please verify that you are not a robot' },
   RECAPTCHA_SITE_KEY_REQUIRED: { status: 400, text: 'Google Re-captcha Site Key required.' },
   NOT_SUPPORTED_ACTION: { status: 400, text: 'Not Supported action' },
-  // Social sign-in (identity spec §5, §8)
-  SOCIAL_ALL_NETWORKS_CONNECTED: { status: 400, text: 'All social networks are connected!' },
-  SOCIAL_NO_NETWORK_LINKED: { status: 400, text: 'No social network is linked!' },
-  SOCIAL_SETTINGS_INVALID: { status: 400, text: 'Social SDK settings are invalid!' },
-  SOCIAL_ACTION_EMPTY: { status: 400, text: 'Action should not be empty! Available options [Login or Register]' },
-  SOCIAL_NETWORK_EMPTY: { status: 400, text: 'Social Network should not be empty!' },
-  SOCIAL_NETWORK_NOT_SUPPORTED: { status: 400, text: "Social Network '{0}' is not supported!" },
-  SOCIAL_SELECTION_EMPTY: { status: 400, text: 'Select Social Network should not be empty!' },
-  /** The sign-in popup was closed (or blocked) before the provider answered. */
-  SOCIAL_POPUP_CLOSED: { status: 400, text: 'The sign-in window was closed before it finished. Please try again.' },
-  /** The ticket from the provider's answer was used, has expired, or belongs to another network. */
-  SOCIAL_TICKET_INVALID: {
-    status: 401,
-    text: 'Your social sign-in has expired. Please sign in with the network again.',
-  },
-  /** Full-redirect sign-in: the page to come back to is not one of the service's allowed host origins. */
-  SOCIAL_RETURN_NOT_ALLOWED: { status: 400, text: 'The sign-in cannot return to this page.' },
-  /** The sign-in popup could not open (a popup blocker), where the page cannot go to the provider instead. */
-  SOCIAL_POPUP_BLOCKED: {
-    status: 400,
-    text: 'Your browser blocked the sign-in window. Please allow pop-ups for this page and try again.',
-  },
-  /** Social re-authentication (security/social-proof.ts): an account with a password confirms with it. */
-  SOCIAL_PROOF_NEEDS_PASSWORD: { status: 403, text: 'Please confirm it is you with your password.' },
-  /** Social re-authentication with a social account that is not the one linked to this account. */
-  SOCIAL_PROOF_NOT_LINKED: {
-    status: 401,
-    text: 'That social account is not the one linked to your account. Please sign in with the linked one.',
-  },
-  /** Social re-authentication with a network linked less than a day ago. */
-  SOCIAL_PROOF_TOO_RECENT: {
-    status: 403,
-    text: 'A network linked in the last 24 hours cannot confirm it is you yet. Please use the network you signed up with.',
-  },
-  /** GET /social/:network/userAvatar/:id: no linked profile of the caller with a picture. */
-  SOCIAL_AVATAR_NOT_FOUND: { status: 404, text: 'There is no picture for this social account.' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type IdentityErrorCode = keyof typeof IDENTITY_ERRORS;

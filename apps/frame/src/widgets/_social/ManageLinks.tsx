@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { foyerError, linkedProfileKey, type FoyerError, type SocialNetwork } from '@foyer/api';
+import { foyerError, linkedProfileKey, type FoyerError, type SocialNetwork, socialError } from '@foyer/api';
 import { registerEventSchemas } from '@foyer/protocol';
 import { socialEventPayloadSchemas } from '@foyer/protocol/social-attributes';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
@@ -95,7 +95,7 @@ export function ManageLinks(props: ManageLinksProps) {
   if (permissions.status !== 'succeeded' || linked.status !== 'succeeded') return <Loading />;
   const { networks, unsupported } = offeredNetworks(props.networks, permissions.data);
   if (props.mode === 'link' && unsupported.length) {
-    return <ErrorMessageBox error={foyerError('SOCIAL_NETWORK_NOT_SUPPORTED', [unsupported[0]!])} />;
+    return <ErrorMessageBox error={socialError('SOCIAL_NETWORK_NOT_SUPPORTED', [unsupported[0]!])} />;
   }
   const isLinked = (network: SocialNetwork) => !!linked.data.profiles[linkedProfileKey(network)];
   const shown = props.mode === 'link' ? networks.filter((network) => !isLinked(network)) : networks.filter(isLinked);

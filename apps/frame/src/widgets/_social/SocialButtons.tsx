@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { foyerError, type FoyerError, type SocialNetwork } from '@foyer/api';
+import { type FoyerError, type SocialNetwork, socialError } from '@foyer/api';
 import { SOCIAL_RESULT_PARAM } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { t } from '../../i18n';
@@ -65,7 +65,7 @@ export function SocialButtons(props: SocialButtonsProps) {
   async function redirect(network: SocialNetwork) {
     if (!purpose) {
       setBusy(null);
-      return setError(foyerError('SOCIAL_POPUP_BLOCKED'));
+      return setError(socialError('SOCIAL_POPUP_BLOCKED'));
     }
     const problem = await dispatch(startSocialRedirect({ network, scopes: props.scopes ?? [], purpose }));
     // Accepted: the page is leaving; the buttons stay busy until it does.

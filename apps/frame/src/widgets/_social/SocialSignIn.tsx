@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { foyerError, type FoyerError, type SocialNetwork } from '@foyer/api';
+import { type FoyerError, type SocialNetwork, socialError } from '@foyer/api';
 import { registerEventSchemas } from '@foyer/protocol';
 import { socialEventPayloadSchemas } from '@foyer/protocol/social-attributes';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
@@ -76,8 +76,8 @@ export default function SocialSignIn(props: SocialSignInProps) {
   if (permissions.status !== 'succeeded') return <Loading />;
   const { networks, unsupported } = offeredNetworks(props.networks, permissions.data);
   if (unsupported.length)
-    return <ErrorMessageBox error={foyerError('SOCIAL_NETWORK_NOT_SUPPORTED', [unsupported[0]!])} />;
-  if (!networks.length) return <ErrorMessageBox error={foyerError('SOCIAL_SETTINGS_INVALID')} />;
+    return <ErrorMessageBox error={socialError('SOCIAL_NETWORK_NOT_SUPPORTED', [unsupported[0]!])} />;
+  if (!networks.length) return <ErrorMessageBox error={socialError('SOCIAL_SETTINGS_INVALID')} />;
 
   if (step.kind === 'register') {
     return (

@@ -1,8 +1,16 @@
+import { SOCIAL_ERRORS } from '@foyer/api';
 import { defineMessages } from '../../i18n/messages';
 
-/** Texts of the social widgets; the English ones are the spec's defaults (identity spec §2). */
+/** The social codes' English texts, from their catalogue (one definition). */
+const SOCIAL_ERROR_TEXTS = Object.fromEntries(Object.entries(SOCIAL_ERRORS).map(([code, entry]) => [code, entry.text]));
+
+/**
+ * Texts of the social widgets, the English ones the spec's defaults (identity spec §2), and the
+ * social error codes' translations: they load with the social widgets, never on the login route.
+ */
 export const socialMessages = defineMessages({
   en: {
+    ...SOCIAL_ERROR_TEXTS,
     'social.signInWith': 'Sign in with ',
     'social.signUpWith': 'Sign up with ',
     'social.buttons': 'Social sign-in',
@@ -80,6 +88,28 @@ export const socialMessages = defineMessages({
     'social.editProfile.success': 'Tu cuenta se ha actualizado correctamente.',
     'social.editProfile.nothingChanged': 'No ha cambiado nada.',
     'social.editProfile.schemeNotice': 'Completa estos datos antes de desvincular tu última red social.',
+    // The social error codes (shared/api SOCIAL_ERRORS)
+    user_linked_with_different_account: 'Esta cuenta social está vinculada a otra cuenta.',
+    USER_ALREADY_LINKED_WITH_SAME_SOCIAL_NETWORK: 'Tu cuenta ya está vinculada a esta red social.',
+    unlink_user_social_network: 'Completa tu perfil antes de desvincular esta red social.',
+    SOCIAL_ALL_NETWORKS_CONNECTED: '¡Todas las redes sociales están conectadas!',
+    SOCIAL_NO_NETWORK_LINKED: '¡No hay ninguna red social vinculada!',
+    SOCIAL_SETTINGS_INVALID: '¡La configuración del SDK social no es válida!',
+    SOCIAL_ACTION_EMPTY: '¡La acción no puede estar vacía! Opciones disponibles [Login o Register]',
+    SOCIAL_NETWORK_EMPTY: '¡La red social no puede estar vacía!',
+    SOCIAL_NETWORK_NOT_SUPPORTED: "¡La red social '{0}' no es compatible!",
+    SOCIAL_SELECTION_EMPTY: '¡La selección de redes sociales no puede estar vacía!',
+    SOCIAL_POPUP_CLOSED: 'La ventana de inicio de sesión se cerró antes de terminar. Inténtalo de nuevo.',
+    SOCIAL_TICKET_INVALID: 'Tu inicio de sesión social ha caducado. Vuelve a iniciar sesión con la red.',
+    SOCIAL_RETURN_NOT_ALLOWED: 'El inicio de sesión no puede volver a esta página.',
+    SOCIAL_POPUP_BLOCKED:
+      'Tu navegador bloqueó la ventana de inicio de sesión. Permite las ventanas emergentes en esta página e inténtalo de nuevo.',
+    SOCIAL_PROOF_NEEDS_PASSWORD: 'Confirma que eres tú con tu contraseña.',
+    SOCIAL_PROOF_NOT_LINKED:
+      'Esa cuenta social no es la que está vinculada a tu cuenta. Inicia sesión con la cuenta vinculada.',
+    SOCIAL_PROOF_TOO_RECENT:
+      'Una red vinculada en las últimas 24 horas aún no puede confirmar que eres tú. Usa la red con la que te registraste.',
+    SOCIAL_AVATAR_NOT_FOUND: 'No hay ninguna imagen para esta cuenta social.',
   },
   'pt-BR': {
     'social.signInWith': 'Entrar com ',
@@ -117,6 +147,26 @@ export const socialMessages = defineMessages({
     'social.editProfile.success': 'Sua conta foi atualizada com sucesso.',
     'social.editProfile.nothingChanged': 'Nada foi alterado.',
     'social.editProfile.schemeNotice': 'Complete estes dados antes de desvincular sua última rede social.',
+    // The social error codes (shared/api SOCIAL_ERRORS)
+    user_linked_with_different_account: 'Esta conta social está vinculada a outra conta.',
+    USER_ALREADY_LINKED_WITH_SAME_SOCIAL_NETWORK: 'Sua conta já está vinculada a esta rede social.',
+    unlink_user_social_network: 'Complete seu perfil antes de desvincular esta rede social.',
+    SOCIAL_ALL_NETWORKS_CONNECTED: 'Todas as redes sociais estão conectadas!',
+    SOCIAL_NO_NETWORK_LINKED: 'Nenhuma rede social está vinculada!',
+    SOCIAL_SETTINGS_INVALID: 'As configurações do SDK social são inválidas!',
+    SOCIAL_ACTION_EMPTY: 'A ação não pode ficar vazia! Opções disponíveis [Login ou Register]',
+    SOCIAL_NETWORK_EMPTY: 'A rede social não pode ficar vazia!',
+    SOCIAL_NETWORK_NOT_SUPPORTED: "A rede social '{0}' não é suportada!",
+    SOCIAL_SELECTION_EMPTY: 'A seleção de redes sociais não pode ficar vazia!',
+    SOCIAL_POPUP_CLOSED: 'A janela de login foi fechada antes de terminar. Tente novamente.',
+    SOCIAL_TICKET_INVALID: 'Seu login social expirou. Entre com a rede novamente.',
+    SOCIAL_RETURN_NOT_ALLOWED: 'O login não pode voltar para esta página.',
+    SOCIAL_POPUP_BLOCKED: 'Seu navegador bloqueou a janela de login. Permita pop-ups nesta página e tente novamente.',
+    SOCIAL_PROOF_NEEDS_PASSWORD: 'Confirme que é você com a sua senha.',
+    SOCIAL_PROOF_NOT_LINKED: 'Essa conta social não é a vinculada à sua conta. Entre com a conta vinculada.',
+    SOCIAL_PROOF_TOO_RECENT:
+      'Uma rede vinculada nas últimas 24 horas ainda não pode confirmar que é você. Use a rede com que você se cadastrou.',
+    SOCIAL_AVATAR_NOT_FOUND: 'Não há nenhuma imagem para esta conta social.',
   },
 });
 

@@ -6,7 +6,14 @@
  * the random `attempt` this frame chose: anything else is ignored. The outcome is a ticket (the
  * provider's token stays on the server) or an error code.
  */
-import { foyerError, socialOutcomeSchema, type FoyerError, type SocialNetwork, type SocialPurpose } from '@foyer/api';
+import {
+  foyerError,
+  socialOutcomeSchema,
+  type FoyerError,
+  type SocialNetwork,
+  type SocialPurpose,
+  socialError,
+} from '@foyer/api';
 
 /** `blocked`: the browser gave no window (popup blocker); the caller falls back to the full redirect. */
 export type PopupOutcome = { ok: true; ticket: string } | { ok: false; error: FoyerError; blocked?: true };
@@ -61,7 +68,7 @@ export function signInWithPopup(options: PopupOptions): Promise<PopupOutcome> {
   const attempt = randomAttempt();
   const expectedOrigin = new URL(options.icDomain, win.location.href).origin;
   const popup = win.open(authorizeUrl(options, attempt), 'foyer-social', 'popup,width=520,height=640');
-  if (!popup) return Promise.resolve({ ok: false, error: foyerError('SOCIAL_POPUP_CLOSED'), blocked: true });
+  if (!popup) return Promise.resolve({ ok: false, error: socialError('SOCIAL_POPUP_CLOSED'), blocked: true });
   return new Promise((resolve) => {
     let finished = false;
     const finish = (outcome: PopupOutcome) => {
@@ -82,7 +89,7 @@ export function signInWithPopup(options: PopupOptions): Promise<PopupOutcome> {
     win.addEventListener('message', onMessage);
     // The visitor may close the popup instead of answering; give a message in flight a moment.
     const timer = win.setInterval(() => {
-      if (popup.closed) win.setTimeout(() => finish({ ok: false, error: foyerError('SOCIAL_POPUP_CLOSED') }), 300);
+      if (popup.closed) win.setTimeout(() => finish({ ok: false, error: socialError('SOCIAL_POPUP_CLOSED') }), 300);
     }, options.pollMs ?? 400);
   });
 }

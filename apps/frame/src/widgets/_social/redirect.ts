@@ -10,7 +10,14 @@
  * this visitor into someone else's account. Without storage the server's single use and short
  * lifetime are the only guard.
  */
-import { foyerError, socialResultIdSchema, type FoyerError, type SocialNetwork, type SocialPurpose } from '@foyer/api';
+import {
+  foyerError,
+  socialResultIdSchema,
+  type FoyerError,
+  type SocialNetwork,
+  type SocialPurpose,
+  socialError,
+} from '@foyer/api';
 import * as socialApi from '@foyer/api/social';
 import { SOCIAL_PURPOSE_PARAM, SOCIAL_RESULT_PARAM } from '@foyer/protocol';
 import * as z from 'zod/mini';
@@ -53,7 +60,7 @@ export const startSocialRedirect =
   async (_dispatch, getState, extra) => {
     const state = getState();
     const returnTo = returnToOf(state.frame.hostUrl);
-    if (!returnTo) return foyerError('SOCIAL_POPUP_CLOSED');
+    if (!returnTo) return socialError('SOCIAL_POPUP_CLOSED');
     const attempt = randomAttempt();
     const tab = extra.storage.tab;
     try {
@@ -77,7 +84,7 @@ export const startSocialRedirect =
     } catch {
       // Nothing kept.
     }
-    return foyerError('SOCIAL_POPUP_CLOSED');
+    return socialError('SOCIAL_POPUP_CLOSED');
   };
 
 export type ResumedOutcome = { network: SocialNetwork; ticket: string } | { error: FoyerError };

@@ -1,4 +1,4 @@
-import { foyerError, type FoyerError, type SocialNetwork } from '@foyer/api';
+import { type FoyerError, type SocialNetwork, socialError } from '@foyer/api';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';
 import { t } from '../../i18n';
@@ -35,7 +35,7 @@ export default function SocialReauthenticateForm({
     return (
       <>
         <ErrorMessageBox error={error} showCode />
-        <ErrorMessageBox error={foyerError('SOCIAL_SETTINGS_INVALID')} showCode />
+        <ErrorMessageBox error={socialError('SOCIAL_SETTINGS_INVALID')} showCode />
       </>
     );
   }

@@ -1,4 +1,4 @@
-import { foyerError } from '@foyer/api';
+import { socialError } from '@foyer/api';
 import type { SocialButtonsAttributes } from '@foyer/protocol/social-attributes';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { WidgetHeading } from '../../components/WidgetHeading';
@@ -20,7 +20,7 @@ export default function SocialButtonsWidget({ attributes }: WidgetProps<SocialBu
     return (
       <>
         {heading}
-        <ErrorMessageBox error={foyerError('SOCIAL_ACTION_EMPTY')} />
+        <ErrorMessageBox error={socialError('SOCIAL_ACTION_EMPTY')} />
       </>
     );
   }
