@@ -1,4 +1,4 @@
-import { IDENTITY_ERRORS, type IdentityErrorCode } from '@foyer/api';
+import { catalogueTexts, IDENTITY_ERRORS, type IdentityErrorCode } from '@foyer/api';
 
 /** UI labels of the frame, English defaults. Error texts are not here: they come from the catalogue. */
 export const EN_LABELS = {
@@ -100,6 +100,6 @@ export type CoreTable = Readonly<Record<CoreKey, string>>;
 
 /** The English table: UI labels plus the error catalogue's texts, keyed by code. */
 export const EN: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(Object.entries(IDENTITY_ERRORS).map(([code, entry]) => [code, entry.text])),
+  ...catalogueTexts(IDENTITY_ERRORS),
   ...EN_LABELS,
 };

@@ -24,6 +24,14 @@ export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 export type ErrorCatalogue = Readonly<Record<string, { status: number; text: string }>>;
 
+/** A catalogue's English texts by code: where the frame's translation tables take their English. */
+export function catalogueTexts<C extends ErrorCatalogue>(catalogue: C): Record<keyof C & string, string> {
+  return Object.fromEntries(Object.entries(catalogue).map(([code, entry]) => [code, entry.text])) as Record<
+    keyof C & string,
+    string
+  >;
+}
+
 /** Builds a FoyerError, with status and English text defaulted from `catalogue`. */
 export type ErrorFactory = (code: string, args?: string[], statusCode?: number, message?: string) => FoyerError;
 

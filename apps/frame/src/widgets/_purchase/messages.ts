@@ -4,15 +4,14 @@
  * with the purchase widgets' chunks, never on the identity routes.
  */
 import { PURCHASE_ERRORS, type PlanFrequency, type PurchaseErrorCode } from '@foyer/api/widget';
+import { catalogueTexts } from '@foyer/api';
 import { defineMessages } from '../../i18n/messages';
 
 type PurchaseTexts = Record<PurchaseErrorCode, string> &
   Record<`purchase.frequency.${PlanFrequency}`, string> &
   Record<'widgetError.INVALID_WIDGET_CONFIG' | 'widgetError.technical_difficulties', string>;
 
-const ENGLISH_ERRORS = Object.fromEntries(
-  Object.entries(PURCHASE_ERRORS).map(([code, entry]) => [code, entry.text]),
-) as Record<PurchaseErrorCode, string>;
+const ENGLISH_ERRORS: Record<PurchaseErrorCode, string> = catalogueTexts(PURCHASE_ERRORS);
 
 const ES_ERRORS: Record<PurchaseErrorCode, string> = {
   no_products_selected: 'No hay productos seleccionados',

@@ -14,7 +14,6 @@ import { useTemplateForm } from '../_forms/useTemplateForm';
 import { loginFields } from '../login/fields';
 import { socialLinkFormRequest } from './requests';
 import { socialLink } from './socialThunks';
-// The link-style buttons' look: these routes load no login form that would bring it.
 
 /** Only services with a reCAPTCHA site key download the captcha. */
 const Captcha = lazy(() => import('../_forms/Captcha').then((module) => ({ default: module.Captcha })));

@@ -15,7 +15,6 @@ import { useRequest } from '../../store/useRequest';
 import { socialRegistrationFormRequest } from './requests';
 import { NETWORK_NAMES } from './messages';
 import { socialRegister } from './socialThunks';
-// The link-style buttons' look: these routes load no login form that would bring it.
 
 export interface SocialRegistrationPanelProps {
   network: SocialNetwork;

@@ -1,8 +1,5 @@
-import { SOCIAL_ERRORS } from '@foyer/api';
+import { catalogueTexts, SOCIAL_ERRORS } from '@foyer/api';
 import { defineMessages } from '../../i18n/messages';
-
-/** The social codes' English texts, from their catalogue (one definition). */
-const SOCIAL_ERROR_TEXTS = Object.fromEntries(Object.entries(SOCIAL_ERRORS).map(([code, entry]) => [code, entry.text]));
 
 /**
  * Texts of the social widgets, the English ones the spec's defaults (identity spec §2), and the
@@ -10,7 +7,7 @@ const SOCIAL_ERROR_TEXTS = Object.fromEntries(Object.entries(SOCIAL_ERRORS).map(
  */
 export const socialMessages = defineMessages({
   en: {
-    ...SOCIAL_ERROR_TEXTS,
+    ...catalogueTexts(SOCIAL_ERRORS),
     'social.signInWith': 'Sign in with ',
     'social.signUpWith': 'Sign up with ',
     'social.buttons': 'Social sign-in',

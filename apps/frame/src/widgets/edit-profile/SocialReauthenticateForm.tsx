@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectServiceName } from '../../store/selectors';
 import { useRequest } from '../../store/useRequest';
 import '../_social/messages';
-import { offeredNetworks, socialPermissionsRequest } from '../_social/requests';
+import { socialPermissionsRequest } from '../_social/requests';
 import { SocialButtons } from '../_social/SocialButtons';
 import { socialReauthenticate } from './reauthenticate';
 
@@ -29,8 +29,7 @@ export default function SocialReauthenticateForm({
   const permissions = useRequest(socialPermissionsRequest, service);
   if (permissions.status === 'failed') return <ErrorMessageBox error={permissions.error} showCode />;
   if (permissions.status !== 'succeeded') return <Loading />;
-  // (offeredNetworks reads an empty list as "all": an account with no link has none to offer.)
-  const networks = linkedNetworks.length ? offeredNetworks(linkedNetworks, permissions.data).networks : [];
+  const networks = linkedNetworks.filter((network) => permissions.data.includes(network));
   if (!networks.length) {
     return (
       <>

@@ -3,29 +3,31 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { linkExistingAccountAttributesSchema } from '@foyer/protocol/social-attributes';
-import { fakeIdentityServer, renderWith } from '../../test/harness';
+import { fakeIdentityServer, renderWith, type Handler } from '../../test/harness';
 import { LINK_PANEL_ROUTES, returnedFromRedirect, unknownIdentityRoutes } from '../../test/socialReturnFixtures';
 import { forgetTakenResults } from '../_social/redirect';
 import LinkExistingAccountWidget from './index';
 
 beforeEach(() => forgetTakenResults());
 
+/** The widget back from the provider with an unknown Facebook identity: the link panel, over `routes`. */
+function renderLinkPanel(routes: Record<string, Handler> = {}) {
+  const server = fakeIdentityServer({ ...unknownIdentityRoutes('facebook'), ...LINK_PANEL_ROUTES, ...routes });
+  const attributes = linkExistingAccountAttributesSchema.parse({ networks: 'facebook' });
+  renderWith(returnedFromRedirect(server.fetch, attributes), <LinkExistingAccountWidget attributes={attributes} />);
+  return { user: userEvent.setup() };
+}
+
 describe('link-existing-account', () => {
   // Found walking issue 14: the login before the link switched the widget to "You are logged in",
   // which unmounted the panel, so a refused link was never shown and the visitor thought it done.
   it('shows a link refused after its login (the same network twice), not "You are logged in"', async () => {
-    const server = fakeIdentityServer({
-      ...unknownIdentityRoutes('facebook'),
-      ...LINK_PANEL_ROUTES,
+    const { user } = renderLinkPanel({
       'POST /social/guid-1/facebook/link': () => ({
         status: 409,
         body: { code: 'USER_ALREADY_LINKED_WITH_SAME_SOCIAL_NETWORK', message: 'linked', args: [] },
       }),
     });
-    const attributes = linkExistingAccountAttributesSchema.parse({ networks: 'facebook' });
-    const h = returnedFromRedirect(server.fetch, attributes);
-    renderWith(h, <LinkExistingAccountWidget attributes={attributes} />);
-    const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'demo@foyer.test');
     await user.type(screen.getByLabelText('Password'), 'foyer-demo-1');
     await user.click(screen.getByRole('button', { name: 'Link Account' }));
@@ -38,11 +40,7 @@ describe('link-existing-account', () => {
 
   // Found walking issue 14: the flip lost what the visitor had typed, both ways.
   it('carries the typed e-mail to the forgot-password panel and back (not the password)', async () => {
-    const server = fakeIdentityServer({ ...unknownIdentityRoutes('facebook'), ...LINK_PANEL_ROUTES });
-    const attributes = linkExistingAccountAttributesSchema.parse({ networks: 'facebook' });
-    const h = returnedFromRedirect(server.fetch, attributes);
-    renderWith(h, <LinkExistingAccountWidget attributes={attributes} />);
-    const user = userEvent.setup();
+    const { user } = renderLinkPanel();
     await user.type(await screen.findByLabelText('Email'), 'demo@foyer.test');
     await user.type(screen.getByLabelText('Password'), 'foyer-demo-1');
     await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
@@ -59,15 +57,9 @@ describe('link-existing-account', () => {
   });
 
   it('brings back an address corrected in the forgot-password panel', async () => {
-    const server = fakeIdentityServer({
-      ...unknownIdentityRoutes('facebook'),
-      ...LINK_PANEL_ROUTES,
+    const { user } = renderLinkPanel({
       'POST /userProfile/resetAttributeWorkflow/default': () => ({ status: 202, body: { accepted: true } }),
     });
-    const attributes = linkExistingAccountAttributesSchema.parse({ networks: 'facebook' });
-    const h = returnedFromRedirect(server.fetch, attributes);
-    renderWith(h, <LinkExistingAccountWidget attributes={attributes} />);
-    const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'demo@foyer');
     await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
     const email = await screen.findByLabelText('Email');
