@@ -218,6 +218,10 @@ test.describe('in both storage modes', () => {
       await edit.getByRole('button', { name: 'Submit' }).click();
       // No password to type: the visitor signs in with Google again to show it is still them.
       await expect(edit.getByText(/Your account has no password/)).toBeVisible();
+      // A normal step, not a fault: no 'Session has expired.' for an account made a moment ago.
+      await expect(edit.getByText('Session has expired.', { exact: false })).toHaveCount(0);
+      // The other widgets of the page are untouched by the step-up: the login still says so.
+      await expect(widgetFrame(page, 'login').getByText('You are logged in')).toBeVisible();
       await expect(edit.getByLabel(/password/i)).toHaveCount(0);
       expect(await axeViolations(widgetDocument(page, 'edit-social-profile'))).toEqual([]);
       const popup = page.waitForEvent('popup');

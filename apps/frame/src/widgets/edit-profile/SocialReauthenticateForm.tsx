@@ -12,7 +12,7 @@ import { socialReauthenticate } from './reauthenticate';
 
 /**
  * The re-authentication of an account without a password (it was made by social registration):
- * 'Session has expired.', and one 'Confirm with …' button per linked network the service offers.
+ * why it is asked, and one 'Confirm with …' button per linked network the service offers.
  * A fresh sign-in there proves it is still the owner; once proved, `onDone`.
  */
 export default function SocialReauthenticateForm({
@@ -38,10 +38,11 @@ export default function SocialReauthenticateForm({
       </>
     );
   }
+  // The intro says why this step is here; 'Session has expired.' (the password prompt's words) would
+  // read as a fault to someone who made the account a moment ago.
   return (
     <div className="form">
-      <ErrorMessageBox error={error} showCode />
-      <p>{t('social.confirmIntro')}</p>
+      <p role="status">{t('social.confirmIntro')}</p>
       <SocialButtons
         networks={networks}
         action="confirm"
