@@ -48,6 +48,8 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,
     trace: 'off',
+    // A failed test's screenshot, for a local run (CI prints each frame's text: e2e/support/api-test.ts).
+    screenshot: 'only-on-failure',
   },
   projects: [
     { name: 'protocol', testDir: './tests/browser', testMatch: '**/*.spec.ts' },

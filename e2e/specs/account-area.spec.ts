@@ -11,7 +11,7 @@ import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { LoginWidget, widgetFrame, widgetIframe } from '../support/widgets';
+import { LoginWidget, untilFramesStill, widgetFrame, widgetIframe } from '../support/widgets';
 import { mailedLink } from '../support/mailbox';
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
@@ -30,6 +30,9 @@ async function loggedInAgainIfRefused(page: Page, email: string): Promise<void> 
   if (test.info().project.name !== 'e2e-storage-refused') return;
   await expect(widgetFrame(page, 'purchases-list').getByText('Please log in to see this.')).toBeVisible();
   await new LoginWidget(page).logIn(email, 'account-pw-1');
+  await expect(widgetFrame(page, 'purchases-list').getByRole('table')).toBeVisible();
+  // The page reshapes as the widgets follow the login: the next click waits for it.
+  await untilFramesStill(page);
 }
 
 /** dd/MM/yyyy `days` from today (UTC, as the server counts days). */
@@ -179,6 +182,8 @@ test(
     await axeClean(page, 'cancel-subscription', 'date in the past');
     const date = dayFromNow(3);
     await cancel.getByLabel('Cancellation date').fill(date);
+    // The list above was resized (320 px and back, a row removed): its frame may still be settling.
+    await untilFramesStill(page);
     await cancel.getByRole('button', { name: 'Cancel subscription' }).click();
     await expect(cancel.getByText(`Your subscription Digital access — Yearly ends on ${date}`)).toBeVisible();
     await axeClean(page, 'cancel-subscription', 'cancelled');

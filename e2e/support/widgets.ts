@@ -69,20 +69,44 @@ export class ProfileWidget {
   }
 }
 
-/** Waits until `target` (an element of the host page, such as a widget's iframe) stops moving. */
-export async function untilStill(target: Locator, quietMs = 250): Promise<void> {
+/** Waits until `measure` answers the same twice `quietMs` apart. */
+async function untilSame(measure: () => Promise<unknown>, quietMs: number): Promise<void> {
   let last: string | null = null;
   await expect
     .poll(
       async () => {
-        const box = JSON.stringify(await target.boundingBox());
-        const still = box === last;
-        last = box;
+        const now = JSON.stringify(await measure());
+        const still = now === last;
+        last = now;
         return still;
       },
       { intervals: [quietMs] },
     )
     .toBe(true);
+}
+
+/** Waits until `target` (an element of the host page, such as a widget's iframe) stops moving. */
+export async function untilStill(target: Locator, quietMs = 250): Promise<void> {
+  await untilSame(() => target.boundingBox(), quietMs);
+}
+
+/**
+ * Waits until no frame of the page moves or changes size. A login reshapes the page a moment after
+ * login.success: the login form gives way to one line and the lists below fill in, each frame
+ * resized by a message to the loader. A click aimed before that lands where a button was, not
+ * where it is, and is lost.
+ */
+export async function untilFramesStill(page: Page, quietMs = 250): Promise<void> {
+  await untilSame(
+    () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('iframe')].map((frame) => {
+          const { x, y, width, height } = frame.getBoundingClientRect();
+          return [x, y, width, height];
+        }),
+      ),
+    quietMs,
+  );
 }
 
 /** The host page events recordHostEvents listens to unless told others. */
