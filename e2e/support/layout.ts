@@ -1,6 +1,7 @@
 /**
- * Layout faults inside a widget frame: horizontal overflow, and controls (buttons, inputs,
- * selects, links) cut by the frame's edges or covered by something else. Returns readable lines,
+ * Layout faults inside a widget frame: horizontal overflow, controls (buttons, inputs, selects,
+ * links) cut by the frame's edges or covered by something else, and selects too narrow for the
+ * option they show. Returns readable lines,
  * empty when the frame is right.
  */
 import type { Frame } from '@playwright/test';
@@ -26,6 +27,29 @@ export function layoutFaults(frame: Frame): Promise<string[]> {
       const top = document.elementFromPoint(x, y);
       if (top && top !== control && !control.contains(top) && !(control as HTMLInputElement).labels?.[0]?.contains(top))
         faults.push(`covered: ${name(control)} by ${name(top)}`);
+    }
+    // A select shows its chosen option cut ('Montl' for 'Month') when narrower than that option
+    // needs: the same select, sized to its content beside it, says how wide that is.
+    for (const select of document.querySelectorAll('select')) {
+      const chosen = select.selectedOptions[0];
+      if (!chosen || select.getBoundingClientRect().width <= 2) continue;
+      const probe = select.cloneNode(false) as HTMLSelectElement;
+      probe.removeAttribute('id');
+      probe.append(chosen.cloneNode(true));
+      for (const [property, value] of [
+        ['position', 'absolute'],
+        ['visibility', 'hidden'],
+        ['width', 'auto'],
+        ['min-width', '0'],
+        ['max-width', 'none'],
+      ] as const)
+        probe.style.setProperty(property, value, 'important');
+      select.after(probe);
+      const needed = probe.getBoundingClientRect().width;
+      probe.remove();
+      const shown = select.getBoundingClientRect().width;
+      if (needed > shown + 0.5)
+        faults.push(`text cut: select#${select.id} shows "${chosen.text}" in ${shown} of ${needed} px`);
     }
     return faults;
   });
