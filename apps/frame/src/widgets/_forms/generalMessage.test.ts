@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerTranslations, setLocale } from '../../i18n';
-import { attributeMessageKey, invalidAttributesMessage, serverAttributesMessage } from './generalMessage';
+import {
+  attributeMessageKey,
+  formProblemsMessage,
+  invalidAttributesMessage,
+  serverAttributesMessage,
+} from './generalMessage';
 
 afterEach(() => setLocale('en'));
 
@@ -31,5 +36,26 @@ describe('the general attribute message (identity spec §5)', () => {
       'First name, Last name are mandatory.',
     );
     expect(serverAttributesMessage({ code: 'DUPLICATE_IDENTIFIERS_FOUND', args: [] })).toBeNull();
+  });
+});
+
+describe("the form's own summary of a submit with problems", () => {
+  const fields = [
+    { key: 'email', label: 'Email' },
+    { key: 'firstName', label: 'First name' },
+    { key: 'phone', label: 'Phone' },
+  ];
+
+  it('calls the empty fields mandatory and asks to check the filled ones', () => {
+    const errors = { email: 'Enter a valid email address.', firstName: 'Required', phone: 'Invalid' };
+    expect(formProblemsMessage(fields, errors, { email: 'bad@@x', firstName: ' ', phone: '12' })).toBe(
+      'First name is mandatory. Please check: Email, Phone.',
+    );
+    expect(formProblemsMessage(fields, { email: 'Invalid' }, { email: 'bad@@x' })).toBe('Please check: Email.');
+    expect(formProblemsMessage(fields, { firstName: 'Required' }, {})).toBe('First name is mandatory.');
+  });
+
+  it('has nothing to say without problems', () => {
+    expect(formProblemsMessage(fields, {}, { email: 'a@b.c' })).toBeNull();
   });
 });

@@ -47,3 +47,27 @@ export function serverAttributesMessage(error: { code: string; args?: readonly s
   }
   return null;
 }
+
+/**
+ * The form's own summary of a submit with problems: the empty fields among them are mandatory, the
+ * filled ones are 'Please check: …' (a filled-in address that is not one is not missing).
+ */
+export function formProblemsMessage(
+  fields: readonly { key: string; label: string }[],
+  errors: Readonly<Record<string, unknown>>,
+  values: Readonly<Record<string, string | undefined>>,
+): string | null {
+  const failing = fields.filter((field) => errors[field.key]);
+  const filled = (field: { key: string }) => Boolean(values[field.key]?.trim());
+  const parts = [
+    invalidAttributesMessage(
+      failing.filter((field) => !filled(field)).map((field) => field.label),
+      'mandatory',
+    ),
+    invalidAttributesMessage(
+      failing.filter(filled).map((field) => field.label),
+      'invalid',
+    ),
+  ].filter((part): part is string => part !== null);
+  return parts.length ? parts.join(' ') : null;
+}

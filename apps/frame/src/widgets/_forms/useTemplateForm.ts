@@ -1,7 +1,7 @@
 /**
  * formik for the template-driven forms (registration, edit profile, product profile), whose submit
  * stays enabled: a submit with problems shows every field's problem and lets the form summarise
- * them (`onInvalid`: 'Please check: …'). The values are the fields' strings by field key; the rules
+ * them (`onInvalid`: 'Email is mandatory.', 'Please check: Phone.'). The values are the fields' strings by field key; the rules
  * come from the yup schema (schema.ts) or, for cross-field rules not yet in a schema, `validate`.
  */
 import type { FormEvent } from 'react';
@@ -17,7 +17,7 @@ export interface TemplateFormOptions {
   validate?(values: Values): Errors;
   onSubmit(values: Values): void | Promise<void>;
   /** Called (besides formik marking every field touched) when a submit finds problems. */
-  onInvalid?(errors: Errors): void;
+  onInvalid?(errors: Errors, values: Values): void;
 }
 
 export interface Form {
@@ -67,7 +67,7 @@ export function useTemplateForm({
       event?.preventDefault();
       if (formik.isSubmitting) return;
       const problems = (await formik.validateForm()) as Errors;
-      if (Object.keys(problems).length) onInvalid?.(problems);
+      if (Object.keys(problems).length) onInvalid?.(problems, formik.values);
       // Touches every field and counts the attempt; submits only when there is no problem.
       await formik.submitForm();
     },

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FoyerError, Template, UserProfile } from '@foyer/api';
 import type { EditProfileAttributes } from '@foyer/protocol';
 import { FormAttributeField } from '../_forms/AttributeField';
-import { invalidAttributesMessage, serverAttributesMessage } from '../_forms/generalMessage';
+import { formProblemsMessage, serverAttributesMessage } from '../_forms/generalMessage';
 import { MessageBox } from '../_forms/MessageBox';
 import { formSchema, type Values } from '../_forms/schema';
 import { useTemplateForm } from '../_forms/useTemplateForm';
@@ -56,8 +56,8 @@ export function EditProfileForm({ attributes, serviceName, template, profile, on
   const form = useTemplateForm({
     initialValues: initial,
     validationSchema: schema,
-    onInvalid: (errors) => {
-      const text = invalidAttributesMessage(fields.filter((field) => errors[field.key]).map((field) => field.label));
+    onInvalid: (errors, values) => {
+      const text = formProblemsMessage(fields, errors, values);
       if (text) show({ kind: 'text', text });
     },
     onSubmit: async (values) => {

@@ -7,7 +7,7 @@ import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
 import { FormAttributeField } from '../_forms/AttributeField';
-import { invalidAttributesMessage, serverAttributesMessage } from '../_forms/generalMessage';
+import { formProblemsMessage, serverAttributesMessage } from '../_forms/generalMessage';
 import { MessageBox } from '../_forms/MessageBox';
 import { formSchema, type Values } from '../_forms/schema';
 import { useTemplateForm } from '../_forms/useTemplateForm';
@@ -63,8 +63,8 @@ export function EditSocialProfileForm({ attributes, data, notice: schemeNotice }
   const form = useTemplateForm({
     initialValues: initial,
     validationSchema: schema,
-    onInvalid: (errors) => {
-      const text = invalidAttributesMessage(fields.filter((field) => errors[field.key]).map((field) => field.label));
+    onInvalid: (errors, values) => {
+      const text = formProblemsMessage(fields, errors, values);
       if (text) show({ kind: 'text', text });
     },
     onSubmit: async (values) => {

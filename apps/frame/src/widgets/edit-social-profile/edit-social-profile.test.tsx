@@ -127,6 +127,23 @@ describe('edit social profile', () => {
     await user.clear(email);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByRole('alert').textContent).toContain('Email is mandatory.');
+    expect(server.requests.some((request) => request.method === 'PUT')).toBe(false);
+  });
+
+  it('a filled-in address that is not one is to be checked, not mandatory', async () => {
+    const { server, user } = setup();
+    const email = await field('Email');
+    await user.clear(email);
+    await user.type(email, 'sam@@social.test');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    const summary = screen
+      .getAllByRole('alert')
+      .map((alert) => alert.textContent)
+      .join(' ');
+    expect(summary).toContain('Please check: Email.');
+    expect(summary).not.toContain('mandatory');
     expect(server.requests.some((request) => request.method === 'PUT')).toBe(false);
   });
 

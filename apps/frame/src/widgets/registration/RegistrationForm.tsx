@@ -4,11 +4,11 @@ import type { RegistrationAttributes } from '@foyer/protocol';
 import { FormAttributeField } from '../_forms/AttributeField';
 import { Captcha } from '../_forms/Captcha';
 import { templateFields, type FieldSpec } from '../_forms/fields';
-import { invalidAttributesMessage, serverAttributesMessage } from '../_forms/generalMessage';
+import { formProblemsMessage, serverAttributesMessage } from '../_forms/generalMessage';
 import { useIdentifierChecks } from '../_forms/identifierCheck';
 import { IdentifierStatus } from '../_forms/IdentifierStatus';
 import { MessageBox } from '../_forms/MessageBox';
-import { fieldProblem, formSchema, type Errors, type Values } from '../_forms/schema';
+import { fieldProblem, formSchema, type Values } from '../_forms/schema';
 import { useTemplateForm } from '../_forms/useTemplateForm';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { SubmitButton } from '../../components/Loading';
@@ -61,13 +61,11 @@ export function RegistrationForm(props: RegistrationFormProps) {
 
   const schema = useMemo(() => formSchema(fields), [fields]);
 
-  const labelsOf = (errors: Errors) => fields.filter((field) => errors[field.key]).map((field) => field.label);
-
   const form = useTemplateForm({
     initialValues: emptyValues(fields),
     validationSchema: schema,
-    onInvalid: (errors) => {
-      const text = invalidAttributesMessage(labelsOf(errors));
+    onInvalid: (errors, values) => {
+      const text = formProblemsMessage(fields, errors, values);
       if (text) show({ kind: 'text', text });
     },
     onSubmit: async (values) => {
