@@ -383,6 +383,27 @@ describe('link and unlink', () => {
     expect((await unlink(demo, 'linkedin')).json()).toMatchObject({ code: 'SOCIAL_NO_NETWORK_LINKED' });
   });
 
+  it('tells the owner by mail when a network is linked, and not when the link is refused', async () => {
+    const owner = person('google');
+    const session = (await socialRegister('google', await ticketOf('google'), owner.email!)).json<SessionResponse>();
+    const notices = async () =>
+      (await mailbox(server)).filter((mail) => mail.to === owner.email && mail.subject.includes('was linked'));
+    // Registering with a network links it too, but that is the account's start, not news to it.
+    expect(await notices()).toEqual([]);
+
+    person('facebook');
+    expect((await link(session, 'facebook', await ticketOf('facebook'))).statusCode).toBe(200);
+    const [notice, ...more] = await notices();
+    expect(more).toEqual([]);
+    expect(notice!.subject).toBe('Facebook was linked to your Foyer demo account');
+    expect(notice!.text).toContain('If this was not you, sign in and unlink Facebook');
+
+    person('facebook');
+    const refused = await link(session, 'facebook', await ticketOf('facebook'));
+    expect(refused.json()).toMatchObject({ code: 'USER_ALREADY_LINKED_WITH_SAME_SOCIAL_NETWORK' });
+    expect(await notices()).toHaveLength(1);
+  });
+
   it('refuses to unlink the last sign-in method of an account without a password (403, with its scheme)', async () => {
     const { email } = person('google');
     const created = await socialRegister('google', await ticketOf('google'), email!);

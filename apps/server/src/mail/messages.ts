@@ -116,3 +116,23 @@ export function identifierChangeNotice(input: {
     html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(outro)}</p>`,
   };
 }
+
+/**
+ * To the account's address, at once, when a network is linked: a link made with a stolen session
+ * (the thief's own network) shows up here, in the window before it may stand in for the password
+ * (security/social-proof.ts), and the owner can unlink it.
+ */
+export function socialLinkedNotice(input: {
+  to: string;
+  networkName: string;
+  service: { name: string; displayName: string };
+}): MailMessage {
+  const intro = `A ${input.networkName} account was linked to your ${input.service.displayName} account: it can now be used to sign in.`;
+  const outro = `If this was not you, sign in and unlink ${input.networkName} from your account now, then reset your password with "Forgot password".`;
+  return {
+    to: input.to,
+    subject: `${input.networkName} was linked to your ${input.service.displayName} account`,
+    text: `${intro}\n\n${outro}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(outro)}</p>`,
+  };
+}

@@ -14,6 +14,7 @@
  */
 import {
   identityEndpoints,
+  NETWORK_NAMES,
   parseAuthorization,
   SOCIAL_AUTHORIZE_PATH,
   SOCIAL_CALLBACK_PATH,
@@ -31,6 +32,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { avatarUrl } from '../adapters/social/avatars';
 import { SOCIAL_ADAPTERS } from '../adapters/social/networks';
 import type { SocialIdentity, SocialNetworkConfig } from '../adapters/social/types';
+import type { TaskLogger } from '../background';
 import type { AppDeps } from '../deps';
 import { requireSession } from '../http/auth';
 import { defineRoute } from '../http/define-route';
@@ -57,7 +59,9 @@ import {
 import { findAccountByGuid, findService, findTemplate, type Account, type Service } from '../identity/store';
 import { addressVouched } from '../identity/social-address';
 import { registrationTemplate } from '../identity/templates';
+import { socialLinkedNotice } from '../mail/messages';
 import { sendWorkflowMail } from '../mail/workflow-mail';
+import { mailAddressOf } from '../identity/mail-address';
 import { createSession } from '../security/sessions';
 import { checkSocialProof } from '../security/social-proof';
 import { signUpRule, takeAddressToken } from '../security/sign-up-limits';
@@ -395,7 +399,7 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   defineRoute(app, identityEndpoints.socialLink, async ({ params, body, request }) => {
     const network = networkParam(params.network);
-    const { session } = await requireSession(deps, request, params.guid);
+    const { session, authorization } = await requireSession(deps, request, params.guid);
     const account = await findAccountByGuid(db, session.guid);
     if (!account) throw new ApiError('USER_PROFILE_NOT_FOUND');
     await withTicket(db, { ticket: body.ticket, network, now: deps.now() }, (ticket) =>
@@ -407,8 +411,20 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
         now: deps.now(),
       }),
     );
+    mailSocialLinked(account, network, authorization.serviceName, request.log);
     return { body: { profiles: await linkedProfiles(db, account.guid), hasPassword: account.passwordHash !== '' } };
   });
+
+  /** Tells the owner, after the answer, that a network was linked (mail/messages.ts says why). */
+  function mailSocialLinked(account: Account, network: SocialNetwork, serviceName: string, log: TaskLogger): void {
+    const to = mailAddressOf(account);
+    if (!to) return;
+    deps.background.run(async () => {
+      const service = await findService(db, serviceName);
+      if (!service) return;
+      await deps.mailer.send(socialLinkedNotice({ to, networkName: NETWORK_NAMES[network], service }));
+    }, log);
+  }
 
   defineRoute(app, identityEndpoints.socialUnlink, async ({ params, request }) => {
     const network = networkParam(params.network);

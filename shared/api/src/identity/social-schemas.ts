@@ -12,6 +12,14 @@ import { name, nameValueSchema, sessionResponseSchema } from './schemas';
 export const SOCIAL_NETWORKS = ['facebook', 'twitter', 'google', 'linkedin'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
+/** Network names as the networks write them (not translated): the widgets' buttons and the server's mails. */
+export const NETWORK_NAMES: Readonly<Record<SocialNetwork, string>> = {
+  google: 'Google',
+  facebook: 'Facebook',
+  twitter: 'X',
+  linkedin: 'LinkedIn',
+};
+
 /** The network a configuration or URL names, case-insensitively, googleplus as google; null if unsupported. */
 export function socialNetworkOf(value: string): SocialNetwork | null {
   const lower = value.trim().toLowerCase();

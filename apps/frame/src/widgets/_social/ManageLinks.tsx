@@ -1,5 +1,12 @@
 import { useRef, useState } from 'react';
-import { foyerError, linkedProfileKey, type FoyerError, type SocialNetwork, socialError } from '@foyer/api';
+import {
+  foyerError,
+  linkedProfileKey,
+  NETWORK_NAMES,
+  type FoyerError,
+  type SocialNetwork,
+  socialError,
+} from '@foyer/api';
 import { registerEventSchemas } from '@foyer/protocol';
 import { socialEventPayloadSchemas } from '@foyer/protocol/social-attributes';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
@@ -11,7 +18,7 @@ import { selectServiceName } from '../../store/selectors';
 import { useFrameEvents } from '../../store/useFrameEvents';
 import { useRequest } from '../../store/useRequest';
 import { MessageBox } from '../_forms/MessageBox';
-import { NETWORK_NAMES } from './messages';
+import './messages';
 import {
   AVATAR_SIZE,
   linkedAvatarsRequest,

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { type FoyerError, type SocialNetwork, socialError } from '@foyer/api';
+import { type FoyerError, NETWORK_NAMES, type SocialNetwork, socialError } from '@foyer/api';
 import { SOCIAL_RESULT_PARAM } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { t } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectIcDomain, selectServiceName } from '../../store/selectors';
 import { isInAppBrowser } from './inAppBrowser';
-import { NETWORK_NAMES } from './messages';
+import './messages';
 import { signInWithPopup } from './popup';
 import { resumeSocialRedirect, startSocialRedirect } from './redirect';
 import './social.css';

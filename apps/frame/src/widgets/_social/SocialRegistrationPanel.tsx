@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { EMAIL_PATTERN, type FoyerError, type SocialNetwork, type SocialProfile } from '@foyer/api';
+import { EMAIL_PATTERN, type FoyerError, NETWORK_NAMES, type SocialNetwork, type SocialProfile } from '@foyer/api';
 import { FormAttributeField } from '../_forms/AttributeField';
 import { templateFields, type FieldSpec } from '../_forms/fields';
 import { formSchema, submittedAttributes, type Values } from '../_forms/schema';
@@ -13,7 +13,7 @@ import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
 import { useRequest } from '../../store/useRequest';
 import { socialRegistrationFormRequest } from './requests';
-import { NETWORK_NAMES } from './messages';
+import './messages';
 import { socialRegister } from './socialThunks';
 
 export interface SocialRegistrationPanelProps {

@@ -166,6 +166,3 @@ export const socialMessages = defineMessages({
     SOCIAL_AVATAR_NOT_FOUND: 'Não há nenhuma imagem para esta conta social.',
   },
 });
-
-/** Network names as the networks write them (not translated). */
-export const NETWORK_NAMES = { google: 'Google', facebook: 'Facebook', twitter: 'X', linkedin: 'LinkedIn' } as const;
