@@ -11,7 +11,7 @@ import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { LoginWidget, untilFramesStill, widgetFrame, widgetIframe } from '../support/widgets';
+import { chooseAction, LoginWidget, untilFramesStill, widgetFrame, widgetIframe } from '../support/widgets';
 import { mailedLink } from '../support/mailbox';
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
@@ -29,10 +29,7 @@ async function axeClean(page: Page, widget: string, state: string): Promise<void
 async function loggedInAgainIfRefused(page: Page, email: string): Promise<void> {
   if (test.info().project.name !== 'e2e-storage-refused') return;
   await expect(widgetFrame(page, 'purchases-list').getByText('Please log in to see this.')).toBeVisible();
-  await new LoginWidget(page).logIn(email, 'account-pw-1');
-  await expect(widgetFrame(page, 'purchases-list').getByRole('table')).toBeVisible();
-  // The page reshapes as the widgets follow the login: the next click waits for it.
-  await untilFramesStill(page);
+  await new LoginWidget(page).logInSettled(email, 'account-pw-1');
 }
 
 /** dd/MM/yyyy `days` from today (UTC, as the server counts days). */
@@ -97,8 +94,7 @@ test(
     await add.getByRole('button', { name: 'Close' }).last().click();
     await expect(row.getByRole('cell').nth(4)).toHaveText('1');
 
-    await menu.click();
-    await list.getByRole('menuitem', { name: 'Add beneficiary' }).click();
+    await chooseAction(page, menu, list.getByRole('menuitem', { name: 'Add beneficiary' }));
     await add.getByLabel('Email').fill(friend);
     await add.getByRole('button', { name: 'Add' }).click();
     await expect(add.getByRole('alert')).toContainText('Duplicate beneficiary for this purchase');
@@ -142,8 +138,7 @@ test(
     await page.reload();
     await loggedInAgainIfRefused(page, owner);
     await expect(row).toBeVisible();
-    await list.getByRole('button', { name: 'Actions for Digital access — Yearly' }).click();
-    await list.getByRole('menuitem', { name: 'Display beneficiaries' }).click();
+    await chooseAction(page, menu, list.getByRole('menuitem', { name: 'Display beneficiaries' }));
     const beneficiaries = list.getByRole('dialog', { name: 'Beneficiaries of Digital access — Yearly' });
     const friendRow = beneficiaries.getByRole('row', { name: new RegExp(friend.replace(/[.+]/g, '\\$&')) });
     await expect(friendRow).toContainText('Accepted');

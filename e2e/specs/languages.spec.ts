@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { EnglishTwin, type Checkpoint } from '../support/english';
 import { buyAndInvite, uniqueEmail } from '../support/purchase';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
-import { mountOnLoaderOnly, widgetFrame, widgetIframe } from '../support/widgets';
+import { chooseAction, mountOnLoaderOnly, widgetFrame, widgetIframe } from '../support/widgets';
 
 const TEXTS = {
   en: {
@@ -194,16 +194,22 @@ async function accountWalk(
   await checkpoint(page, 'purchases-list', CATALOGUE);
 
   // The beneficiaries dialog: the invited friend, pending.
-  await list.getByRole('button', { name: text.actionsFor }).click();
-  await list.getByRole('menuitem', { name: text.display }).click();
+  await chooseAction(
+    page,
+    list.getByRole('button', { name: text.actionsFor }),
+    list.getByRole('menuitem', { name: text.display }),
+  );
   const beneficiaries = list.getByRole('dialog', { name: text.beneficiariesOf });
   await expect(beneficiaries.getByRole('row', { name: new RegExp(friend) })).toContainText(text.pending);
   await checkpoint(page, 'purchases-list', [...CATALOGUE, friend, owner]);
   await beneficiaries.getByRole('button', { name: text.close }).first().click();
 
   // The add-beneficiary dialog with its refusal of an invalid address.
-  await list.getByRole('button', { name: text.actionsFor }).click();
-  await list.getByRole('menuitem', { name: text.add }).click();
+  await chooseAction(
+    page,
+    list.getByRole('button', { name: text.actionsFor }),
+    list.getByRole('menuitem', { name: text.add }),
+  );
   const add = list.getByRole('dialog', { name: text.addTo });
   await add.getByLabel(TEXTS[locale].email).fill('not-an-email');
   await add.getByLabel(TEXTS[locale].email).blur();

@@ -154,7 +154,7 @@ test('a beneficiary who accepts an invitation to a subscription reads past the p
   // The friend logs in on the invitation page but does not answer yet: a logged-in reader without
   // an entitlement, metered by account, meets the paywall after three articles.
   await page.goto(link);
-  await new LoginWidget(page).logIn(friend, 'grant-pw-1');
+  await new LoginWidget(page).logInSettled(friend, 'grant-pw-1');
   const grants = widgetFrame(page, 'grant-invitations');
   const accept = grants.getByRole('button', { name: 'Accept the invitation to Digital access' });
   await expect(accept).toBeVisible();

@@ -7,6 +7,7 @@ import { layoutFaults } from '../support/layout';
 import { apiSession, buyAndInvite, createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import {
+  chooseAction,
   LoginWidget,
   mountOnLoaderOnly,
   ProfileWidget,
@@ -297,8 +298,11 @@ test('the account tables with rows at 320 px: stacked, labelled, nothing scrolls
   ).toHaveText('Active');
   const invitations = widgetFrame(page, 'v1/invitations-list');
   await expect(invitations.getByRole('row', { name: new RegExp(friend) })).toBeVisible();
-  await list.getByRole('button', { name: 'Actions for Digital access — Yearly' }).click();
-  await list.getByRole('menuitem', { name: 'Display beneficiaries' }).click();
+  await chooseAction(
+    page,
+    list.getByRole('button', { name: 'Actions for Digital access — Yearly' }),
+    list.getByRole('menuitem', { name: 'Display beneficiaries' }),
+  );
   const dialog = list.getByRole('dialog', { name: 'Beneficiaries of Digital access — Yearly' });
   await expect(dialog.getByRole('row', { name: new RegExp(friend) })).toContainText('Pending');
   await untilStill(widgetIframe(page, 'v1/invitations-list'));

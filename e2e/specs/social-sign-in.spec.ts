@@ -175,7 +175,7 @@ test('edit social profile: a new address (with the secure session as proof) wait
     (window as unknown as { FoyerSettings: object }).FoyerSettings = { secureMode: true };
   });
   await page.goto(`${stack.demoUrl}/social`);
-  await new LoginWidget(page).logIn(address, password);
+  await new LoginWidget(page).logInSettled(address, password);
   const edit = widgetFrame(page, 'edit-social-profile');
   await expect(edit.getByLabel('Email')).toHaveValue(address);
   await expect(edit.getByLabel('Password')).toHaveCount(0);
@@ -282,7 +282,7 @@ test('link and unlink from the account page; an identity linked to another accou
   // Two browsers, two accounts, a link and an unlink: a long journey on a loaded machine.
   test.setTimeout(60_000);
   await page.goto(`${stack.demoUrl}/social`);
-  await new LoginWidget(page).logIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await new LoginWidget(page).logInSettled(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
   const link = widgetFrame(page, 'link-accounts');
   const unlink = widgetFrame(page, 'unlink-accounts');
 

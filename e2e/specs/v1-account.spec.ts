@@ -66,7 +66,7 @@ test('v1 account: subscriptions list, invite (errors first), delete with questio
   await page.goto(`${stack.demoUrl}/my-account-v1`);
   const invitations = widgetFrame(page, 'v1/invitations-list');
   await expect(invitations.getByText('Please log in to see this.')).toBeVisible();
-  await new LoginWidget(page).logIn(owner, PASSWORD);
+  await new LoginWidget(page).logInSettled(owner, PASSWORD);
 
   // Subscriptions list: name, start date dd-MMMM-yyyy, plan frequency, status.
   const subscriptions = widgetFrame(page, 'v1/subscriptions-list');
@@ -138,7 +138,7 @@ test('v1 account: subscriptions list, invite (errors first), delete with questio
   await friendPage.goto(`${stack.demoUrl}/my-account-v1?invitationKey=${encodeURIComponent(key)}`);
   const grant = widgetFrame(friendPage, 'v1/grant');
   await expect(grant.getByText('Please log in to see this.')).toBeVisible();
-  await new LoginWidget(friendPage).logIn(friend, PASSWORD);
+  await new LoginWidget(friendPage).logInSettled(friend, PASSWORD);
   const accept = grant.getByRole('button', { name: 'Accept the invitation to Digital access' });
   await expect(accept).toBeVisible();
   await axeClean(friendPage, 'v1/grant', 'pending');
@@ -198,7 +198,7 @@ test('v1 account: the mailed v1 invitation opens the v1 account page, where the 
   await page.goto(link);
   const grant = widgetFrame(page, 'v1/grant');
   await expect(grant.getByText('Please log in to see this.')).toBeVisible();
-  await new LoginWidget(page).logIn(friend, PASSWORD);
+  await new LoginWidget(page).logInSettled(friend, PASSWORD);
   const decline = grant.getByRole('button', { name: 'Decline the invitation to Digital access' });
   await expect(decline).toBeVisible();
   await expect(grant.getByRole('button', { name: 'Accept the invitation to Digital access' })).toBeVisible();

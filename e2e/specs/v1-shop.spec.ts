@@ -11,7 +11,7 @@ import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { frameHeaders } from '@foyer/api/frame-headers';
 import { apiLogin, createCustomer, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { LoginWidget, recordTexts, untilFramesStill, widgetFrame, widgetIframe } from '../support/widgets';
+import { LoginWidget, recordTexts, widgetFrame, widgetIframe } from '../support/widgets';
 
 const meta = { printDeliveryCode: '-1', seller: '1', purchaseReason: '1' };
 
@@ -114,10 +114,8 @@ test('an order the client-side validation refuses shows 400 Client-side validati
   await page.goto(`${stack.demoUrl}/shop-v1`);
   const selection = widgetFrame(page, 'v1/product-selection');
   const summary = widgetFrame(page, 'v1/product-summary');
-  await new LoginWidget(page).logIn(email, 'customer-pw-16');
+  await new LoginWidget(page).logInSettled(email, 'customer-pw-16');
   await expect(page.locator('#event-log')).toContainText('foyer:login.success');
-  // The login form gives way to one line a moment after login.success, moving the frames below it.
-  await untilFramesStill(page);
   await selection.getByRole('button', { name: /Yearly \(Digital access\)/ }).click();
   await expect(summary.getByRole('rowheader', { name: 'Digital access' })).toBeVisible();
   const frame = page.frames().find((candidate) => candidate.url().includes('/w/v1/product-summary'))!;

@@ -47,6 +47,15 @@ export class LoginWidget {
     await expect(this.submit).toBeEnabled();
     await this.submit.click();
   }
+  /**
+   * Logs in and waits, as a visitor's eye does, for the page to settle: the form gives way to
+   * 'You are logged in' and the frames below move up and fill in (untilFramesStill says why).
+   */
+  async logInSettled(email: string, password: string): Promise<void> {
+    await this.logIn(email, password);
+    await expect(this.frame.getByText('You are logged in')).toBeVisible();
+    await untilFramesStill(this.page);
+  }
 }
 
 export class ProfileWidget {
@@ -107,6 +116,20 @@ export async function untilFramesStill(page: Page, quietMs = 250): Promise<void>
       ),
     quietMs,
   );
+}
+
+/**
+ * Chooses `item` from the actions menu `menu` of a frame on `page`. The page settles first (a list
+ * that just filled in has grown its frame), and again once the menu is open: the open menu grows
+ * its frame too, and until the loader has resized the iframe the items at its bottom are cut off,
+ * so a click aimed at one lands on the frame below.
+ */
+export async function chooseAction(page: Page, menu: Locator, item: Locator): Promise<void> {
+  await untilFramesStill(page);
+  await menu.click();
+  await expect(item).toBeVisible();
+  await untilFramesStill(page);
+  await item.click();
 }
 
 /** The host page events recordHostEvents listens to unless told others. */
