@@ -1,8 +1,7 @@
 /**
  * Layout faults inside a widget frame: horizontal overflow, controls (buttons, inputs, selects,
  * links) cut by the frame's edges or covered by something else, and selects too narrow for the
- * option they show. Returns readable lines,
- * empty when the frame is right.
+ * option they show. Returns readable lines, empty when the frame is right.
  */
 import type { Frame } from '@playwright/test';
 

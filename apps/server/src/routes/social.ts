@@ -57,11 +57,11 @@ import {
   withTicket,
 } from '../identity/social-store';
 import { findAccountByGuid, findService, findTemplate, type Account, type Service } from '../identity/store';
+import { mailAddressOf } from '../identity/mail-address';
 import { addressVouched } from '../identity/social-address';
 import { registrationTemplate } from '../identity/templates';
 import { socialLinkedNotice } from '../mail/messages';
 import { sendWorkflowMail } from '../mail/workflow-mail';
-import { mailAddressOf } from '../identity/mail-address';
 import { createSession } from '../security/sessions';
 import { checkSocialProof } from '../security/social-proof';
 import { signUpRule, takeAddressToken } from '../security/sign-up-limits';

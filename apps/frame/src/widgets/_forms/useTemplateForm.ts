@@ -1,8 +1,9 @@
 /**
  * formik for the template-driven forms (registration, edit profile, product profile), whose submit
  * stays enabled: a submit with problems shows every field's problem and lets the form summarise
- * them (`onInvalid`: 'Email is mandatory.', 'Please check: Phone.'). The values are the fields' strings by field key; the rules
- * come from the yup schema (schema.ts) or, for cross-field rules not yet in a schema, `validate`.
+ * them (`onInvalid`: 'Email is mandatory.', 'Please check: Phone.'). The values are the fields'
+ * strings by field key; the rules come from the yup schema (schema.ts) or, for cross-field rules
+ * not yet in a schema, `validate`.
  */
 import type { FormEvent } from 'react';
 import { useFormik, type FormikProps } from 'formik';
