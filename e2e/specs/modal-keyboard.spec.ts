@@ -7,6 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
+import { untilFramesStill } from '../support/widgets';
 
 /** True when `control` has the focus of the whole page: its document is the focused one. */
 const focused = (control: Locator) =>
@@ -141,6 +142,8 @@ test('Esc inside the login step closes the modal and gives the focus back to Con
 test('on a 320 px phone the modal takes the whole screen without widening the page', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto(`${stack.demoUrl}/social`);
+  // The login above grows as its social buttons load: the button moves down meanwhile.
+  await untilFramesStill(page);
   await page.getByRole('button', { name: 'Log in in a window' }).click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await expect(dialog.frameLocator('iframe').getByLabel('Email')).toBeVisible();

@@ -14,8 +14,8 @@ import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
 import { stack } from '../support/stack';
 import { mailedLink } from '../support/mailbox';
-import { DESKTOP_CHROME, standIn } from '../support/social-popup';
-import { ProfileWidget, recordHostEvents, widgetFrame } from '../support/widgets';
+import { DESKTOP_CHROME, nextPerson } from '../support/social-popup';
+import { ProfileWidget, recordHostEvents, untilFramesStill, widgetFrame } from '../support/widgets';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -28,24 +28,6 @@ const EVENTS = [
   'socialLink.success',
   'socialSession.refresh',
 ];
-
-/** A new person at the provider, for browsers whose user agent carries `marker` only. */
-async function personFor(network: string, marker: string) {
-  const id = `e2e-redirect-${network}-${Date.now()}`;
-  const answer = await fetch(`${await standIn(network, 'e2e-probe-redirect')}/__stand-in/person`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      forUserAgent: marker,
-      id,
-      email: `${id}@social.test`,
-      firstName: 'Ren',
-      lastName: 'Redirect',
-    }),
-  });
-  expect(answer.status).toBe(204);
-  return { email: `${id}@social.test` };
-}
 
 /** Counts popups the page opens: the full-redirect mode must open none. */
 function countPopups(page: Page) {
@@ -93,7 +75,7 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
       const popups = countPopups(page);
       const seen = addresses(page);
       const events = await recordHostEvents(page, EVENTS);
-      const person = await personFor('google', marker);
+      const person = await nextPerson('google', { forUserAgent: marker });
       await page.goto(`${stack.demoUrl}/social?from=e2e`);
       const login = widgetFrame(page, 'login');
       let since = seen.length;
@@ -143,7 +125,7 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
       test.setTimeout(90_000);
       const seen = addresses(page);
       const events = await recordHostEvents(page, EVENTS);
-      const person = await personFor('twitter', marker);
+      const person = await nextPerson('twitter', { forUserAgent: marker });
       await page.goto(`${stack.demoUrl}/social?from=e2e`);
       const login = widgetFrame(page, 'login');
       const since = seen.length;
@@ -190,8 +172,10 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
       test.setTimeout(90_000);
       const seen = addresses(page);
       const events = await recordHostEvents(page, EVENTS);
-      const person = await personFor('facebook', marker);
+      const person = await nextPerson('facebook', { forUserAgent: marker });
       await page.goto(`${stack.demoUrl}/social?from=e2e`);
+      // The login above grows as its social buttons load: the button moves down meanwhile.
+      await untilFramesStill(page);
       await page.getByRole('button', { name: 'Log in in a window' }).click();
       const dialog = page.getByRole('dialog');
       const modalLogin = dialog.frameLocator('iframe');
@@ -228,7 +212,7 @@ test.describe('where the browser blocks the popup', () => {
     }, new URL(stack.widgetsUrl).origin);
     const seen = addresses(page);
     const events = await recordHostEvents(page, EVENTS);
-    const person = await personFor('linkedin', marker);
+    const person = await nextPerson('linkedin', { forUserAgent: marker });
     await page.goto(`${stack.demoUrl}/social?from=e2e`);
     const login = widgetFrame(page, 'login');
     let since = seen.length;
@@ -244,7 +228,7 @@ test.describe('where the browser blocks the popup', () => {
       .toEqual({ guid: expect.any(String), network: 'linkedin' });
 
     // Linking from the account page makes the same trip and comes back linked.
-    await personFor('facebook', marker);
+    await nextPerson('facebook', { forUserAgent: marker });
     const link = widgetFrame(page, 'link-accounts');
     since = seen.length;
     await link.getByRole('button', { name: 'Link Facebook' }).click();

@@ -9,7 +9,7 @@ import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
 import { axeViolations, widgetDocument } from '../support/axe';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
-import { DESKTOP_CHROME, popupClosed, standIn } from '../support/social-popup';
+import { DESKTOP_CHROME, nextPerson, popupClosed } from '../support/social-popup';
 import { LoginWidget, ProfileWidget, recordHostEvents, widgetFrame } from '../support/widgets';
 import { mailedLink } from '../support/mailbox';
 
@@ -31,26 +31,6 @@ const SOCIAL_EVENTS = [
   'socialProfile.updated',
   'editSocialProfile.cancelled',
 ];
-
-let people = 0;
-/** A new person at the provider, who signs in (or refuses) on the next popup. */
-async function nextPerson(network: string, options: { deny?: boolean; forUserAgent?: string } = {}) {
-  people += 1;
-  const id = `e2e-${network}-${Date.now()}-${people}`;
-  const person = {
-    ...(options.deny
-      ? { deny: true }
-      : { id, email: `${id}@social.test`, firstName: 'Robin', lastName: `Social${people}` }),
-    ...(options.forUserAgent ? { forUserAgent: options.forUserAgent } : {}),
-  };
-  const answer = await fetch(`${await standIn(network)}/__stand-in/person`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(person),
-  });
-  expect(answer.status).toBe(204);
-  return { id, email: `${id}@social.test` };
-}
 
 async function signInWith(page: Page, network: string, frame = widgetFrame(page, 'login')) {
   const popup = page.waitForEvent('popup');

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { stack } from './stack';
 
 /**
@@ -28,4 +28,27 @@ export async function standIn(network: string, attempt = 'e2e-probe-0001'): Prom
     { redirect: 'manual' },
   );
   return new URL(response.headers.get('location')!).origin;
+}
+
+let people = 0;
+/**
+ * A new person at the network's stand-in, who signs in (or refuses) on the next popup; with
+ * `forUserAgent`, only for the browser whose user agent has that marker (tests running at once).
+ */
+export async function nextPerson(network: string, options: { deny?: boolean; forUserAgent?: string } = {}) {
+  people += 1;
+  const id = `e2e-${network}-${Date.now()}-${people}`;
+  const person = {
+    ...(options.deny
+      ? { deny: true }
+      : { id, email: `${id}@social.test`, firstName: 'Robin', lastName: `Social${people}` }),
+    ...(options.forUserAgent ? { forUserAgent: options.forUserAgent } : {}),
+  };
+  const answer = await fetch(`${await standIn(network)}/__stand-in/person`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(person),
+  });
+  expect(answer.status).toBe(204);
+  return { id, email: `${id}@social.test` };
 }

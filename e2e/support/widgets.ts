@@ -182,16 +182,28 @@ export async function recordTexts(region: Locator): Promise<() => Promise<string
   return () => region.evaluate((element) => (element as unknown as { __texts: string[] }).__texts);
 }
 
-/** The demo's page with the loader and no widget, `widgets` mounted in its main column by `Foyer.mount`. */
-export async function mountOnLoaderOnly(page: Page, widgets: string[]): Promise<void> {
+/**
+ * The demo's page with the loader and no widget, `widgets` mounted in its main column by
+ * `Foyer.mount`, with their `attributes` (camelCase names, as the host API takes them).
+ */
+export async function mountOnLoaderOnly(
+  page: Page,
+  widgets: string[],
+  attributes: Record<string, Record<string, string>> = {},
+): Promise<void> {
   await page.goto(`${stack.demoUrl}/loader-only`);
-  type Loaded = { Foyer?: { scan?: unknown; mount(element: Element, widget: string): void } };
+  type Loaded = {
+    Foyer?: { scan?: unknown; mount(element: Element, widget: string, attributes?: Record<string, string>): void };
+  };
   await page.waitForFunction(() => !!(window as unknown as Loaded).Foyer?.scan);
-  await page.evaluate((widgets) => {
-    for (const widget of widgets) {
-      const host = document.createElement('div');
-      document.querySelector('main')!.append(host);
-      (window as unknown as Loaded).Foyer!.mount(host, widget);
-    }
-  }, widgets);
+  await page.evaluate(
+    ({ widgets, attributes }) => {
+      for (const widget of widgets) {
+        const host = document.createElement('div');
+        document.querySelector('main')!.append(host);
+        (window as unknown as Loaded).Foyer!.mount(host, widget, attributes[widget]);
+      }
+    },
+    { widgets, attributes },
+  );
 }
