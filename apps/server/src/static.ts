@@ -17,21 +17,6 @@ import { manifestReader, routeFiles, withRoutePreloads } from './frame-preload';
 const NOT_BUILT = (what: string) =>
   `The ${what} is not built yet: run npm run build (in the repository root), then reload.`;
 
-/** The build's compressed copies, best first: `<file>.br`, `<file>.gz` (scripts/precompress.mjs). */
-const ENCODED_EXTENSION = { br: 'br', gzip: 'gz' } as const;
-type Encoding = keyof typeof ENCODED_EXTENSION;
-
-/** The encodings of ENCODED_EXTENSION an Accept-Encoding header takes (not those it gives q=0), best first. */
-export function acceptedEncodings(header: string | undefined): Encoding[] {
-  const taken = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    if (q === undefined || Number(q.slice(2)) > 0) taken.add(name.trim());
-  }
-  return (Object.keys(ENCODED_EXTENSION) as Encoding[]).filter((name) => taken.has(name));
-}
-
 /** Loader files are served from the site root: loader.js, loader.mjs, chunk files and maps. */
 const LOADER_FILE = /^[A-Za-z0-9_.-]+\.(?:js|mjs|map)$/;
 /** /w/<widget> and /w/v1/<widget>. */
@@ -150,20 +135,14 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const path = join(deps.loaderDist, file);
     if (!existsSync(join(deps.loaderDist, 'loader.js'))) return notBuilt(reply, 'loader');
     if (!existsSync(path)) return reply.callNotFound();
-    // The build's compressed copy (scripts/precompress.mjs) when the browser takes it.
-    const encoding = acceptedEncodings(request.headers['accept-encoding']).find((name) =>
-      existsSync(`${path}.${ENCODED_EXTENSION[name]}`),
-    );
-    if (encoding) reply.header('content-encoding', encoding);
     return (
       reply
         .header('access-control-allow-origin', '*')
         // Short: site owners' pages pick up a new loader within minutes.
         .header('cache-control', 'public, max-age=300')
-        .header('vary', 'accept-encoding')
         .header('x-content-type-options', 'nosniff')
         .type(file.endsWith('.map') ? 'application/json; charset=utf-8' : 'text/javascript; charset=utf-8')
-        .send(await readFile(encoding ? `${path}.${ENCODED_EXTENSION[encoding]}` : path))
+        .send(await readFile(path))
     );
   });
 
@@ -178,14 +157,8 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
       index: false,
       // Vite puts a content hash in every asset name: a name never changes its content.
       immutable: true,
-      // The build's .br and .gz copies (scripts/precompress.mjs), to browsers that take them.
-      preCompressed: true,
       maxAge: '365d',
-      setHeaders: (response) => {
-        response.setHeader('x-content-type-options', 'nosniff');
-        // A cache in front keeps one copy per encoding.
-        response.setHeader('vary', 'accept-encoding');
-      },
+      setHeaders: (response) => response.setHeader('x-content-type-options', 'nosniff'),
     });
   });
 

@@ -1,10 +1,9 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { frameConfigSchema } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../src/index';
-import { acceptedEncodings, frameCsp, injectFrameConfig } from '../src/static';
+import { frameCsp, injectFrameConfig } from '../src/static';
 import { extendedSeed, fakeDist, PUBLIC_URL, testServer } from './helpers';
 
 let server: PreparedServer;
@@ -174,40 +173,5 @@ describe('assets and loader', () => {
     expect((await get('/w/login')).statusCode).toBe(503);
     await writeFile(index, html);
     expect((await get('/w/login')).statusCode).toBe(200);
-  });
-});
-
-describe('compressed copies (scripts/precompress.mjs)', () => {
-  it('sends the loader and the assets as brotli or gzip to browsers that take them, as they are to others', async () => {
-    const files = [join(dist.loaderDist, 'loader.js'), join(dist.frameDist, 'assets', 'app-abc123.js')];
-    for (const path of files) {
-      const content = await readFile(path);
-      await writeFile(`${path}.br`, brotliCompressSync(content));
-      await writeFile(`${path}.gz`, gzipSync(content));
-    }
-    const fetch = (url: string, acceptEncoding: string) =>
-      server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
-    try {
-      for (const url of ['/loader.js', '/assets/app-abc123.js']) {
-        const plain = await fetch(url, 'identity');
-        expect(plain.headers['content-encoding']).toBeUndefined();
-        const br = await fetch(url, 'gzip, deflate, br');
-        expect(br.headers['content-encoding'], url).toBe('br');
-        expect(String(br.headers.vary).toLowerCase(), url).toContain('accept-encoding');
-        expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
-        const gzip = await fetch(url, 'br;q=0, gzip');
-        expect(gzip.headers['content-encoding'], url).toBe('gzip');
-        expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
-      }
-    } finally {
-      for (const path of files) await Promise.all([rm(`${path}.br`), rm(`${path}.gz`)]);
-    }
-  });
-
-  it('reads Accept-Encoding with its q values', () => {
-    expect(acceptedEncodings('gzip, deflate, br, zstd')).toEqual(['br', 'gzip']);
-    expect(acceptedEncodings('br;q=0, gzip;q=0.5')).toEqual(['gzip']);
-    expect(acceptedEncodings('identity')).toEqual([]);
-    expect(acceptedEncodings(undefined)).toEqual([]);
   });
 });
