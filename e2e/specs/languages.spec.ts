@@ -7,7 +7,7 @@
  * (e2e/support/english.ts), so the test needs none of the frame's source.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { EnglishTwin, type Checkpoint } from '../support/english';
+import { walkWithoutEnglish, type Checkpoint } from '../support/english';
 import { buyAndInvite, uniqueEmail } from '../support/purchase';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { chooseAction, mountOnLoaderOnly, untilFramesStill, widgetFrame, widgetIframe } from '../support/widgets';
@@ -101,15 +101,7 @@ for (const locale of ['es', 'pt-BR'] as const) {
     browser,
   }) => {
     test.setTimeout(120_000);
-    const twin = new EnglishTwin();
-    const english = await browser.newPage();
-    try {
-      await identityWalk(english, 'en', twin.record);
-    } finally {
-      await english.close();
-    }
-    await identityWalk(page, locale, twin.check(locale));
-    twin.expectComplete();
+    await walkWithoutEnglish(browser, page, locale, identityWalk);
   });
 }
 
@@ -250,15 +242,9 @@ for (const locale of ['es', 'pt-BR'] as const) {
     request,
   }) => {
     test.setTimeout(180_000);
-    const twin = new EnglishTwin();
-    const english = await browser.newPage();
-    try {
-      await accountWalk(english, browser, request, 'en', twin.record);
-    } finally {
-      await english.close();
-    }
-    await accountWalk(page, browser, request, locale, twin.check(locale));
-    twin.expectComplete();
+    await walkWithoutEnglish(browser, page, locale, (walked, language, checkpoint) =>
+      accountWalk(walked, browser, request, language, checkpoint),
+    );
   });
 }
 

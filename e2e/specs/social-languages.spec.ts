@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
-import { EnglishTwin, type Checkpoint } from '../support/english';
+import { walkWithoutEnglish, type Checkpoint } from '../support/english';
 import { DESKTOP_CHROME, nextPerson, popupClosed } from '../support/social-popup';
 import { mountOnLoaderOnly, untilFramesStill, widgetFrame } from '../support/widgets';
 
@@ -111,15 +111,7 @@ for (const locale of ['es', 'pt-BR'] as const) {
     async ({ page, browser }) => {
       // Four popups, two registrations, two walks.
       test.setTimeout(120_000);
-      const twin = new EnglishTwin();
-      const english = await browser.newPage({ userAgent });
-      try {
-        await socialWalk(english, 'en', twin.record);
-      } finally {
-        await english.close();
-      }
-      await socialWalk(page, locale, twin.check(locale));
-      twin.expectComplete();
+      await walkWithoutEnglish(browser, page, locale, socialWalk, { userAgent });
     },
   );
 }

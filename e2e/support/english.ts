@@ -6,7 +6,7 @@
  * frame tables imported) and also catches English that never went through a table, such as a
  * server template's label inside a translated message ('First name es obligatorio.').
  */
-import { expect, type Frame, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Frame, type Page } from '@playwright/test';
 import { widgetIframe } from './widgets';
 
 /** Everything of a frame a visitor or a screen reader meets, one piece per text node or attribute. */
@@ -82,4 +82,26 @@ export class EnglishTwin {
   expectComplete(): void {
     expect(this.checked, 'checkpoints of the translated walk').toBe(this.copies.length);
   }
+}
+
+/**
+ * The walk twice: first on a new English page of `browser` (opened with `pageOptions`), recording
+ * its copy, then on `page` in `locale`, which must show none of it at the same checkpoints.
+ */
+export async function walkWithoutEnglish(
+  browser: Browser,
+  page: Page,
+  locale: 'es' | 'pt-BR',
+  walk: (page: Page, locale: 'en' | 'es' | 'pt-BR', checkpoint: Checkpoint) => Promise<void>,
+  pageOptions: BrowserContextOptions = {},
+): Promise<void> {
+  const twin = new EnglishTwin();
+  const english = await browser.newPage(pageOptions);
+  try {
+    await walk(english, 'en', twin.record);
+  } finally {
+    await english.close();
+  }
+  await walk(page, locale, twin.check(locale));
+  twin.expectComplete();
 }
