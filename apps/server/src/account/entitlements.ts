@@ -6,19 +6,22 @@ import type { Db } from '../db';
 import { isoDay } from '../widget/dates';
 
 /**
- * A subscription runs while it is ACTIVE or ACTIVE_PENDING (a bank transfer awaiting
- * confirmation, shown as ACTIVE), or CANCELLED with its cancellation date still ahead, and its
- * end date (inclusive; none for open-ended plans) has not passed. SQL over the alias `s`;
+ * A subscription runs while it is ACTIVE, or CANCELLED with its cancellation date still ahead, and
+ * its end date (inclusive; none for open-ended plans) has not passed, and only once its money has
+ * arrived: a purchase awaiting payment (ACTIVE_PENDING: a bank transfer or cash order the operator
+ * has not confirmed, a direct debit not yet settled; or one cancelled meanwhile,
+ * `awaiting_payment`) entitles to nothing and cannot be shared (issue 24). It still holds its plan
+ * (no second order for it, payments.ts) and shows in the purchases list. SQL over the alias `s`;
  * `today` is the placeholder of today's `YYYY-MM-DD` (`$2`).
  */
 export function runningSubscription(today: string): string {
-  return `s.status IN ('ACTIVE', 'ACTIVE_PENDING', 'CANCELLED') AND (s.end_date IS NULL OR s.end_date >= ${today}::date)`;
+  return `s.status IN ('ACTIVE', 'CANCELLED') AND NOT s.awaiting_payment AND (s.end_date IS NULL OR s.end_date >= ${today}::date)`;
 }
 
 /**
  * The catalogue product names (`catalogue_products.name`) `accountId` (a user guid) is entitled
- * to at `now` (epoch ms), sorted, without duplicates: its own running subscriptions, its one-off
- * purchases, and the running subscriptions of grants it accepted. A removed beneficiary or a cancellation whose date
+ * to at `now` (epoch ms), sorted, without duplicates: its own running subscriptions, its paid one-off
+ * purchases (ACTIVE; not ACTIVE_PENDING, awaiting payment), and the running subscriptions of grants it accepted. A removed beneficiary or a cancellation whose date
  * has passed ends the entitlement at once.
  */
 export async function entitledProductIds(db: Db, accountId: string, now: number): Promise<string[]> {
@@ -30,7 +33,7 @@ export async function entitledProductIds(db: Db, accountId: string, now: number)
                          WHERE g.subscription_id = s.id AND g.grantee_guid = $1 AND g.status = 'ACCEPTED'))
      UNION
      SELECT i.product_name FROM purchases p JOIN order_items i ON i.id = p.order_item_id
-      WHERE p.guid = $1 AND p.status IN ('ACTIVE', 'ACTIVE_PENDING') AND i.frequency = 'NONE'
+      WHERE p.guid = $1 AND p.status = 'ACTIVE' AND i.frequency = 'NONE'
      ORDER BY product_name`,
     [accountId, isoDay(now)],
   );

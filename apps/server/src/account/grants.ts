@@ -67,22 +67,29 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** The caller's running subscription, or subscription_not_found (also for someone else's: no probing). */
+/**
+ * The caller's running subscription, or subscription_not_found (also for someone else's: no
+ * probing). One awaiting its payment (ACTIVE_PENDING) is the owner's but shares nothing yet:
+ * subscription_awaiting_payment (issue 24).
+ */
 async function ownRunningSubscription(
   db: Db,
   guid: string,
   subscriptionId: string,
   now: number,
 ): Promise<{ id: string; product_name: string; display_name: string }> {
-  const rows = await db.query<{ id: string; product_name: string; display_name: string }>(
-    `SELECT s.id, s.product_name, COALESCE(i.snapshot->>'displayName', s.product_name) AS display_name
+  const rows = await db.query<{ id: string; product_name: string; display_name: string; paid: boolean }>(
+    `SELECT s.id, s.product_name, COALESCE(i.snapshot->>'displayName', s.product_name) AS display_name,
+            (s.status = 'ACTIVE' AND NOT s.awaiting_payment) AS paid
        FROM subscriptions s JOIN purchases p ON p.id = s.purchase_id JOIN order_items i ON i.id = p.order_item_id
       WHERE s.id = $1 AND s.guid = $3 AND s.status IN ('ACTIVE', 'ACTIVE_PENDING')
         AND (s.end_date IS NULL OR s.end_date >= $2::date)`,
     [subscriptionId, isoDay(now), guid],
   );
-  if (!rows[0]) throw new ApiError('subscription_not_found');
-  return rows[0];
+  const row = rows[0];
+  if (!row) throw new ApiError('subscription_not_found');
+  if (!row.paid) throw new ApiError('subscription_awaiting_payment');
+  return row;
 }
 
 export interface Invitation {

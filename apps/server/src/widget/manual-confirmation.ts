@@ -2,7 +2,8 @@
  * Bank transfer and cash orders (the manual provider) are recorded when the visitor confirms in
  * the widget, with purchases awaiting payment (ACTIVE_PENDING, the order still CREATED). When the
  * money arrives an operator confirms the order: it becomes PAID, its purchases and subscriptions
- * ACTIVE. Confirming twice answers the paid order again.
+ * ACTIVE: only then do they entitle to the product and to inviting beneficiaries (until then they
+ * grant nothing, account/entitlements.ts). Confirming twice answers the paid order again.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Order } from '@foyer/api';
@@ -36,9 +37,13 @@ export async function confirmManualPayment(db: Db, orderId: string): Promise<Ord
     );
     // A concurrent confirmation got there first.
     if (!updated.length) return;
+    // The money arrived: the subscriptions entitle from now on (entitlements.ts), also one the
+    // owner cancelled meanwhile, which then runs to its cancellation date.
     await tx.query(
-      `UPDATE subscriptions SET status = 'ACTIVE'
-        WHERE status = 'ACTIVE_PENDING' AND purchase_id IN (SELECT id FROM purchases WHERE payment_id = $1)`,
+      `UPDATE subscriptions SET status = CASE WHEN status = 'ACTIVE_PENDING' THEN 'ACTIVE' ELSE status END,
+              awaiting_payment = false
+        WHERE (status = 'ACTIVE_PENDING' OR awaiting_payment)
+          AND purchase_id IN (SELECT id FROM purchases WHERE payment_id = $1)`,
       [payment.id],
     );
     await tx.query(`UPDATE purchases SET status = 'ACTIVE' WHERE payment_id = $1 AND status = 'ACTIVE_PENDING'`, [

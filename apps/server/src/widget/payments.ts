@@ -179,8 +179,9 @@ export async function fulfil(
       // One-off plans are bought, not subscribed to: they can be bought again.
       if (item.frequency.id === 'NONE') continue;
       await tx.query(
-        `INSERT INTO subscriptions (id, purchase_id, guid, product_name, plan_id, frequency, status, start_date, end_date)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        `INSERT INTO subscriptions (id, purchase_id, guid, product_name, plan_id, frequency, status, start_date, end_date,
+                                    awaiting_payment)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
         [
           randomUUID(),
           purchaseId,
@@ -191,6 +192,8 @@ export async function fulfil(
           status,
           item.startDate,
           item.endDate ?? null,
+          // Entitles to nothing until the money arrives (account/entitlements.ts), even once cancelled.
+          status === 'ACTIVE_PENDING',
         ],
       );
     }

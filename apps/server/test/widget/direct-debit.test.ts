@@ -4,6 +4,7 @@
  */
 import { directDebitRedirectSchema, paymentPageSchema, paymentResultSchema, paymentTypesSchema } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entitledProductIds } from '../../src/account/entitlements';
 import type { PreparedServer } from '../../src/index';
 import { goCardlessProvider } from '../../src/widget/providers/gocardless';
 import { testServer } from '../helpers';
@@ -76,6 +77,9 @@ describe.each(['redirect_flow', 'billing_request'] as const)('direct debit with 
     expect(paid).toMatchObject({ status: 'SUCCEEDED', providerName: 'GOCARDLESS', orderId: order.id });
     expect(paid.amount).toEqual({ amount: 100, currency: 'EUR', display: '1.00' });
     expect(paid.purchases.map((purchase) => purchase.status)).toEqual(['ACTIVE_PENDING']);
+    // Submitted, not settled: no access yet (issue 24; settlement is the subscription lifecycle's).
+    const [owner] = await server.db.query<{ guid: string }>('SELECT guid FROM orders WHERE id = $1', [order.id]);
+    expect(await entitledProductIds(server.db, owner!.guid, Date.now())).not.toContain('demo-digital');
     const again = paymentResultSchema.parse((await complete()).json());
     expect(again.paymentId).toBe(paid.paymentId);
     expect(gocardless.payments.length - before).toBe(1);

@@ -53,6 +53,11 @@ export const PURCHASE_ERRORS = {
     text: 'The cancellation date must be between today and the end of the subscription',
   },
   subscription_not_cancellable: { status: 409, text: 'This subscription can no longer be cancelled' },
+  // Issue 24: a purchase awaiting its payment grants nothing yet, beneficiaries included.
+  subscription_awaiting_payment: {
+    status: 409,
+    text: 'Beneficiaries can be added once the payment of this subscription has arrived',
+  },
   // Version 1 (issue 16).
   v1_order_invalid: { status: 400, text: 'Client-side validation failed' },
   v1_order_exists: { status: 409, text: 'This account already has an open order' },
