@@ -11,11 +11,11 @@ import {
   v1TransactionQuerySchema,
   type Product,
 } from '@foyer/api';
-import { originAllowed } from '@foyer/protocol/light';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { defineRoute } from '../http/define-route';
 import { ApiError } from '../http/errors';
+import { allowedReturnUrl } from '../http/return-url';
 import { findService } from '../identity/store';
 import {
   allProducts,
@@ -160,8 +160,7 @@ export function productManagerRoutes(app: FastifyInstance, deps: AppDeps, option
       if (!options.hostedPaymentStandIn) throw new ApiError('provider_unavailable');
       const service = serviceName ? await findService(db, serviceName) : null;
       const returnUrl = query.returnUrl ?? deps.siteUrl;
-      if (!originAllowed(new URL(returnUrl).origin, service?.allowedHostOrigins ?? []))
-        throw new ApiError('return_url_not_allowed');
+      if (!allowedReturnUrl(returnUrl, service?.allowedHostOrigins ?? [])) throw new ApiError('return_url_not_allowed');
       const opened = await openTransaction(
         db,
         deps.frameTokenKey,

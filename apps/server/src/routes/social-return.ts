@@ -5,10 +5,9 @@
  * carries back only the single-use result id and its purpose.
  */
 import type { SocialPurpose } from '@foyer/api';
-import { originAllowed, SOCIAL_PURPOSE_PARAM, SOCIAL_RESULT_PARAM } from '@foyer/protocol/light';
+import { SOCIAL_PURPOSE_PARAM, SOCIAL_RESULT_PARAM } from '@foyer/protocol/light';
 import { ApiError } from '../http/errors';
-
-const MAX_RETURN_LENGTH = 2048;
+import { allowedReturnUrl } from '../http/return-url';
 
 /**
  * The page to come back to, normalised (no fragment, no old result parameters), or
@@ -16,16 +15,8 @@ const MAX_RETURN_LENGTH = 2048;
  * service does not list.
  */
 export function checkReturnTo(value: string, allowedHostOrigins: readonly string[]): string {
-  let url: URL;
-  try {
-    if (value.length > MAX_RETURN_LENGTH) throw new Error('too long');
-    url = new URL(value);
-  } catch {
-    throw new ApiError('SOCIAL_RETURN_NOT_ALLOWED');
-  }
-  const allowed =
-    /^https?:$/.test(url.protocol) && !url.username && !url.password && originAllowed(url.origin, allowedHostOrigins);
-  if (!allowed) throw new ApiError('SOCIAL_RETURN_NOT_ALLOWED');
+  const url = allowedReturnUrl(value, allowedHostOrigins);
+  if (!url) throw new ApiError('SOCIAL_RETURN_NOT_ALLOWED');
   url.hash = '';
   url.searchParams.delete(SOCIAL_RESULT_PARAM);
   url.searchParams.delete(SOCIAL_PURPOSE_PARAM);

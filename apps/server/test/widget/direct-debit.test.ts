@@ -141,6 +141,32 @@ describe('direct debit errors', () => {
     expect(notAUrl.json().code).toBe('VALIDATION_FAILED');
   });
 
+  it('hands GoCardless only a return page on the service’s allowed host origins (no open redirect)', async () => {
+    const server = servers.redirect_flow;
+    const session = await demoSession(server);
+    const debit = await orderOk(server, session, [{ product: 'demo-archive', paymentPlan: 'archive-once-eur' }], {
+      paymentType: 'DIRECT_DEBIT',
+    });
+    const flows = gocardless.redirectFlows.size;
+    for (const evil of [
+      'https://evil.test/steal',
+      'http://localhost.evil.test:8080/direct-debit-complete',
+      'http://user:pass@localhost:8080/direct-debit-complete',
+    ]) {
+      const refused = await call(server, 'POST', `/widget/payment/${debit.id}/directdebit`, {
+        session,
+        payload: { successRedirectUrl: evil },
+      });
+      expect(refused.statusCode, evil).toBe(400);
+      expect(refused.json(), evil).toMatchObject({
+        code: 'return_url_not_allowed',
+        message: 'The payment cannot return to this page',
+      });
+    }
+    // GoCardless was never asked.
+    expect(gocardless.redirectFlows.size).toBe(flows);
+  });
+
   it('answers checkout_error when GoCardless refuses the currency of the order', async () => {
     const server = servers.redirect_flow;
     const session = await demoSession(server);

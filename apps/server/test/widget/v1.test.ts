@@ -284,6 +284,10 @@ describe('POST /transaction and the hosted payment page', () => {
     const other = await accountOf(EMAILS[4]!);
     expect((await transact(d, basket(other))).statusCode).toBe(403);
     expect((await transact(d, basket(d), 'https://evil.example.com/')).json().code).toBe('return_url_not_allowed');
+    // An allowed origin with credentials in the address is no page of the site either.
+    expect((await transact(d, basket(d), 'http://x:y@localhost:8080/shop-v1.html')).json().code).toBe(
+      'return_url_not_allowed',
+    );
     expect(
       (
         await call(server, 'POST', '/transaction', {

@@ -10,6 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { defineRoute } from '../../http/define-route';
 import { ApiError } from '../../http/errors';
+import { allowedReturnUrl } from '../../http/return-url';
+import { findService } from '../../identity/store';
 import { loadOrder, ownOrder } from '../orders';
 import { takePayment, type AttemptOwner } from '../payments';
 import { DirectDebitRefused } from '../providers/gocardless';
@@ -66,14 +68,19 @@ export function directDebitRoutes(
     widgetEndpoints.requestDirectDebit,
     async ({ params, body, query, request }) => {
       const { session } = await requireWidgetSession(deps, request, query);
-      const { order } = await ownOrder(db, params.orderId, session.guid);
+      const stored = await ownOrder(db, params.orderId, session.guid);
+      const { order } = stored;
       const provider = providers.directDebit;
       if (!provider || order.paymentType !== 'DIRECT_DEBIT') {
         throw new ApiError('payment_type_not_allowed', [order.paymentType]);
       }
       if (order.status === 'PAID') throw new ApiError('order_already_paid');
       if (!httpUrl(body.successRedirectUrl)) throw new ApiError('VALIDATION_FAILED', ['successRedirectUrl']);
-      const back = new URL(body.successRedirectUrl);
+      // GoCardless sends the visitor here after the mandate: only a page of the service's own sites.
+      const serviceName = stored.serviceName ?? session.serviceName;
+      const service = serviceName ? await findService(db, serviceName) : null;
+      const back = allowedReturnUrl(body.successRedirectUrl, service?.allowedHostOrigins ?? []);
+      if (!back) throw new ApiError('return_url_not_allowed');
       back.searchParams.set('orderId', order.id);
       // Ties the provider's flow to this request; GoCardless checks it again on completion.
       const sessionToken = randomBytes(24).toString('base64url');
