@@ -203,7 +203,9 @@ export const seedConfig: SeedConfig = {
   catalogue: {
     // The `demo` product group: plans of several frequencies in EUR, USD, CHF (rounded to 0.05),
     // JPY and CLP (no decimals) and KWD (three decimals); a product and a bundle that need a
-    // delivery address; a hidden product and a hidden plan (shown only with showHidden).
+    // delivery address; a hidden product and a hidden plan, shown (with showHidden) and sold only
+    // to accounts holding their role: `insider` for the Insider club, `staff` for the staff rate.
+    // No seeded account holds either; give one through its `roles` below.
     products: [
       {
         name: 'demo-digital',
@@ -246,6 +248,7 @@ export const seedConfig: SeedConfig = {
             finalPrice: '1.00',
             frequency: 'MONTH1',
             hidden: true,
+            visibleToRoles: ['staff'],
           },
         ],
       },
@@ -349,6 +352,7 @@ export const seedConfig: SeedConfig = {
         serviceName: 'demo',
         features: ['Events with the editors'],
         hidden: true,
+        visibleToRoles: ['insider'],
         plans: [
           {
             id: 'insider-biannual-eur',

@@ -41,8 +41,10 @@ function check(config: SeedConfig): void {
   if (config.services.filter((service) => service.default).length > 1) {
     throw new Error('Seed: only one service may be the default');
   }
-  // Prices must be exact in their currency; throws before anything is written.
-  if (config.catalogue) storedCatalogue(config.catalogue);
+  // Prices must be exact in their currency, hidden products open to no self-given role; throws
+  // before anything is written.
+  const assignable = config.services.flatMap((service) => service.assignableRoles ?? []);
+  if (config.catalogue) storedCatalogue(config.catalogue, assignable);
   if (config.paywall) checkPaywallConfig(config.paywall);
 }
 

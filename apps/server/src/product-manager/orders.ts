@@ -16,7 +16,14 @@ import {
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { isUniqueViolation } from '../identity/accounts';
-import { findProducts, firstChargeMinor, type StoredPlan, type StoredProduct } from '../widget/catalogue';
+import {
+  catalogueRoles,
+  findProducts,
+  firstChargeMinor,
+  offeredTo,
+  type StoredPlan,
+  type StoredProduct,
+} from '../widget/catalogue';
 
 export interface PricedLine {
   line: V1BasketProduct;
@@ -25,17 +32,21 @@ export interface PricedLine {
   priceMinor: number;
 }
 
-/** The basket's lines with the catalogue's product, plan and first charge; unknown ones refused. */
-export async function priceBasket(db: Db, basket: V1Basket): Promise<PricedLine[]> {
+/**
+ * The basket's lines with the catalogue's product, plan and first charge; unknown ones refused,
+ * and hidden ones the account `guid` is no audience of (catalogue.ts offeredTo).
+ */
+export async function priceBasket(db: Db, guid: string, basket: V1Basket): Promise<PricedLine[]> {
   const products = await findProducts(
     db,
     basket.products.map((line) => line.productId),
   );
+  const roles = await catalogueRoles(db, guid);
   return basket.products.map((line): PricedLine => {
     const product = products.get(line.productId);
-    if (!product) throw new ApiError('bex0004', [line.productId]);
+    if (!product || !offeredTo(product, roles)) throw new ApiError('bex0004', [line.productId]);
     const plan = product.plans.find((candidate) => candidate.id === line.planId);
-    if (!plan) throw new ApiError('bex0004', [`${line.productId}/${line.planId}`]);
+    if (!plan || !offeredTo(plan, roles)) throw new ApiError('bex0004', [`${line.productId}/${line.planId}`]);
     return { line, product, plan, priceMinor: firstChargeMinor(plan) };
   });
 }
@@ -72,7 +83,7 @@ async function checkedBasket(db: Db, guid: string, basket: V1Basket) {
   if (!basket.products.length) throw new ApiError('no_products_selected');
   const planIds = new Set(basket.products.map((line) => line.planId));
   if (planIds.size < basket.products.length) throw new ApiError('v1_order_invalid', ['products.planId']);
-  return pricedBasket(basket, await priceBasket(db, basket));
+  return pricedBasket(basket, await priceBasket(db, guid, basket));
 }
 
 interface OrderRow {

@@ -101,7 +101,7 @@ export function productManagerRoutes(app: FastifyInstance, deps: AppDeps, option
     const subscribed = await subscribedPlanIds(db, found?.session.guid ?? null);
     return products
       .filter((product) => !product.hidden)
-      .map((product) => toProduct(product, { showHidden: false, planIds, recommended: false, subscribed }));
+      .map((product) => toProduct(product, { hiddenFor: [], planIds, recommended: false, subscribed }));
   };
 
   defineRoute(

@@ -16,6 +16,7 @@ import {
 } from '@foyer/api';
 import type { Db } from '../db';
 import { cachedRead, invalidateReads } from '../db/read-cache';
+import { findAccountByGuid } from '../identity/store';
 
 export interface CataloguePlanConfig {
   /** Unique across the catalogue; the `_id` orders refer to. */
@@ -32,7 +33,9 @@ export interface CataloguePlanConfig {
   frequency: PlanFrequency;
   boosted?: boolean;
   recommended?: boolean;
+  /** Left out of the listings and sold only to `visibleToRoles` (see CatalogueProductConfig). */
   hidden?: boolean;
+  visibleToRoles?: string[];
   /** Bundle plans: the products the bundle grants. */
   products?: string[];
 }
@@ -47,7 +50,16 @@ export interface CatalogueProductConfig {
   notes?: string;
   boosted?: boolean;
   recommended?: boolean;
+  /**
+   * A hidden product or plan (a staff rate, an invitation-only club) is left out of every listing
+   * and order unless the account asking holds one of `visibleToRoles` (issue 24): a logged-in
+   * account with such a role sees it with `showHidden=true` and may order it (version 2 orders,
+   * the version 1 basket and transaction). Without `visibleToRoles` it is sold to no one through
+   * the widgets. Name roles that only the site owner gives (the seeded accounts' `roles`), never a
+   * service's `assignableRoles`, which users give themselves (the seed refuses that).
+   */
   hidden?: boolean;
+  visibleToRoles?: string[];
   requiresDeliveryAddress?: boolean;
   requiresBillingAddress?: boolean;
   /** Payment plans of a plain product, bundle plans of a bundle. */
@@ -83,16 +95,34 @@ function storePlan(product: string, plan: CataloguePlanConfig): StoredPlan {
   }
 }
 
-/** Checks the configuration and converts prices; throws on the first problem. */
-export function storedCatalogue(config: CatalogueConfig): StoredProduct[] {
+/** An audience only makes sense on something hidden: a visible one is everyone's. */
+function checkAudience(what: string, item: { hidden?: boolean; visibleToRoles?: string[] }): void {
+  if (item.visibleToRoles && !item.hidden) throw new Error(`Seed: ${what} has visibleToRoles but is not hidden`);
+}
+
+/**
+ * Checks the configuration and converts prices; throws on the first problem. `assignableRoles`
+ * are the roles some service lets users give themselves: none may open a hidden product or plan.
+ */
+export function storedCatalogue(config: CatalogueConfig, assignableRoles: readonly string[] = []): StoredProduct[] {
   const names = new Set<string>();
   const planIds = new Set<string>();
   const products = config.products.map((product): StoredProduct => {
     if (names.has(product.name)) throw new Error(`Seed: product ${product.name} is defined twice`);
     names.add(product.name);
+    checkAudience(`product ${product.name}`, product);
     for (const plan of product.plans) {
       if (planIds.has(plan.id)) throw new Error(`Seed: plan id ${plan.id} is used twice`);
       planIds.add(plan.id);
+      checkAudience(`plan ${plan.id}`, plan);
+    }
+    const selfGiven = [product, ...product.plans]
+      .flatMap((item) => item.visibleToRoles ?? [])
+      .filter((role) => assignableRoles.includes(role));
+    if (selfGiven.length) {
+      throw new Error(
+        `Seed: product ${product.name} is sold to roles users may give themselves (assignableRoles): ${selfGiven.join(', ')}`,
+      );
     }
     return { ...product, plans: product.plans.map((plan) => storePlan(product.name, plan)) };
   });
@@ -203,8 +233,26 @@ function toPlan(plan: StoredPlan, subscribed: ReadonlySet<string>): PaymentPlan 
   return shown;
 }
 
+/**
+ * Whether an account holding `roles` may see and buy `item`, a product or a plan: anyone a
+ * visible one, only its audience a hidden one (CatalogueProductConfig.hidden).
+ */
+export function offeredTo(item: { hidden?: boolean; visibleToRoles?: string[] }, roles: readonly string[]): boolean {
+  return !item.hidden || (item.visibleToRoles ?? []).some((role) => roles.includes(role));
+}
+
+/** The roles that open hidden products and plans to the account `guid`: none for a visitor. */
+export async function catalogueRoles(db: Db, guid: string | null): Promise<string[]> {
+  if (!guid) return [];
+  return (await findAccountByGuid(db, guid))?.roles ?? [];
+}
+
 export interface ProductView {
-  showHidden: boolean;
+  /**
+   * The roles of the account asking with `showHidden=true` (catalogueRoles): its hidden plans are
+   * shown. Empty without showHidden or a session: only visible plans.
+   */
+  hiddenFor: readonly string[];
   /** Keep only these plans (the product call's repeated paymentPlan). */
   planIds?: readonly string[] | undefined;
   recommended: boolean;
@@ -213,7 +261,7 @@ export interface ProductView {
 
 export function toProduct(product: StoredProduct, view: ProductView): Product {
   const plans = product.plans
-    .filter((plan) => view.showHidden || !plan.hidden)
+    .filter((plan) => offeredTo(plan, view.hiddenFor))
     .filter((plan) => !view.planIds?.length || view.planIds.includes(plan.id))
     .map((plan) => toPlan(plan, view.subscribed));
   const type = product.type ?? 'PLAIN';

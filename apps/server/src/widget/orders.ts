@@ -1,7 +1,8 @@
 /**
  * Order creation (purchase spec §3 order create payload, §5): each line is priced from the
  * catalogue (trial price when the plan has one, else final price), the total is the exact integer
- * sum rounded to the currency's step, and nothing the client says about prices is read.
+ * sum rounded to the currency's step, and nothing the client says about prices is read. Hidden
+ * products and plans are sold only to accounts holding one of their `visibleToRoles`.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -18,9 +19,11 @@ import type { Db } from '../db';
 import { ApiError, validationFailed } from '../http/errors';
 import { checkAddress, saveAddress, savedAddresses } from './addresses';
 import {
+  catalogueRoles,
   findProducts,
   firstChargeMinor,
   money,
+  offeredTo,
   subscribedPlanIds,
   type StoredPlan,
   type StoredProduct,
@@ -51,12 +54,14 @@ async function priceLines(db: Db, guid: string, input: OrderCreate, today: strin
     input.orderItems.map((item) => nameOf(item.product)),
   );
   const subscribed = await subscribedPlanIds(db, guid);
+  const roles = await catalogueRoles(db, guid);
   const seen = new Set<string>();
   const latest = latestStartDay(today);
   return input.orderItems.map((item, index): PricedLine => {
     const name = nameOf(item.product);
     const product = products.get(name);
-    if (!product) throw new ApiError('bex0004', [name]);
+    // A hidden product or plan is sold only to its audience; to anyone else it does not exist.
+    if (!product || !offeredTo(product, roles)) throw new ApiError('bex0004', [name]);
     // One plan per product (purchase spec §2).
     if (seen.has(name)) throw validationFailed([`orderItems.${index}.product`]);
     seen.add(name);
@@ -64,7 +69,7 @@ async function priceLines(db: Db, guid: string, input: OrderCreate, today: strin
     const planId = planIdOf(bundle ? (item.bundlePlan ?? item.paymentPlan) : item.paymentPlan);
     if (!planId) throw new ApiError('nothing_selected');
     const plan = product.plans.find((candidate) => candidate.id === planId);
-    if (!plan) throw new ApiError('bex0004', [`${name}/${planId}`]);
+    if (!plan || !offeredTo(plan, roles)) throw new ApiError('bex0004', [`${name}/${planId}`]);
     if (subscribed.has(plan.id)) throw new ApiError('plan_already_subscribed', [plan.displayName]);
     const startDate = item.startDate ?? today;
     if (!validDay(startDate)) throw validationFailed([`orderItems.${index}.startDate`]);

@@ -4,11 +4,26 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { defineRoute } from '../../http/define-route';
 import { ApiError } from '../../http/errors';
-import { findGroup, findProduct, findProducts, subscribedPlanIds, toProduct } from '../catalogue';
+import {
+  catalogueRoles,
+  findGroup,
+  findProduct,
+  findProducts,
+  offeredTo,
+  subscribedPlanIds,
+  toProduct,
+} from '../catalogue';
 import { optionalSession } from '../session';
 
 export function catalogueRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
+  /**
+   * `showHidden=true` shows the hidden products and plans the session's account may buy (their
+   * `visibleToRoles`), never all of them: a visitor, or an account without such a role, sees the
+   * public catalogue whatever the query says (issue 24).
+   */
+  const hiddenAudience = async (showHidden: string | undefined, guid: string | null): Promise<string[]> =>
+    showHidden === 'true' ? catalogueRoles(db, guid) : [];
 
   defineRoute(
     app,
@@ -17,8 +32,9 @@ export function catalogueRoutes(app: FastifyInstance, deps: AppDeps): void {
       const group = await findGroup(db, params.group);
       if (!group) throw new ApiError('bex0004', [params.group]);
       const found = await optionalSession(deps, request, query);
-      const subscribed = await subscribedPlanIds(db, found?.session.guid ?? null);
-      const showHidden = query.showHidden === 'true';
+      const guid = found?.session.guid ?? null;
+      const subscribed = await subscribedPlanIds(db, guid);
+      const hiddenFor = await hiddenAudience(query.showHidden, guid);
       const products = await findProducts(db, group.products);
       return {
         body: {
@@ -27,9 +43,9 @@ export function catalogueRoutes(app: FastifyInstance, deps: AppDeps): void {
           products: group.products
             .map((name) => products.get(name))
             .filter((product) => product !== undefined)
-            .filter((product) => showHidden || !product.hidden)
+            .filter((product) => offeredTo(product, hiddenFor))
             .map((product) =>
-              toProduct(product, { showHidden, recommended: group.recommended.includes(product.name), subscribed }),
+              toProduct(product, { hiddenFor, recommended: group.recommended.includes(product.name), subscribed }),
             ),
           recommended: group.recommended,
         },
@@ -42,16 +58,17 @@ export function catalogueRoutes(app: FastifyInstance, deps: AppDeps): void {
     app,
     widgetEndpoints.getProduct,
     async ({ params, query, request }) => {
-      const showHidden = query.showHidden === 'true';
-      const product = await findProduct(db, params.name);
-      if (!product || (product.hidden && !showHidden)) throw new ApiError('bex0004', [params.name]);
       const found = await optionalSession(deps, request, query);
+      const guid = found?.session.guid ?? null;
+      const hiddenFor = await hiddenAudience(query.showHidden, guid);
+      const product = await findProduct(db, params.name);
+      if (!product || !offeredTo(product, hiddenFor)) throw new ApiError('bex0004', [params.name]);
       const planIds = query.paymentPlan === undefined ? [] : [query.paymentPlan].flat();
       const shown = toProduct(product, {
-        showHidden,
+        hiddenFor,
         planIds,
         recommended: false,
-        subscribed: await subscribedPlanIds(db, found?.session.guid ?? null),
+        subscribed: await subscribedPlanIds(db, guid),
       });
       return { body: shown };
     },
