@@ -11,6 +11,7 @@
  *   FOYER_SEED_DEMO (off unless 1/true: the demo account and catalogue),
  *   RECAPTCHA_VERIFY_URL (Google's siteverify), RECAPTCHA_SECRET (default secret for services without one),
  *   FOYER_IDENTIFIER_SEARCH_PER_MINUTE (30), FOYER_REGISTRATION_PER_HOUR (20; accounts created per address),
+ *   FOYER_FORGOT_PASSWORD_PER_HOUR (10; forgot password and resend activation requests per address),
  *   FOYER_FRAME_TOKEN_KEY (≥ 32 characters; signs the frame tokens; required when NODE_ENV=production,
  *   else a random key per start).
  */
@@ -81,6 +82,7 @@ export interface EnvOptions {
   recaptchaSecret?: string | undefined;
   identifierSearchPerMinute?: number | undefined;
   registrationPerHour?: number | undefined;
+  forgotPasswordPerHour?: number | undefined;
   operatorToken?: string | undefined;
   orderTtlMinutes?: number | undefined;
   frameTokenKey?: string | undefined;
@@ -126,6 +128,7 @@ export const DEFAULT_SITE_URL = 'http://localhost:8080';
 export const DEFAULT_MAIL_FROM = 'Foyer <no-reply@foyer.test>';
 export const DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE = 30;
 export const DEFAULT_REGISTRATION_PER_HOUR = 20;
+export const DEFAULT_FORGOT_PASSWORD_PER_HOUR = 10;
 
 export function optionsFromEnv(env: Env = process.env): EnvOptions {
   return {
@@ -153,6 +156,7 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     orderTtlMinutes: env.FOYER_ORDER_TTL_MINUTES ? Number(env.FOYER_ORDER_TTL_MINUTES) : undefined,
     identifierSearchPerMinute: positiveInt(env, 'FOYER_IDENTIFIER_SEARCH_PER_MINUTE'),
     registrationPerHour: positiveInt(env, 'FOYER_REGISTRATION_PER_HOUR'),
+    forgotPasswordPerHour: positiveInt(env, 'FOYER_FORGOT_PASSWORD_PER_HOUR'),
     frameTokenKey: env.FOYER_FRAME_TOKEN_KEY || undefined,
     production: env.NODE_ENV === 'production',
   };

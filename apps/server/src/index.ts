@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { backgroundTasks } from './background';
 import {
   DEFAULT_DATA_DIR,
+  DEFAULT_FORGOT_PASSWORD_PER_HOUR,
   DEFAULT_FRAME_DIST,
   DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE,
   DEFAULT_LOADER_DIST,
@@ -96,6 +97,8 @@ export interface ServerOptions {
   identifierSearchPerMinute?: number;
   /** Sign-ups (registration and purchase flow) per client address and hour (default 20). */
   registrationPerHour?: number;
+  /** Forgot password and resend activation requests per client address and hour (default 10). */
+  forgotPasswordPerHour?: number;
   /** Payment providers. Default: from the environment (FOYER_CARD_PROVIDER …). */
   paymentProviders?: PaymentProviders;
   /** Bearer token of operator calls (confirming bank transfers). Default: env FOYER_OPERATOR_TOKEN. */
@@ -178,6 +181,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       identifierSearchPerMinute:
         options.identifierSearchPerMinute ?? env.identifierSearchPerMinute ?? DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE,
       registrationPerHour: options.registrationPerHour ?? env.registrationPerHour ?? DEFAULT_REGISTRATION_PER_HOUR,
+      forgotPasswordPerHour:
+        options.forgotPasswordPerHour ?? env.forgotPasswordPerHour ?? DEFAULT_FORGOT_PASSWORD_PER_HOUR,
       paymentProviders: options.paymentProviders,
       timeouts: timeoutsFrom(options.timeouts),
       operatorToken: options.operatorToken ?? env.operatorToken,
