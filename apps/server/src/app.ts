@@ -17,7 +17,7 @@ import type { AppDeps } from './deps';
 import { refuseBadStrings } from './http/bad-bytes';
 import { errorHandler, sendError } from './http/errors';
 import { bindCallsToFrames } from './http/frame-binding';
-import { logRequest } from './http/log-redaction';
+import { requestSerializer, RouteTable } from './http/log-redaction';
 import { mailboxRoutes } from './routes/mailbox';
 import { passwordRoutes } from './routes/passwords';
 import { paywallRoutes } from './routes/paywall';
@@ -72,12 +72,23 @@ async function apiScope(api: FastifyInstance, deps: AppDeps): Promise<void> {
   });
 }
 
+const routeTables = new WeakMap<FastifyInstance, RouteTable>();
+
+/** The routes an app built by buildApp registered (method and URL pattern, prefixes included). */
+export function routesOf(app: FastifyInstance): readonly { method: string; url: string }[] {
+  return routeTables.get(app)?.list() ?? [];
+}
+
 /** The fastify application over injected dependencies; it does not listen (see startServer). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const routes = new RouteTable();
   const app = Fastify({
     // Off by default: the e2e stack reads JSON lines from stdout and must see only its own.
-    // URLs carry session ids, keys and e-mail addresses: the request serializer redacts them.
-    logger: deps.logger ? { level: 'info', stream: process.stderr, serializers: { req: logRequest } } : false,
+    // URLs carry session ids, keys and e-mail addresses: the request serializer redacts them,
+    // every route parameter by its name (log-redaction.ts).
+    logger: deps.logger
+      ? { level: 'info', stream: process.stderr, serializers: { req: requestSerializer(routes) } }
+      : false,
     trustProxy: deps.trustProxy,
     bodyLimit: 64 * 1024,
     // A client that stalls (unfinished headers or body, or a silent connection) is cut off.
@@ -90,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       connectionsCheckingInterval: Math.max(100, Math.min(1_000, deps.timeouts.headersMs / 2)),
     },
   });
+  routes.watch(app);
+  routeTables.set(app, routes);
   app.setErrorHandler(errorHandler);
   refuseBadStrings(app, [IDENTITY_PREFIX, WIDGET_PREFIX]);
   app.setNotFoundHandler((request, reply) => {
