@@ -36,6 +36,8 @@ import { staticRoutes } from './static';
 import { widgetRoutes } from './widget';
 
 export const IDENTITY_PREFIX = '/ic/api';
+/** One year, the usual max-age (RFC 6797; OWASP HTTP Headers Cheat Sheet). */
+export const HSTS = 'max-age=31536000';
 /** The widget service (purchase spec §7), the default pmDomain. */
 export const WIDGET_PREFIX = '/pm/api';
 
@@ -103,6 +105,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   routes.watch(app);
   routeTables.set(app, routes);
+  // Browsers reach the widgets origin over https (TLS often ends at a proxy, so the public URL
+  // says so, not the socket): every answer tells them to stay on https (RFC 6797). Not
+  // includeSubDomains: other hosts of the domain are not ours to decide for.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (deps.publicUrl().startsWith('https:')) reply.header('strict-transport-security', HSTS);
+    return payload;
+  });
   app.setErrorHandler(errorHandler);
   refuseBadStrings(app, [IDENTITY_PREFIX, WIDGET_PREFIX]);
   app.setNotFoundHandler((request, reply) => {

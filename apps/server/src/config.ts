@@ -12,10 +12,13 @@
  *   RECAPTCHA_VERIFY_URL (Google's siteverify), RECAPTCHA_SECRET (default secret for services without one),
  *   FOYER_IDENTIFIER_SEARCH_PER_MINUTE (30), FOYER_REGISTRATION_PER_HOUR (20; accounts created per address),
  *   FOYER_FORGOT_PASSWORD_PER_HOUR (10; forgot password and resend activation requests per address),
- *   FOYER_FRAME_TOKEN_KEY (≥ 32 characters; signs the frame tokens; required when NODE_ENV=production,
- *   else a random key per start).
+ *   FOYER_FRAME_TOKEN_KEY (≥ 32 bytes; signs the frame tokens; required when NODE_ENV=production, and
+ *   there a random one, else a random key per start), FOYER_ALLOW_HTTP_PUBLIC_URL (off; production
+ *   accepts an http PUBLIC_URL only with it). NODE_ENV=production refuses unsafe settings
+ *   (production-checks.ts).
  */
 import { fileURLToPath } from 'node:url';
+import { UnsafeProductionSettings, weakFrameTokenKey } from './production-checks';
 import { FRAME_TOKEN_KEY_MIN_LENGTH, randomFrameTokenKey } from './security/frame-tokens';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './security/rate-limit';
 
@@ -86,6 +89,10 @@ export interface EnvOptions {
   operatorToken?: string | undefined;
   orderTtlMinutes?: number | undefined;
   frameTokenKey?: string | undefined;
+  /** FOYER_CARD_PROVIDER as given (production refuses `manual`). */
+  cardProvider?: string | undefined;
+  /** FOYER_ALLOW_HTTP_PUBLIC_URL: production accepts an http PUBLIC_URL (a private network). */
+  allowHttpPublicUrl?: boolean | undefined;
   production?: boolean | undefined;
 }
 
@@ -158,6 +165,8 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     registrationPerHour: positiveInt(env, 'FOYER_REGISTRATION_PER_HOUR'),
     forgotPasswordPerHour: positiveInt(env, 'FOYER_FORGOT_PASSWORD_PER_HOUR'),
     frameTokenKey: env.FOYER_FRAME_TOKEN_KEY || undefined,
+    cardProvider: env.FOYER_CARD_PROVIDER?.trim().toLowerCase() || undefined,
+    allowHttpPublicUrl: flag(env, 'FOYER_ALLOW_HTTP_PUBLIC_URL'),
     production: env.NODE_ENV === 'production',
   };
 }
@@ -170,10 +179,13 @@ export function frameTokenKeyFrom(explicit: string | undefined, env: EnvOptions)
   const configured = explicit ?? env.frameTokenKey;
   if (configured === undefined) {
     if (env.production)
-      throw new Error('FOYER_FRAME_TOKEN_KEY must be set in production (a random secret of at least 32 characters)');
+      throw new Error('FOYER_FRAME_TOKEN_KEY must be set in production (a random secret of at least 32 bytes)');
     return randomFrameTokenKey();
   }
   if (Buffer.byteLength(configured, 'utf8') < FRAME_TOKEN_KEY_MIN_LENGTH)
-    throw new Error(`FOYER_FRAME_TOKEN_KEY must be at least ${FRAME_TOKEN_KEY_MIN_LENGTH} characters`);
+    throw new Error(`FOYER_FRAME_TOKEN_KEY must be at least ${FRAME_TOKEN_KEY_MIN_LENGTH} bytes`);
+  // Outside production a test or demo key is fine; in production it must look random.
+  const weak = env.production ? weakFrameTokenKey(configured) : null;
+  if (weak) throw new UnsafeProductionSettings([`FOYER_FRAME_TOKEN_KEY ${weak}`]);
   return Buffer.from(configured, 'utf8');
 }
