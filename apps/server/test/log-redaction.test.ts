@@ -114,6 +114,9 @@ describe('the request log', () => {
     await server.app.inject({ method: 'PUT', url: '/pm/api/widget/account/grant/invitation/MAILED-KEY-1' });
     await server.app.inject({ method: 'PUT', url: '/ic/api/userProfile/some-guid/grant/MAILED-KEY-2/accept' });
     await server.app.inject({ method: 'GET', url: '/pm/api/widget/account/grant/action/MAILED-KEY-3/accept' });
+    // Only the CORS preflight's `/ic/api/*` matches these: the segment rules still apply.
+    await server.app.inject({ method: 'GET', url: '/ic/api/session/MAILED-KEY-4/no-such-route' });
+    await server.app.inject({ method: 'GET', url: '/ic/api/grant/invitation/MAILED-KEY-5/x' });
     const log = lines.join('');
     expect(log).toContain('/pm/api/widget/account/grant/invitation/[redacted]');
     expect(log).toContain('/ic/api/userProfile/some-guid/grant/[redacted]/accept');

@@ -40,9 +40,8 @@ export const SHOWN_PARAMS: ReadonlySet<string> = new Set([
   // The identifier's name (`email`), not its value; a reCAPTCHA site key is public.
   'identifierKey',
   'siteKey',
-  // Static files: `/:file`, `/w/*`.
+  // Static files: `/:file`.
   'file',
-  '*',
 ]);
 
 /** `prefix/<secret>`: the segment after these is a secret, unless it is one of the named routes. */
@@ -114,14 +113,19 @@ function better(a: readonly number[], b: readonly number[]): boolean {
   return a.length > b.length;
 }
 
-/** The path with every parameter segment outside SHOWN_PARAMS redacted. */
+/**
+ * The path with every parameter segment outside SHOWN_PARAMS redacted. What a `*` wildcard
+ * covers (static files, and the CORS preflight's `/ic/api/*`, which any path matches) gets the
+ * segment rules.
+ */
 function redactByPattern(pattern: readonly PatternSegment[], segments: readonly string[]): string {
+  const bySegments = redactBySegments(segments.join('/')).split('/');
   return segments
     .map((segment, index) => {
       const part = pattern[Math.min(index, pattern.length - 1)]!;
       if (part.kind === 'static') return segment;
-      const names = part.kind === 'wildcard' ? ['*'] : part.names;
-      return names.every((name) => SHOWN_PARAMS.has(name)) ? segment : REDACTED;
+      if (part.kind === 'wildcard') return bySegments[index]!;
+      return part.names.every((name) => SHOWN_PARAMS.has(name)) ? segment : REDACTED;
     })
     .join('/');
 }
