@@ -141,7 +141,7 @@ const PRUNE_INTERVAL_MS = 10 * 60_000;
 async function servicesAfterSeeding(
   db: Db,
   config: SeedConfig | false,
-): Promise<{ name: string; allowedHostOrigins: string[] }[]> {
+): Promise<{ name: string; allowedHostOrigins: string[]; stored?: boolean }[]> {
   const seeded = config
     ? config.services.map((service) => ({ name: service.name, allowedHostOrigins: hostOriginsOf(service, true) }))
     : [];
@@ -153,6 +153,7 @@ async function servicesAfterSeeding(
     .filter((row) => !names.has(row.name))
     .map((row) => ({
       name: row.name,
+      stored: true,
       allowedHostOrigins: (typeof row.allowed_host_origins === 'string'
         ? JSON.parse(row.allowed_host_origins)
         : row.allowed_host_origins) as string[],

@@ -95,8 +95,11 @@ export interface ProductionSettings {
   publicUrl: string;
   /** FOYER_ALLOW_HTTP_PUBLIC_URL: an http widgets origin on a private network, on purpose. */
   allowHttpPublicUrl: boolean;
-  /** Every service the server will hold, with the origins it will allow in production. */
-  services: readonly { name: string; allowedHostOrigins: readonly string[] }[];
+  /**
+   * Every service the server will hold, with the origins it will allow in production; `stored`:
+   * kept from an earlier start (no longer in the seed configuration).
+   */
+  services: readonly { name: string; allowedHostOrigins: readonly string[]; stored?: boolean }[];
 }
 
 /** One line per unsafe setting; empty when a production start may go ahead. */
@@ -132,7 +135,11 @@ export function productionProblems(settings: ProductionSettings): string[] {
     const local = service.allowedHostOrigins.filter(isLocalOrigin);
     if (local.length)
       problems.push(
-        `service ${service.name} allows pages on this machine to embed its frames (${local.join(', ')}): remove them from its allowedHostOrigins`,
+        `service ${service.name} allows pages on this machine to embed its frames (${local.join(', ')}): ${
+          service.stored
+            ? 'it is stored from an earlier start, not in seed-config.ts; delete it or fix allowed_host_origins in the services table'
+            : 'remove them from its allowedHostOrigins in seed-config.ts'
+        }`,
       );
   }
   return problems;
