@@ -57,6 +57,7 @@ const server = await startServer(
         siteUrl: demo.url,
         loginRateLimit: { perAddress: 10_000 },
         registrationPerHour: 10_000,
+        forgotPasswordPerHour: 10_000,
       }
     : {
         ...demoOnly,

@@ -17,7 +17,7 @@ import type { AppDeps } from './deps';
 import { refuseBadStrings } from './http/bad-bytes';
 import { errorHandler, sendError } from './http/errors';
 import { bindCallsToFrames } from './http/frame-binding';
-import { logRequest } from './http/log-redaction';
+import { requestSerializer, RouteTable } from './http/log-redaction';
 import { mailboxRoutes } from './routes/mailbox';
 import { passwordRoutes } from './routes/passwords';
 import { paywallRoutes } from './routes/paywall';
@@ -36,6 +36,8 @@ import { staticRoutes } from './static';
 import { widgetRoutes } from './widget';
 
 export const IDENTITY_PREFIX = '/ic/api';
+/** One year, the usual max-age (RFC 6797; OWASP HTTP Headers Cheat Sheet). */
+export const HSTS = 'max-age=31536000';
 /** The widget service (purchase spec §7), the default pmDomain. */
 export const WIDGET_PREFIX = '/pm/api';
 
@@ -72,12 +74,23 @@ async function apiScope(api: FastifyInstance, deps: AppDeps): Promise<void> {
   });
 }
 
+const routeTables = new WeakMap<FastifyInstance, RouteTable>();
+
+/** The routes an app built by buildApp registered (method and URL pattern, prefixes included). */
+export function routesOf(app: FastifyInstance): readonly { method: string; url: string }[] {
+  return routeTables.get(app)?.list() ?? [];
+}
+
 /** The fastify application over injected dependencies; it does not listen (see startServer). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const routes = new RouteTable();
   const app = Fastify({
     // Off by default: the e2e stack reads JSON lines from stdout and must see only its own.
-    // URLs carry session ids, keys and e-mail addresses: the request serializer redacts them.
-    logger: deps.logger ? { level: 'info', stream: process.stderr, serializers: { req: logRequest } } : false,
+    // URLs carry session ids, keys and e-mail addresses: the request serializer redacts them,
+    // every route parameter by its name (log-redaction.ts).
+    logger: deps.logger
+      ? { level: 'info', stream: process.stderr, serializers: { req: requestSerializer(routes) } }
+      : false,
     trustProxy: deps.trustProxy,
     bodyLimit: 64 * 1024,
     // A client that stalls (unfinished headers or body, or a silent connection) is cut off.
@@ -89,6 +102,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Node checks the two above only this often (30 s by default).
       connectionsCheckingInterval: Math.max(100, Math.min(1_000, deps.timeouts.headersMs / 2)),
     },
+  });
+  routes.watch(app);
+  routeTables.set(app, routes);
+  // Browsers reach the widgets origin over https (TLS often ends at a proxy, so the public URL
+  // says so, not the socket): every answer tells them to stay on https (RFC 6797). Not
+  // includeSubDomains: other hosts of the domain are not ours to decide for.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (deps.publicUrl().startsWith('https:')) reply.header('strict-transport-security', HSTS);
+    return payload;
   });
   app.setErrorHandler(errorHandler);
   refuseBadStrings(app, [IDENTITY_PREFIX, WIDGET_PREFIX]);

@@ -11,10 +11,14 @@
  *   FOYER_SEED_DEMO (off unless 1/true: the demo account and catalogue),
  *   RECAPTCHA_VERIFY_URL (Google's siteverify), RECAPTCHA_SECRET (default secret for services without one),
  *   FOYER_IDENTIFIER_SEARCH_PER_MINUTE (30), FOYER_REGISTRATION_PER_HOUR (20; accounts created per address),
- *   FOYER_FRAME_TOKEN_KEY (≥ 32 characters; signs the frame tokens; required when NODE_ENV=production,
- *   else a random key per start).
+ *   FOYER_FORGOT_PASSWORD_PER_HOUR (10; forgot password and resend activation requests per address),
+ *   FOYER_FRAME_TOKEN_KEY (≥ 32 bytes; signs the frame tokens; required when NODE_ENV=production, and
+ *   there a random one, else a random key per start), FOYER_ALLOW_HTTP_PUBLIC_URL (off; production
+ *   accepts an http PUBLIC_URL only with it). NODE_ENV=production refuses unsafe settings
+ *   (production-checks.ts).
  */
 import { fileURLToPath } from 'node:url';
+import { UnsafeProductionSettings, weakFrameTokenKey } from './production-checks';
 import { FRAME_TOKEN_KEY_MIN_LENGTH, randomFrameTokenKey } from './security/frame-tokens';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './security/rate-limit';
 
@@ -81,9 +85,14 @@ export interface EnvOptions {
   recaptchaSecret?: string | undefined;
   identifierSearchPerMinute?: number | undefined;
   registrationPerHour?: number | undefined;
+  forgotPasswordPerHour?: number | undefined;
   operatorToken?: string | undefined;
   orderTtlMinutes?: number | undefined;
   frameTokenKey?: string | undefined;
+  /** FOYER_CARD_PROVIDER as given (production refuses `manual`). */
+  cardProvider?: string | undefined;
+  /** FOYER_ALLOW_HTTP_PUBLIC_URL: production accepts an http PUBLIC_URL (a private network). */
+  allowHttpPublicUrl?: boolean | undefined;
   production?: boolean | undefined;
 }
 
@@ -126,6 +135,7 @@ export const DEFAULT_SITE_URL = 'http://localhost:8080';
 export const DEFAULT_MAIL_FROM = 'Foyer <no-reply@foyer.test>';
 export const DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE = 30;
 export const DEFAULT_REGISTRATION_PER_HOUR = 20;
+export const DEFAULT_FORGOT_PASSWORD_PER_HOUR = 10;
 
 export function optionsFromEnv(env: Env = process.env): EnvOptions {
   return {
@@ -153,7 +163,10 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     orderTtlMinutes: env.FOYER_ORDER_TTL_MINUTES ? Number(env.FOYER_ORDER_TTL_MINUTES) : undefined,
     identifierSearchPerMinute: positiveInt(env, 'FOYER_IDENTIFIER_SEARCH_PER_MINUTE'),
     registrationPerHour: positiveInt(env, 'FOYER_REGISTRATION_PER_HOUR'),
+    forgotPasswordPerHour: positiveInt(env, 'FOYER_FORGOT_PASSWORD_PER_HOUR'),
     frameTokenKey: env.FOYER_FRAME_TOKEN_KEY || undefined,
+    cardProvider: env.FOYER_CARD_PROVIDER?.trim().toLowerCase() || undefined,
+    allowHttpPublicUrl: flag(env, 'FOYER_ALLOW_HTTP_PUBLIC_URL'),
     production: env.NODE_ENV === 'production',
   };
 }
@@ -166,10 +179,13 @@ export function frameTokenKeyFrom(explicit: string | undefined, env: EnvOptions)
   const configured = explicit ?? env.frameTokenKey;
   if (configured === undefined) {
     if (env.production)
-      throw new Error('FOYER_FRAME_TOKEN_KEY must be set in production (a random secret of at least 32 characters)');
+      throw new Error('FOYER_FRAME_TOKEN_KEY must be set in production (a random secret of at least 32 bytes)');
     return randomFrameTokenKey();
   }
   if (Buffer.byteLength(configured, 'utf8') < FRAME_TOKEN_KEY_MIN_LENGTH)
-    throw new Error(`FOYER_FRAME_TOKEN_KEY must be at least ${FRAME_TOKEN_KEY_MIN_LENGTH} characters`);
+    throw new Error(`FOYER_FRAME_TOKEN_KEY must be at least ${FRAME_TOKEN_KEY_MIN_LENGTH} bytes`);
+  // Outside production a test or demo key is fine; in production it must look random.
+  const weak = env.production ? weakFrameTokenKey(configured) : null;
+  if (weak) throw new UnsafeProductionSettings([`FOYER_FRAME_TOKEN_KEY ${weak}`]);
   return Buffer.from(configured, 'utf8');
 }

@@ -36,6 +36,8 @@ export interface AppDeps {
   identifierSearchPerMinute: number;
   /** Sign-ups (registration and the purchase flow's) allowed per client address and hour. */
   registrationPerHour: number;
+  /** Forgot password and resend activation requests allowed per client address and hour. */
+  forgotPasswordPerHour: number;
   /** Payment providers; default: from the environment (widget/providers/index.ts). */
   paymentProviders?: PaymentProviders | undefined;
   /** Header, request and idle-connection timeouts of the HTTP server. */

@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { backgroundTasks } from './background';
 import {
   DEFAULT_DATA_DIR,
+  DEFAULT_FORGOT_PASSWORD_PER_HOUR,
   DEFAULT_FRAME_DIST,
   DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE,
   DEFAULT_LOADER_DIST,
@@ -34,7 +35,8 @@ import { pruneKeys } from './security/workflow-keys';
 import { pruneIdentifierChanges } from './identity/identifier-changes';
 import { pruneSsoTokens } from './security/sso-tokens';
 import { prunePaywall } from './paywall/authorize';
-import { seed } from './seed';
+import { hostOriginsOf, seed } from './seed';
+import { productionProblems, UnsafeProductionSettings } from './production-checks';
 import { seedConfig, withoutDemoData, type SeedConfig } from './seed-config';
 import { DEFAULT_ORDER_TTL_MS, expireUnpaidOrders } from './widget/orders';
 import type { PaymentProviders } from './widget/providers/types';
@@ -47,6 +49,7 @@ export type { Mailer, MailMessage } from './mail/mailer';
 export type { RecaptchaVerifier } from './adapters/recaptcha';
 export { buildApp } from './app';
 export { seedConfig } from './seed-config';
+export { UnsafeProductionSettings } from './production-checks';
 
 export interface ServerOptions {
   /** Port to listen on; 0 picks a free port. Default: env PORT, else 8081. */
@@ -96,6 +99,8 @@ export interface ServerOptions {
   identifierSearchPerMinute?: number;
   /** Sign-ups (registration and purchase flow) per client address and hour (default 20). */
   registrationPerHour?: number;
+  /** Forgot password and resend activation requests per client address and hour (default 10). */
+  forgotPasswordPerHour?: number;
   /** Payment providers. Default: from the environment (FOYER_CARD_PROVIDER …). */
   paymentProviders?: PaymentProviders;
   /** Bearer token of operator calls (confirming bank transfers). Default: env FOYER_OPERATOR_TOKEN. */
@@ -106,6 +111,13 @@ export interface ServerOptions {
   frameTokenKey?: string;
   /** Unpaid orders are cancelled after this long. Default: env FOYER_ORDER_TTL_MINUTES, else 24 hours. */
   orderTtlMs?: number;
+  /**
+   * Refuse unsafe settings (production-checks.ts), seed no devHostOrigins, and so on.
+   * Default: env NODE_ENV === 'production'.
+   */
+  production?: boolean;
+  /** Production accepts an http public URL (a private network). Default: env FOYER_ALLOW_HTTP_PUBLIC_URL. */
+  allowHttpPublicUrl?: boolean;
 }
 
 export interface RunningServer {
@@ -125,6 +137,30 @@ export interface PreparedServer {
 
 const PRUNE_INTERVAL_MS = 10 * 60_000;
 
+/** The services a production start will hold: the seeded ones (without devHostOrigins) and the rest already stored. */
+async function servicesAfterSeeding(
+  db: Db,
+  config: SeedConfig | false,
+): Promise<{ name: string; allowedHostOrigins: string[]; stored?: boolean }[]> {
+  const seeded = config
+    ? config.services.map((service) => ({ name: service.name, allowedHostOrigins: hostOriginsOf(service, true) }))
+    : [];
+  const names = new Set(seeded.map((service) => service.name));
+  const stored = await db.query<{ name: string; allowed_host_origins: unknown }>(
+    'SELECT name, allowed_host_origins FROM services ORDER BY name',
+  );
+  const kept = stored
+    .filter((row) => !names.has(row.name))
+    .map((row) => ({
+      name: row.name,
+      stored: true,
+      allowedHostOrigins: (typeof row.allowed_host_origins === 'string'
+        ? JSON.parse(row.allowed_host_origins)
+        : row.allowed_host_origins) as string[],
+    }));
+  return [...seeded, ...kept];
+}
+
 function baseUrl(host: string, port: number): string {
   // A wildcard bind address is not something a browser can open.
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
@@ -133,7 +169,8 @@ function baseUrl(host: string, port: number): string {
 
 /** Database ready, app built, not listening: for tests that use `app.inject`. */
 export async function createServer(options: ServerOptions = {}): Promise<PreparedServer> {
-  const env = optionsFromEnv();
+  const fromEnv = optionsFromEnv();
+  const env = { ...fromEnv, production: options.production ?? fromEnv.production ?? false };
   const host = options.host ?? env.host;
   const port = options.port ?? env.port;
   const db = await openDb({
@@ -150,12 +187,27 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
     await migrate(db);
     const seedDemo = options.seedDemo ?? env.seedDemo ?? false;
     const config = options.seed ?? (seedDemo ? seedConfig : withoutDemoData(seedConfig));
-    if (config) await seed(db, config, now());
+    const devMailbox = options.devMailbox ?? env.devMailbox ?? false;
+    // Before seeding: a refused production start writes no demo account.
+    if (env.production) {
+      const problems = productionProblems({
+        devMailbox,
+        seedDemo,
+        manualCard: options.paymentProviders
+          ? options.paymentProviders.card?.name === 'MANUAL'
+          : env.cardProvider === 'manual',
+        frameTokenKey: options.frameTokenKey ?? env.frameTokenKey,
+        publicUrl,
+        allowHttpPublicUrl: options.allowHttpPublicUrl ?? env.allowHttpPublicUrl ?? false,
+        services: await servicesAfterSeeding(db, config),
+      });
+      if (problems.length) throw new UnsafeProductionSettings(problems);
+    }
+    if (config) await seed(db, config, now(), { production: env.production });
     // Computed now so the first unknown-identifier login is not slower than a wrong password.
     await getDummyHash();
     const smtpUrl = options.smtpUrl ?? env.smtpUrl;
     const mailFrom = options.mailFrom ?? env.mailFrom ?? DEFAULT_MAIL_FROM;
-    const devMailbox = options.devMailbox ?? env.devMailbox ?? false;
     const mailer =
       options.mailer ?? (smtpUrl ? smtpMailer(smtpUrl, mailFrom) : devMailbox ? outboxMailer(db, now) : unsentMailer());
     const verifyUrl = options.recaptcha?.verifyUrl ?? env.recaptchaVerifyUrl;
@@ -178,6 +230,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       identifierSearchPerMinute:
         options.identifierSearchPerMinute ?? env.identifierSearchPerMinute ?? DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE,
       registrationPerHour: options.registrationPerHour ?? env.registrationPerHour ?? DEFAULT_REGISTRATION_PER_HOUR,
+      forgotPasswordPerHour:
+        options.forgotPasswordPerHour ?? env.forgotPasswordPerHour ?? DEFAULT_FORGOT_PASSWORD_PER_HOUR,
       paymentProviders: options.paymentProviders,
       timeouts: timeoutsFrom(options.timeouts),
       operatorToken: options.operatorToken ?? env.operatorToken,

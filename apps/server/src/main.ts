@@ -1,13 +1,14 @@
 /** `npm start -w @foyer/server`: the server alone, configured by the environment (see config.ts). */
 import { DataFolderInUse } from './db/folder-lock';
-import { startServer, type RunningServer } from './index';
+import { startServer, UnsafeProductionSettings, type RunningServer } from './index';
 
 let server: RunningServer;
 try {
   server = await startServer();
 } catch (error) {
-  // A folder in use is the operator's to sort out: say which, without a stack trace.
-  if (!(error instanceof DataFolderInUse)) throw error;
+  // A folder in use or unsafe production settings are the operator's to sort out: say what,
+  // one line per problem, without a stack trace.
+  if (!(error instanceof DataFolderInUse) && !(error instanceof UnsafeProductionSettings)) throw error;
   console.error(error.message);
   process.exit(1);
 }

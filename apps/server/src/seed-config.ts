@@ -60,6 +60,12 @@ export interface SeedConfig {
     requiredAttributes: string[];
     /** CSP host-source patterns of pages allowed to embed the frames, e.g. `https://news.example.com`. */
     allowedHostOrigins: string[];
+    /**
+     * Allowed too, but never with NODE_ENV=production: the demo site and a developer's pages on
+     * this machine (`http://localhost:*`). A production server refuses to start when a service
+     * allows a local origin (production-checks.ts).
+     */
+    devHostOrigins?: string[];
     /** The service frames use when the page names none (exactly one service should be the default). */
     default?: boolean;
     /** Seeded only with the demo data (FOYER_SEED_DEMO), like the demo account. */
@@ -155,7 +161,8 @@ export const seedConfig: SeedConfig = {
       authenticationSchemeName: 'default',
       displayName: 'Foyer demo',
       requiredAttributes: [],
-      allowedHostOrigins: ['http://localhost:*'],
+      allowedHostOrigins: [],
+      devHostOrigins: ['http://localhost:*'],
       default: true,
       requireOldPassword: true,
       ssoDomains: [],
@@ -167,7 +174,8 @@ export const seedConfig: SeedConfig = {
       authenticationSchemeName: 'default',
       displayName: 'Foyer demo (phone required)',
       requiredAttributes: ['phone'],
-      allowedHostOrigins: ['http://localhost:*'],
+      allowedHostOrigins: [],
+      devHostOrigins: ['http://localhost:*'],
       requireOldPassword: true,
       ssoDomains: [],
     },
@@ -182,7 +190,8 @@ export const seedConfig: SeedConfig = {
       authenticationSchemeName: 'default',
       displayName: 'Foyer demo (captcha)',
       requiredAttributes: [],
-      allowedHostOrigins: ['http://localhost:*'],
+      allowedHostOrigins: [],
+      devHostOrigins: ['http://localhost:*'],
       requireOldPassword: true,
       ssoDomains: [],
       recaptchaSiteKey: '6LeIxAcTAAAAAJcZVRqyHh71UMIEGQQ_MAYXHDY2',

@@ -25,7 +25,9 @@ function check(config: SeedConfig): void {
     if (bad.length) throw new Error(`Seed: realm ${realm.name} has invalid attribute definitions`);
   }
   for (const service of config.services) {
-    const bad = service.allowedHostOrigins.filter((origin) => !isOriginPattern(origin));
+    const bad = [...service.allowedHostOrigins, ...(service.devHostOrigins ?? [])].filter(
+      (origin) => !isOriginPattern(origin),
+    );
     if (bad.length)
       throw new Error(`Seed: service ${service.name} has invalid allowed host origins: ${bad.join(', ')}`);
     const badDomains = (service.ssoDomains ?? []).filter((domain) => !isOrigin(domain));
@@ -70,11 +72,21 @@ function settingsOf(service: SeedConfig['services'][number]): ServiceSettings {
   return settings;
 }
 
+/** The origins a service allows: its devHostOrigins only outside production. */
+export function hostOriginsOf(service: SeedConfig['services'][number], production: boolean): string[] {
+  return production ? service.allowedHostOrigins : [...service.allowedHostOrigins, ...(service.devHostOrigins ?? [])];
+}
+
 /**
  * Writes the seed configuration; safe to run on every start (see seed-config.ts for what is
  * updated and what is only created). Returns the number of accounts created now.
  */
-export async function seed(db: Db, config: SeedConfig, now: number = Date.now()): Promise<number> {
+export async function seed(
+  db: Db,
+  config: SeedConfig,
+  now: number = Date.now(),
+  options: { production?: boolean } = {},
+): Promise<number> {
   check(config);
   // Hash before the transaction: argon2 takes tens of milliseconds per account.
   const pending: { account: SeedConfig['accounts'][number]; passwordHash: string }[] = [];
@@ -130,7 +142,7 @@ export async function seed(db: Db, config: SeedConfig, now: number = Date.now())
           service.authenticationSchemeName,
           service.displayName,
           JSON.stringify(service.requiredAttributes),
-          JSON.stringify(service.allowedHostOrigins),
+          JSON.stringify(hostOriginsOf(service, options.production ?? false)),
           service.default ?? false,
           JSON.stringify(settingsOf(service)),
         ],

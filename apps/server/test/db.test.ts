@@ -95,7 +95,16 @@ describe('migrations and seed', () => {
     const [service] = await db.query<{ display_name: string; allowed_host_origins: unknown }>(
       "SELECT display_name, allowed_host_origins FROM services WHERE name = 'demo'",
     );
-    expect(service).toEqual({ display_name: 'Renamed', allowed_host_origins: ['https://a.example'] });
+    // Outside production the demo's local origins (devHostOrigins) are allowed too; not in production.
+    expect(service).toEqual({
+      display_name: 'Renamed',
+      allowed_host_origins: ['https://a.example', 'http://localhost:*'],
+    });
+    await seed(db, edited, Date.now(), { production: true });
+    const [production] = await db.query<{ allowed_host_origins: unknown }>(
+      "SELECT allowed_host_origins FROM services WHERE name = 'demo'",
+    );
+    expect(production!.allowed_host_origins).toEqual(['https://a.example']);
     const [after] = await db.query<{ password_hash: string }>('SELECT password_hash FROM user_profiles');
     expect(after!.password_hash).toBe(before!.password_hash);
   });

@@ -4,6 +4,7 @@
  * their service are refused with FRAME_NOT_BOUND, so a host allowed for one service cannot make
  * the frame it embeds call another.
  */
+import { randomBytes } from 'node:crypto';
 import { FRAME_TOKEN_HEADER, formatAuthorization, frameConfigSchema } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frameTokenKeyFrom, optionsFromEnv } from '../src/config';
@@ -208,7 +209,12 @@ describe('the signing key', () => {
     expect(() => frameTokenKeyFrom(undefined, optionsFromEnv({ FOYER_FRAME_TOKEN_KEY: 'short' }))).toThrow(
       /at least 32/,
     );
-    const key = 'k'.repeat(40);
+    // Production takes a random key only (issue 24, finding 10): 40 × 'k' is refused there.
+    expect(() =>
+      frameTokenKeyFrom(undefined, optionsFromEnv({ NODE_ENV: 'production', FOYER_FRAME_TOKEN_KEY: 'k'.repeat(40) })),
+    ).toThrow(/distinct characters/);
+    expect(frameTokenKeyFrom(undefined, optionsFromEnv({ FOYER_FRAME_TOKEN_KEY: 'k'.repeat(40) })).length).toBe(40);
+    const key = randomBytes(32).toString('base64');
     const configured = frameTokenKeyFrom(
       undefined,
       optionsFromEnv({ NODE_ENV: 'production', FOYER_FRAME_TOKEN_KEY: key }),

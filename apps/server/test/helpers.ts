@@ -88,6 +88,7 @@ export async function testServer(
     seedDemo: true,
     // Tests register many accounts from one address; sign-up-limit.test.ts checks the default.
     registrationPerHour: 10_000,
+    forgotPasswordPerHour: 10_000,
     paymentProviders: providersFromEnv({ FOYER_CARD_PROVIDER: 'manual', ...process.env }),
     frameDist: join(tmpdir(), 'foyer-no-frame-dist'),
     loaderDist: join(tmpdir(), 'foyer-no-loader-dist'),

@@ -30,6 +30,7 @@ import { checkCurrentPassword } from '../security/password-proof';
 import { hashPassword } from '../security/passwords';
 import { clearIdentifierFailures, grantLoginPass, identifierKey } from '../security/rate-limit';
 import { deleteUserSessions } from '../security/sessions';
+import { mailRequestRule, takeAddressToken } from '../security/sign-up-limits';
 import { consumeKey, peekKey, revokeKeys } from '../security/workflow-keys';
 
 const PASSWORD_LABEL = 'Password';
@@ -81,6 +82,8 @@ export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (!service || service.realmName !== scheme.realmName) {
         throw new ApiError('SERVICE_NOT_FOUND', [serviceName ?? '']);
       }
+      // Counted before the account is looked up: known and unknown addresses spend it alike.
+      await takeAddressToken(deps, mailRequestRule(deps), request);
       const account = await findAccountByIdentifiers(
         db,
         scheme.realmName,

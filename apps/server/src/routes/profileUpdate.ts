@@ -203,7 +203,7 @@ export function profileUpdateRoutes(app: FastifyInstance, deps: AppDeps): void {
     identityEndpoints.searchByIdentifiers,
     async ({ params, query, request }) => {
       // Every check counts, taken or free: a client can test at most this many identifiers a minute.
-      await takeAddressToken(deps, identifierSearchRule(deps), request.ip);
+      await takeAddressToken(deps, identifierSearchRule(deps), request);
       const taken = await identifiersTaken(db, query.realmName, [{ name: params.identifierKey, value: query.value }]);
       if (!taken) throw new ApiError('USER_PROFILE_IDENTIFIERS_NOT_FOUND');
       return { body: { exists: true as const } };

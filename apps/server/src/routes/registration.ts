@@ -20,7 +20,7 @@ import {
 import { registrationTemplate } from '../identity/templates';
 import { sendWorkflowMail } from '../mail/workflow-mail';
 import { checkCaptcha } from '../security/captcha';
-import { signUpRule, takeAddressToken } from '../security/sign-up-limits';
+import { mailRequestRule, signUpRule, takeAddressToken } from '../security/sign-up-limits';
 import { hashPassword } from '../security/passwords';
 import { consumeKey } from '../security/workflow-keys';
 
@@ -52,7 +52,7 @@ export function registrationRoutes(app: FastifyInstance, deps: AppDeps): void {
     // The captcha guards the duplicate check below, which would otherwise tell bots who has an account.
     await checkCaptcha(deps, request, services, body.recaptchaResponse);
     // Accounts per address (shared with the purchase flow's sign-up); it also bounds the duplicate answer below.
-    await takeAddressToken(deps, signUpRule(deps), request.ip);
+    await takeAddressToken(deps, signUpRule(deps), request);
 
     const identifiers = template.identifiers.map((field) => ({
       name: field.name,
@@ -100,6 +100,8 @@ export function registrationRoutes(app: FastifyInstance, deps: AppDeps): void {
     const given = names.map((name) => body.identifiers.find((identifier) => identifier.name === name));
     const missing = names.filter((_, index) => !given[index]?.value.trim());
     if (missing.length) throw validationFailed(missing.map((name) => `identifiers.${name}`));
+    // Counted before the account is looked up: known and unknown addresses spend it alike.
+    await takeAddressToken(deps, mailRequestRule(deps), request);
     const account = await findAccountByIdentifiers(
       db,
       body.realmName,

@@ -25,6 +25,7 @@ import {
   type Service,
 } from '../identity/store';
 import { normalizeIdentifier } from '../identity/identifiers';
+import { clientAddressKey } from '../security/client-address';
 import { checkCaptcha } from '../security/captcha';
 import { getDummyHash, verifyPassword } from '../security/passwords';
 import { tooManyAttempts } from '../security/http-throttle';
@@ -127,7 +128,7 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
         body.realmName,
         given.map(({ name, value }) => ({ name, value: normalizeIdentifier(value) })),
       ),
-      address: request.ip,
+      address: clientAddressKey(request),
     };
     const hasCaptcha = Boolean(service.settings.recaptchaSiteKey);
     const reserved = await reserveAttempt(db, deps.loginRateLimit, keys, now, { addressLimit: !hasCaptcha });

@@ -270,7 +270,7 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
   defineRoute(
     app,
     identityEndpoints.socialSession,
-    async ({ params, body, query }) => {
+    async ({ params, body, query, request }) => {
       const network = networkParam(params.network);
       const service = await serviceOf(body.serviceName);
       if (service.realmName !== body.realmName) throw new ApiError('FORBIDDEN');
@@ -299,6 +299,8 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
         value: values.get(field.name) ?? '',
       }));
       if (identifiers.some((identifier) => !identifier.value)) throw new ApiError('USER_PROFILE_IDENTIFIERS_NOT_FOUND');
+      // An account is made: the registration limit counts it, as it counts the social registration form's.
+      await takeAddressToken(deps, signUpRule(deps), request);
       return withTicket(db, { ticket: body.ticket, network, now: deps.now() }, async (ticket) => {
         // An address the network did not give (attributesMapping) is for the social registration
         // form to take, where it waits for its activation mail: autoRegister makes proven accounts only.
@@ -382,7 +384,7 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
     const values = checkAttributes(fieldsOf(template), body.attributes, { requireAll: true });
     const seen = await readTicket(db, body.ticket, network, deps.now());
     if (seen.serviceName !== service.name) throw new ApiError('SOCIAL_TICKET_INVALID');
-    await takeAddressToken(deps, signUpRule(deps), request.ip);
+    await takeAddressToken(deps, signUpRule(deps), request);
     const identifiers = template.identifiers.map((field) => ({
       name: field.name,
       value: (values.get(field.name) ?? '').trim(),

@@ -111,10 +111,10 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps, identityPrefi
       await checkCaptcha(deps, request, [service], captcha);
       // The duplicate answer (purchase spec) tells whether an address is registered: it spends
       // the identifier-search budget, so this route is no better an oracle than that one.
-      await takeAddressToken(deps, identifierSearchRule(deps), request.ip);
+      await takeAddressToken(deps, identifierSearchRule(deps), request);
       const identifiers = [{ name: identifier.name, value: (parsed.auth.get(identifier.name) ?? '').trim() }];
       if (await identifiersTaken(db, service.realmName, identifiers)) throw new ApiError('DUPLICATE_IDENTIFIERS_FOUND');
-      await takeAddressToken(deps, signUpRule(deps), request.ip);
+      await takeAddressToken(deps, signUpRule(deps), request);
       const attributes: Record<string, string> = { [identifier.name]: identifiers[0]!.value };
       for (const [name, value] of parsed.attributes) if (value.trim()) attributes[name] = value.trim();
       // The purchase flow logs the new customer in at once to pay (purchase spec §4), so the
