@@ -150,8 +150,8 @@ export async function seed(db: Db, config: SeedConfig, now: number = Date.now())
       );
       if (exists.length > 0) continue;
       await tx.query(
-        `INSERT INTO user_profiles (guid, realm_name, state, password_hash, attributes, roles, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        `INSERT INTO user_profiles (guid, realm_name, state, password_hash, attributes, roles, created_at, address_proven_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [
           guid,
           account.realmName,
@@ -160,6 +160,8 @@ export async function seed(db: Db, config: SeedConfig, now: number = Date.now())
           JSON.stringify(attributes),
           JSON.stringify(account.roles),
           now,
+          // Configured accounts: the operator vouches for an ACTIVE one's address.
+          account.state === 'ACTIVE' ? now : null,
         ],
       );
       for (const [name, value] of identifiers) {

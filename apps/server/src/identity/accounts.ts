@@ -58,6 +58,11 @@ export async function createAccount(
     attributes: Record<string, string>;
     identifiers: IdentifierValue[];
     services: string[];
+    /**
+     * Whether the address was proven at creation (a network vouched for it). Every caller says:
+     * an unproven address waits for activation or a reset (migration 024 says what it is denied).
+     */
+    addressProven: boolean;
     now: number;
   },
 ): Promise<string> {
@@ -65,9 +70,17 @@ export async function createAccount(
   try {
     await db.transaction(async (tx) => {
       await tx.query(
-        `INSERT INTO user_profiles (guid, realm_name, state, password_hash, attributes, roles, created_at)
-         VALUES ($1, $2, $3, $4, $5, '[]', $6)`,
-        [guid, input.realmName, input.state, input.passwordHash, JSON.stringify(input.attributes), input.now],
+        `INSERT INTO user_profiles (guid, realm_name, state, password_hash, attributes, roles, created_at, address_proven_at)
+         VALUES ($1, $2, $3, $4, $5, '[]', $6, $7)`,
+        [
+          guid,
+          input.realmName,
+          input.state,
+          input.passwordHash,
+          JSON.stringify(input.attributes),
+          input.now,
+          input.addressProven ? input.now : null,
+        ],
       );
       await insertIdentifiers(tx, input.realmName, guid, input.identifiers);
       for (const service of input.services) {
@@ -129,4 +142,20 @@ export async function setPasswordHash(db: Db, guid: string, passwordHash: string
 /** Only INACTIVE accounts become ACTIVE this way (a LOCKED one stays locked). */
 export async function activateAccount(db: Db, guid: string): Promise<void> {
   await db.query(`UPDATE user_profiles SET state = 'ACTIVE' WHERE guid = $1 AND state = 'INACTIVE'`, [guid]);
+}
+
+/**
+ * Someone read mail sent to the account's address (activation, reset): from now on the address
+ * is trusted. The first proof is kept; identifier-change confirmation uses `newAddressProven`.
+ */
+export async function markAddressProven(db: Db, guid: string, now: number): Promise<void> {
+  await db.query('UPDATE user_profiles SET address_proven_at = COALESCE(address_proven_at, $2) WHERE guid = $1', [
+    guid,
+    now,
+  ]);
+}
+
+/** A confirmed identifier change: the new address was proven by the mail sent to it, just now. */
+export async function newAddressProven(db: Db, guid: string, now: number): Promise<void> {
+  await db.query('UPDATE user_profiles SET address_proven_at = $2 WHERE guid = $1', [guid, now]);
 }
