@@ -3,6 +3,7 @@
  * (migration 024). The purchase flow's sign-up makes a usable ACTIVE account for an address
  * nobody proved; whoever typed it must not plant a social link on it, take invitations sent to it,
  * or get a Disqus sign-on with it; the owner's reset proves it and drops what was attached before.
+ * A password change ends a pending e-mail change along with the other sessions.
  */
 import {
   formatAuthorization,
@@ -276,5 +277,32 @@ describe('finding 3: invitations to an address someone else signed up', () => {
       session: buyer.mainSession.sessionId,
     });
     expect(accepted.statusCode).toBe(200);
+  });
+});
+
+describe('finding 9: a password change', () => {
+  it('cancels a pending e-mail change and ends the other sessions, this one staying', async () => {
+    const email = `changer-${people}@foyer.test`;
+    const guid = await purchaseSignUp(email, 'first-pass-1');
+    const thief = await loginOk(server, email, 'first-pass-1');
+    const key = await requestAddressChange(thief, 'first-pass-1', `thief-${people}@evil.test`);
+
+    const mine = await loginOk(server, email, 'first-pass-1');
+    const changed = await server.app.inject({
+      method: 'PUT',
+      url: `/ic/api/userProfile/${guid}/password`,
+      headers: { authorization: profileAuth(mine.mainSession.sessionId) },
+      payload: { oldPassword: 'first-pass-1', newPassword: 'second-pass-1' },
+    });
+    expect(changed.statusCode).toBe(204);
+
+    const confirmed = await confirmAddressChange(guid, key);
+    expect(confirmed.statusCode).toBe(404);
+    expect(confirmed.json()).toMatchObject({ code: 'ACTIVATION_KEY_NOT_FOUND' });
+    expect((await login(server, email, 'second-pass-1')).statusCode).toBe(200);
+    const alive = async (session: SessionResponse) =>
+      (await server.app.inject({ method: 'GET', url: `/ic/api/session/${session.mainSession.sessionId}` })).statusCode;
+    expect(await alive(thief)).not.toBe(200);
+    expect(await alive(mine)).toBe(200);
   });
 });

@@ -3,7 +3,7 @@
  * (PUT /resetAttributeWorkflow/:key) and change (PUT /userProfile/:id/password), following the
  * OWASP Forgot Password Cheat Sheet: the same answer for known and unknown accounts, mail sent
  * after the answer, random single-use hashed keys that expire within the hour, no login after a
- * reset, and every other session ended when the password changes.
+ * reset, and every other session (and any pending e-mail change) ended when the password changes.
  * A reset also proves the account's address (migration 024) and drops what was attached before.
  */
 import {
@@ -181,6 +181,8 @@ export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
       // Whoever else holds a session or a reset link of this account loses it; this browser stays logged in.
       await deleteUserSessions(tx, account.guid, own.sessionId);
       await revokeKeys(tx, account.guid, 'reset', deps.now());
+      // A change of address asked for with the old password (by whoever knew it) dies with it.
+      await cancelIdentifierChanges(tx, account.guid, deps.now());
     });
     return { status: 204, body: undefined };
   });
