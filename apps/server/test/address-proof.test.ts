@@ -15,6 +15,8 @@ import {
 } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitledProductIds } from '../src/account/entitlements';
+import { markAddressProven, updateAccount } from '../src/identity/accounts';
+import { findAccountByGuid } from '../src/identity/store';
 import { startSocialStandIn, type SocialStandIn } from '../src/dev/social-stand-in';
 import type { PreparedServer } from '../src/index';
 import { linkParam, login, loginOk, mailbox, profileAuth } from './helpers';
@@ -197,6 +199,21 @@ describe('finding 1: pre-registration through the purchase flow', () => {
     const session = await loginOk(server, email, 'new-password-1');
     person('facebook');
     expect((await link(server, session, 'facebook', await ticketOf(server, 'facebook'))).statusCode).toBe(200);
+  });
+});
+
+describe('what proves an address, and what unproves it', () => {
+  it('an address that changes without its confirmation mail is unproven again; other attributes keep the proof', async () => {
+    const guid = await purchaseSignUp(`renamed-${people}@foyer.test`, 'buyer-pass-1');
+    await markAddressProven(server.db, guid, Date.now());
+    const account = (await findAccountByGuid(server.db, guid))!;
+    const update = (attributes: Record<string, string>) =>
+      updateAccount(server.db, { guid, realmName: account.realmName, attributes, roles: [], identifiers: [] });
+    await update({ ...account.attributes, firstName: 'Renamed' });
+    expect((await findAccountByGuid(server.db, guid))!.addressProvenAt).not.toBeNull();
+    // What a realm that signs in by user name allows: the mail address is a plain attribute.
+    await update({ ...account.attributes, email: `elsewhere-${people}@evil.test` });
+    expect((await findAccountByGuid(server.db, guid))!.addressProvenAt).toBeNull();
   });
 });
 

@@ -4,6 +4,11 @@ import type { UserProfile } from '@foyer/api';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { normalizeIdentifier } from './identifiers';
+import { mailAddressOf } from './mail-address';
+
+function parsedAttributes(value: unknown): Record<string, string> {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, string>;
+}
 
 export interface IdentifierValue {
   name: string;
@@ -108,11 +113,22 @@ export async function updateAccount(
 ): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      await tx.query('UPDATE user_profiles SET attributes = $2, roles = $3 WHERE guid = $1', [
-        input.guid,
-        JSON.stringify(input.attributes),
-        JSON.stringify(input.roles),
-      ]);
+      const [current] = await tx.query<{ attributes: unknown }>(
+        'SELECT attributes FROM user_profiles WHERE guid = $1 FOR UPDATE',
+        [input.guid],
+      );
+      const before = current ? mailAddressOf({ attributes: parsedAttributes(current.attributes) }) : null;
+      const after = mailAddressOf({ attributes: input.attributes });
+      // A mail address that changes without the confirmation mail (an attribute that is no
+      // identifier, in a realm that signs in by user name) is not proven (migration 024);
+      // confirmIdentifierChange marks a confirmed one proven after this.
+      const addressChanged = normalizeIdentifier(before ?? '') !== normalizeIdentifier(after ?? '');
+      await tx.query(
+        `UPDATE user_profiles SET attributes = $2, roles = $3,
+                address_proven_at = CASE WHEN $4::boolean THEN NULL ELSE address_proven_at END
+          WHERE guid = $1`,
+        [input.guid, JSON.stringify(input.attributes), JSON.stringify(input.roles), addressChanged],
+      );
       if (input.identifiers.length) {
         await tx.query('DELETE FROM user_identifiers WHERE guid = $1 AND name = ANY($2::text[])', [
           input.guid,
