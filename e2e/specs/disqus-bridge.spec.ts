@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
-import { createCustomer, uniqueEmail } from '../support/purchase';
+import { createCustomer, proveAddress, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import { LoginWidget, ProfileWidget, recordHostEvents } from '../support/widgets';
 
@@ -24,6 +24,8 @@ test(
     test.setTimeout(60_000);
     const email = uniqueEmail();
     await createCustomer(request, email, 'commenter-1');
+    // A purchase sign-up's address gets a sign-on only once proven (issue 24).
+    await proveAddress(request, email, 'commenter-1');
     const seen = await recordHostEvents(page);
     const parts: string[] = [];
     page.on('request', (sent) => {

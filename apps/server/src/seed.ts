@@ -164,8 +164,8 @@ export async function seed(
       );
       if (exists.length > 0) continue;
       await tx.query(
-        `INSERT INTO user_profiles (guid, realm_name, state, password_hash, attributes, roles, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        `INSERT INTO user_profiles (guid, realm_name, state, password_hash, attributes, roles, created_at, address_proven_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [
           guid,
           account.realmName,
@@ -174,6 +174,8 @@ export async function seed(
           JSON.stringify(attributes),
           JSON.stringify(account.roles),
           now,
+          // Configured accounts: the operator vouches for an ACTIVE one's address.
+          account.state === 'ACTIVE' ? now : null,
         ],
       );
       for (const [name, value] of identifiers) {

@@ -2,7 +2,7 @@
  * Beneficiaries and grant invitations (purchase spec §2, §3, §4, §6). An owner invites an address
  * to one of their running subscriptions: a grant row, PENDING, with a random invitation key that
  * is mailed to the invitee and stored only hashed. The invitee (whoever holds the key, logged in;
- * or an account with the invited address) accepts or declines once; accepting entitles them to the
+ * or an account whose proven address was invited: caller.ts) accepts or declines once; accepting entitles them to the
  * subscription's product while it runs (entitlements.ts). The owner may remove a beneficiary.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -224,6 +224,7 @@ export async function sentGrants(db: Db, guid: string, now: number): Promise<Gra
 
 interface Caller {
   guid: string;
+  /** The caller's proven address, or null: an unproven one matches no invitation (caller.ts). */
   email: string | null;
 }
 

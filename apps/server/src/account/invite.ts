@@ -38,7 +38,7 @@ export async function inviteAndMail(
     deps.db,
     {
       ownerGuid: input.ownerGuid,
-      ownerEmail: owner.email,
+      ownerEmail: owner.address,
       subscriptionId: input.subscriptionId,
       email: input.email,
       ...(input.message ? { message: input.message } : {}),

@@ -4,6 +4,11 @@ import type { UserProfile } from '@foyer/api';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { normalizeIdentifier } from './identifiers';
+import { mailAddressOf } from './mail-address';
+
+function parsedAttributes(value: unknown): Record<string, string> {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, string>;
+}
 
 export interface IdentifierValue {
   name: string;
@@ -58,6 +63,11 @@ export async function createAccount(
     attributes: Record<string, string>;
     identifiers: IdentifierValue[];
     services: string[];
+    /**
+     * Whether the address was proven at creation (a network vouched for it). Every caller says:
+     * an unproven address waits for activation or a reset (migration 024 says what it is denied).
+     */
+    addressProven: boolean;
     now: number;
   },
 ): Promise<string> {
@@ -65,9 +75,17 @@ export async function createAccount(
   try {
     await db.transaction(async (tx) => {
       await tx.query(
-        `INSERT INTO user_profiles (guid, realm_name, state, password_hash, attributes, roles, created_at)
-         VALUES ($1, $2, $3, $4, $5, '[]', $6)`,
-        [guid, input.realmName, input.state, input.passwordHash, JSON.stringify(input.attributes), input.now],
+        `INSERT INTO user_profiles (guid, realm_name, state, password_hash, attributes, roles, created_at, address_proven_at)
+         VALUES ($1, $2, $3, $4, $5, '[]', $6, $7)`,
+        [
+          guid,
+          input.realmName,
+          input.state,
+          input.passwordHash,
+          JSON.stringify(input.attributes),
+          input.now,
+          input.addressProven ? input.now : null,
+        ],
       );
       await insertIdentifiers(tx, input.realmName, guid, input.identifiers);
       for (const service of input.services) {
@@ -95,11 +113,22 @@ export async function updateAccount(
 ): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      await tx.query('UPDATE user_profiles SET attributes = $2, roles = $3 WHERE guid = $1', [
-        input.guid,
-        JSON.stringify(input.attributes),
-        JSON.stringify(input.roles),
-      ]);
+      const [current] = await tx.query<{ attributes: unknown }>(
+        'SELECT attributes FROM user_profiles WHERE guid = $1 FOR UPDATE',
+        [input.guid],
+      );
+      const before = current ? mailAddressOf({ attributes: parsedAttributes(current.attributes) }) : null;
+      const after = mailAddressOf({ attributes: input.attributes });
+      // A mail address that changes without the confirmation mail (an attribute that is no
+      // identifier, in a realm that signs in by user name) is not proven (migration 024);
+      // confirmIdentifierChange marks a confirmed one proven after this.
+      const addressChanged = normalizeIdentifier(before ?? '') !== normalizeIdentifier(after ?? '');
+      await tx.query(
+        `UPDATE user_profiles SET attributes = $2, roles = $3,
+                address_proven_at = CASE WHEN $4::boolean THEN NULL ELSE address_proven_at END
+          WHERE guid = $1`,
+        [input.guid, JSON.stringify(input.attributes), JSON.stringify(input.roles), addressChanged],
+      );
       if (input.identifiers.length) {
         await tx.query('DELETE FROM user_identifiers WHERE guid = $1 AND name = ANY($2::text[])', [
           input.guid,
@@ -129,4 +158,20 @@ export async function setPasswordHash(db: Db, guid: string, passwordHash: string
 /** Only INACTIVE accounts become ACTIVE this way (a LOCKED one stays locked). */
 export async function activateAccount(db: Db, guid: string): Promise<void> {
   await db.query(`UPDATE user_profiles SET state = 'ACTIVE' WHERE guid = $1 AND state = 'INACTIVE'`, [guid]);
+}
+
+/**
+ * Someone read mail sent to the account's address (activation, reset): from now on the address
+ * is trusted. The first proof is kept; identifier-change confirmation uses `newAddressProven`.
+ */
+export async function markAddressProven(db: Db, guid: string, now: number): Promise<void> {
+  await db.query('UPDATE user_profiles SET address_proven_at = COALESCE(address_proven_at, $2) WHERE guid = $1', [
+    guid,
+    now,
+  ]);
+}
+
+/** A confirmed identifier change: the new address was proven by the mail sent to it, just now. */
+export async function newAddressProven(db: Db, guid: string, now: number): Promise<void> {
+  await db.query('UPDATE user_profiles SET address_proven_at = $2 WHERE guid = $1', [guid, now]);
 }

@@ -56,8 +56,13 @@ export async function consumeIdentifierChange(
   return (typeof row.identifiers === 'string' ? JSON.parse(row.identifiers) : row.identifiers) as IdentifierValue[];
 }
 
-export async function cancelIdentifierChanges(db: Db, guid: string, now: number): Promise<void> {
-  await db.query('UPDATE identifier_changes SET used_at = $2 WHERE guid = $1 AND used_at IS NULL', [guid, now]);
+/** Cancels the account's live changes; answers how many there were (a reset mail tells the owner). */
+export async function cancelIdentifierChanges(db: Db, guid: string, now: number): Promise<number> {
+  const rows = await db.query(
+    'UPDATE identifier_changes SET used_at = $2 WHERE guid = $1 AND used_at IS NULL AND expires_at > $2 RETURNING guid',
+    [guid, now],
+  );
+  return rows.length;
 }
 
 export async function pruneIdentifierChanges(db: Db, now: number): Promise<void> {

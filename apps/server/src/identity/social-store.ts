@@ -313,17 +313,20 @@ export async function unlinkProfile(db: Db, guid: string, network: SocialNetwork
 }
 
 /**
- * A password reset proves the address of an account nobody had activated: the social identities
- * linked to it before (a social registration with an address the network did not vouch for, maybe
- * someone else's) are dropped, so the one who typed the address cannot sign in to the owner's account.
- * Call before activating.
+ * A password reset proves the address of an account whose address nobody had proven (not
+ * activated, or an ACTIVE purchase sign-up: migration 024): the social identities linked to it
+ * before (a social registration with an address the network did not vouch for, maybe someone
+ * else's) are dropped, so the one who typed the address cannot sign in to the owner's account.
+ * Call before marking the address proven. Answers the networks dropped, for the owner's mail.
  */
-export async function dropUnprovenLinks(db: Db, guid: string): Promise<void> {
-  await db.query(
+export async function dropUnprovenLinks(db: Db, guid: string): Promise<SocialNetwork[]> {
+  const rows = await db.query<{ network: SocialNetwork }>(
     `DELETE FROM social_profiles
-      WHERE guid = $1 AND EXISTS (SELECT 1 FROM user_profiles WHERE guid = $1 AND state = 'INACTIVE')`,
+      WHERE guid = $1 AND EXISTS (SELECT 1 FROM user_profiles WHERE guid = $1 AND address_proven_at IS NULL)
+      RETURNING network`,
     [guid],
   );
+  return rows.map((row) => row.network).sort();
 }
 
 export interface LinkRecord {

@@ -113,6 +113,8 @@ export interface Account {
   attributes: Record<string, string>;
   roles: string[];
   services: string[];
+  /** When the address was proven (migration 024); null: nobody has shown they read its mail. */
+  addressProvenAt: number | null;
 }
 
 interface AccountRow {
@@ -123,10 +125,11 @@ interface AccountRow {
   attributes: unknown;
   roles: unknown;
   services: unknown;
+  address_proven_at: string | number | null;
 }
 
 const ACCOUNT_SELECT = `
-  SELECT p.guid, p.realm_name, p.state, p.password_hash, p.attributes, p.roles,
+  SELECT p.guid, p.realm_name, p.state, p.password_hash, p.attributes, p.roles, p.address_proven_at,
          COALESCE((SELECT json_agg(s.service_name ORDER BY s.service_name) FROM user_services s WHERE s.guid = p.guid), '[]') AS services
     FROM user_profiles p`;
 
@@ -139,6 +142,7 @@ function toAccount(row: AccountRow): Account {
     attributes: json<Record<string, string>>(row.attributes),
     roles: json<string[]>(row.roles),
     services: json<string[]>(row.services),
+    addressProvenAt: row.address_proven_at === null ? null : Number(row.address_proven_at),
   };
 }
 

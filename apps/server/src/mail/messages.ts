@@ -136,3 +136,32 @@ export function socialLinkedNotice(input: {
     html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(outro)}</p>`,
   };
 }
+
+/**
+ * To the account's address after a reset that proved it for the first time (issue 24): what had
+ * been attached to the account before anyone proved the address (perhaps by someone who typed it
+ * without owning it) was removed, and the owner is told what.
+ */
+export function addressProvenNotice(input: {
+  to: string;
+  /** Display names of the social networks unlinked. */
+  droppedNetworks: readonly string[];
+  /** A pending change of the sign-in address was cancelled. */
+  cancelledChange: boolean;
+  service: { name: string; displayName: string };
+}): MailMessage {
+  const removed = [
+    ...(input.droppedNetworks.length ? [`the sign-in with ${input.droppedNetworks.join(', ')} linked to it`] : []),
+    ...(input.cancelledChange ? ['a pending change of its sign-in e-mail address'] : []),
+  ];
+  const intro = `The password of your ${input.service.displayName} account was reset, which confirmed this e-mail address as yours.`;
+  const detail = `What was set up on the account before the address was confirmed may not have been yours, so it was removed: ${removed.join('; ')}.`;
+  const outro =
+    'If you did not reset the password, reset it again now with "Forgot password". Link your social networks again from your account if you want them.';
+  return {
+    to: input.to,
+    subject: `Your ${input.service.displayName} password was reset`,
+    text: `${intro}\n\n${detail}\n\n${outro}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(detail)}</p><p>${escapeHtml(outro)}</p>`,
+  };
+}

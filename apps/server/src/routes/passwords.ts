@@ -3,9 +3,17 @@
  * (PUT /resetAttributeWorkflow/:key) and change (PUT /userProfile/:id/password), following the
  * OWASP Forgot Password Cheat Sheet: the same answer for known and unknown accounts, mail sent
  * after the answer, random single-use hashed keys that expire within the hour, no login after a
- * reset, and every other session ended when the password changes.
+ * reset, and every other session (and any pending e-mail change) ended when the password changes.
+ * A reset also proves the account's address (migration 024) and drops what was attached before.
  */
-import { forgotPasswordQuerySchema, identityEndpoints, PASSWORD_MIN_LENGTH } from '@foyer/api';
+import {
+  forgotPasswordQuerySchema,
+  identityEndpoints,
+  NETWORK_NAMES,
+  PASSWORD_MIN_LENGTH,
+  type SocialNetwork,
+} from '@foyer/api';
+import type { TaskLogger } from '../background';
 import { calledServiceName } from '../http/frame-binding';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
@@ -13,7 +21,7 @@ import type { AppDeps } from '../deps';
 import { requireSession } from '../http/auth';
 import { defineRoute } from '../http/define-route';
 import { ApiError, validationFailed } from '../http/errors';
-import { activateAccount, setPasswordHash } from '../identity/accounts';
+import { activateAccount, markAddressProven, setPasswordHash } from '../identity/accounts';
 import { normalizeIdentifier } from '../identity/identifiers';
 import { dropUnprovenLinks } from '../identity/social-store';
 import {
@@ -24,6 +32,8 @@ import {
   findService,
   type Account,
 } from '../identity/store';
+import { mailAddressOf } from '../identity/mail-address';
+import { addressProvenNotice } from '../mail/messages';
 import { sendWorkflowMail } from '../mail/workflow-mail';
 import { cancelIdentifierChanges } from '../identity/identifier-changes';
 import { checkCurrentPassword } from '../security/password-proof';
@@ -97,7 +107,7 @@ export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
     { query: forgotPasswordQuerySchema },
   );
 
-  defineRoute(app, identityEndpoints.resetPassword, async ({ params, body }) => {
+  defineRoute(app, identityEndpoints.resetPassword, async ({ params, body, request }) => {
     const now = deps.now();
     // Checked before the password so a used link says so rather than complain about the password.
     if (!(await peekKey(db, 'reset', params.key, now))) throw new ApiError('RESET_USER_PROFILE_NOT_FOUND');
@@ -106,24 +116,55 @@ export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
     checkNewPassword(password);
     const passwordHash = await hashPassword(password);
 
-    const account = await db.transaction(async (tx) => {
+    const done = await db.transaction(async (tx) => {
       const owner = await consumeKey(tx, 'reset', params.key, deps.now());
       if (!owner) return null;
+      const before = await findAccountByGuid(tx, owner.guid);
       await setPasswordHash(tx, owner.guid, passwordHash);
       // The owner of the address, proven only now: social links made before are not theirs to keep.
-      await dropUnprovenLinks(tx, owner.guid);
+      const droppedNetworks = await dropUnprovenLinks(tx, owner.guid);
       // The mail proved the address, which is what activation asks for.
       await activateAccount(tx, owner.guid);
+      await markAddressProven(tx, owner.guid, now);
       await revokeKeys(tx, owner.guid, 'reset', now);
       // The owner is back in control: a change of address someone else asked for is cancelled.
-      await cancelIdentifierChanges(tx, owner.guid, now);
+      const cancelledChanges = await cancelIdentifierChanges(tx, owner.guid, now);
       await deleteUserSessions(tx, owner.guid);
-      return findAccountByGuid(tx, owner.guid);
+      const account = await findAccountByGuid(tx, owner.guid);
+      // Invitations need no dropping: an unproven address never matched any (account/caller.ts).
+      const proof =
+        before?.addressProvenAt === null && (droppedNetworks.length > 0 || cancelledChanges > 0)
+          ? { droppedNetworks, cancelledChange: cancelledChanges > 0, serviceName: owner.serviceName }
+          : null;
+      return account ? { account, proof } : null;
     });
-    if (!account) throw new ApiError('RESET_USER_PROFILE_NOT_FOUND');
-    await forgiveLoginFailures(db, account, deps.now());
+    if (!done) throw new ApiError('RESET_USER_PROFILE_NOT_FOUND');
+    await forgiveLoginFailures(db, done.account, deps.now());
+    if (done.proof) mailAddressProven(done.account, done.proof, request.log);
     return { status: 204, body: undefined };
   });
+
+  /** After the answer: tells the owner what the reset removed (messages.ts addressProvenNotice). */
+  function mailAddressProven(
+    account: Account,
+    proof: { droppedNetworks: SocialNetwork[]; cancelledChange: boolean; serviceName: string | null },
+    log: TaskLogger,
+  ): void {
+    const to = mailAddressOf(account);
+    if (!to) return;
+    deps.background.run(async () => {
+      const service = proof.serviceName ? await findService(db, proof.serviceName) : await findDefaultService(db);
+      if (!service) return;
+      await deps.mailer.send(
+        addressProvenNotice({
+          to,
+          droppedNetworks: proof.droppedNetworks.map((network) => NETWORK_NAMES[network]),
+          cancelledChange: proof.cancelledChange,
+          service,
+        }),
+      );
+    }, log);
+  }
 
   defineRoute(app, identityEndpoints.changePassword, async ({ params, body, request }) => {
     const own = await requireSession(deps, request, params.id);
@@ -143,6 +184,8 @@ export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
       // Whoever else holds a session or a reset link of this account loses it; this browser stays logged in.
       await deleteUserSessions(tx, account.guid, own.sessionId);
       await revokeKeys(tx, account.guid, 'reset', deps.now());
+      // A change of address asked for with the old password (by whoever knew it) dies with it.
+      await cancelIdentifierChanges(tx, account.guid, deps.now());
     });
     return { status: 204, body: undefined };
   });

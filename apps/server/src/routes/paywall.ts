@@ -18,6 +18,7 @@ import type { AppDeps } from '../deps';
 import { defineRoute } from '../http/define-route';
 import { ApiError } from '../http/errors';
 import { calledServiceName } from '../http/frame-binding';
+import { addressTrusted } from '../identity/mail-address';
 import { findAccountByGuid, findDefaultService, findService, type Service } from '../identity/store';
 import { DISQUS_TOKEN_LIFETIME_MS, findDisqusSite, signRemoteAuth } from '../disqus/remote-auth';
 import { useSession } from '../security/sessions';
@@ -126,7 +127,10 @@ export function paywallRoutes(
       if (found.status === 'expired') throw new ApiError('SESSION_HAS_EXPIRED');
       const account = await findAccountByGuid(db, found.session.guid);
       if (!account || !account.services.includes(site.serviceName)) throw new ApiError('FORBIDDEN');
-      // The address is the account's own, never the query's: Disqus links comments by it.
+      // The address is the account's own, never the query's: Disqus links comments by it, so an
+      // address nobody proved (issue 24: a purchase sign-up) gets no sign-on at all. Disqus asks
+      // every remote_auth user for an e-mail, so leaving it out is no option.
+      if (!addressTrusted(account)) throw new ApiError('ADDRESS_NOT_PROVEN');
       const email = account.attributes.email ?? '';
       const fullName = [account.attributes.firstName, account.attributes.lastName].filter(Boolean).join(' ');
       const username = (query.name || fullName || email).slice(0, 255);

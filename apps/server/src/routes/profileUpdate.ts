@@ -18,7 +18,13 @@ import type { AppDeps } from '../deps';
 import { requireSession, type OwnSession } from '../http/auth';
 import { defineRoute } from '../http/define-route';
 import { ApiError } from '../http/errors';
-import { identifiersTaken, linkService, updateAccount, type IdentifierValue } from '../identity/accounts';
+import {
+  identifiersTaken,
+  linkService,
+  newAddressProven,
+  updateAccount,
+  type IdentifierValue,
+} from '../identity/accounts';
 import { checkAttributes, fieldsOf } from '../identity/attributes';
 import { consumeIdentifierChange, requestIdentifierChange } from '../identity/identifier-changes';
 import { normalizeIdentifier } from '../identity/identifiers';
@@ -179,6 +185,12 @@ export function profileUpdateRoutes(app: FastifyInstance, deps: AppDeps): void {
       roles: account.roles,
       identifiers,
     });
+    // The key came from the mail to the new address: that address is proven now (migration 024).
+    const address = mailAddressOf({ attributes });
+    const before = mailAddressOf(account);
+    if (address && (!before || normalizeIdentifier(address) !== normalizeIdentifier(before))) {
+      await newAddressProven(db, account.guid, deps.now());
+    }
     return { status: 204, body: undefined };
   });
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { defineRoute } from '../http/define-route';
 import { ApiError, validationFailed } from '../http/errors';
-import { activateAccount, createAccount, identifiersTaken } from '../identity/accounts';
+import { activateAccount, createAccount, identifiersTaken, markAddressProven } from '../identity/accounts';
 import { checkAttributes, fieldsOf, isPasswordField } from '../identity/attributes';
 import {
   findAccountByGuid,
@@ -75,6 +75,8 @@ export function registrationRoutes(app: FastifyInstance, deps: AppDeps): void {
       attributes,
       identifiers,
       services: services.map((service) => service.name),
+      // Typed, not proven: the activation mail proves it; without activation, a reset does.
+      addressProven: false,
       now: deps.now(),
     });
     const account = await findAccountByGuid(db, guid);
@@ -87,6 +89,8 @@ export function registrationRoutes(app: FastifyInstance, deps: AppDeps): void {
     const owner = await consumeKey(db, 'activation', params.key, deps.now());
     if (!owner) throw new ApiError('ACTIVATION_KEY_NOT_FOUND');
     await activateAccount(db, owner.guid);
+    // The key came from the mail to the address: whoever follows it reads that mailbox.
+    await markAddressProven(db, owner.guid, deps.now());
     const account = await findAccountByGuid(db, owner.guid);
     if (!account) throw new ApiError('ACTIVATION_KEY_NOT_FOUND');
     return { body: { guid: account.guid, state: account.state } };

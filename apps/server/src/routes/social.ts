@@ -57,7 +57,7 @@ import {
   withTicket,
 } from '../identity/social-store';
 import { findAccountByGuid, findService, findTemplate, type Account, type Service } from '../identity/store';
-import { mailAddressOf } from '../identity/mail-address';
+import { addressTrusted, mailAddressOf } from '../identity/mail-address';
 import { addressVouched } from '../identity/social-address';
 import { registrationTemplate } from '../identity/templates';
 import { socialLinkedNotice } from '../mail/messages';
@@ -350,6 +350,7 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
         attributes,
         identifiers,
         services: [service.name],
+        addressProven: vouched,
         now: deps.now(),
       });
       await linkProfile(tx, {
@@ -404,6 +405,9 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { session, authorization } = await requireSession(deps, request, params.guid);
     const account = await findAccountByGuid(db, session.guid);
     if (!account) throw new ApiError('USER_PROFILE_NOT_FOUND');
+    // Issue 24: whoever typed an address nobody proved (a purchase sign-up) must not plant their
+    // own network on it, to sign in after its owner claims the address with a reset.
+    if (!addressTrusted(account)) throw new ApiError('ADDRESS_NOT_PROVEN');
     await withTicket(db, { ticket: body.ticket, network, now: deps.now() }, (ticket) =>
       linkProfile(db, {
         guid: account.guid,

@@ -49,6 +49,14 @@ export const SOCIAL_ERRORS = {
     status: 403,
     text: 'A network linked in the last 24 hours cannot confirm it is you yet. Please use the network you signed up with.',
   },
+  /**
+   * Linking a network (or the Disqus sign-on) from an account whose e-mail address nobody has
+   * proven yet (issue 24: a purchase sign-up, a registration without activation): a reset proves it.
+   */
+  ADDRESS_NOT_PROVEN: {
+    status: 403,
+    text: 'Your e-mail address is not confirmed yet. To confirm it, use "Forgot your password?" and follow the link we mail you, then try again.',
+  },
   /** GET /social/:network/userAvatar/:id: no linked profile of the caller with a picture. */
   SOCIAL_AVATAR_NOT_FOUND: { status: 404, text: 'There is no picture for this social account.' },
 } as const satisfies Record<string, { status: number; text: string }>;

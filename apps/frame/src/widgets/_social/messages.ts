@@ -106,6 +106,8 @@ export const socialMessages = defineMessages({
       'Esa cuenta social no es la que está vinculada a tu cuenta. Inicia sesión con la cuenta vinculada.',
     SOCIAL_PROOF_TOO_RECENT:
       'Una red vinculada en las últimas 24 horas aún no puede confirmar que eres tú. Usa la red con la que te registraste.',
+    ADDRESS_NOT_PROVEN:
+      'Tu dirección de correo aún no está confirmada. Para confirmarla, usa «¿Olvidaste tu contraseña?» y sigue el enlace que te enviamos por correo; luego inténtalo de nuevo.',
     SOCIAL_AVATAR_NOT_FOUND: 'No hay ninguna imagen para esta cuenta social.',
   },
   'pt-BR': {
@@ -163,6 +165,8 @@ export const socialMessages = defineMessages({
     SOCIAL_PROOF_NOT_LINKED: 'Essa conta social não é a vinculada à sua conta. Entre com a conta vinculada.',
     SOCIAL_PROOF_TOO_RECENT:
       'Uma rede vinculada nas últimas 24 horas ainda não pode confirmar que é você. Use a rede com que você se cadastrou.',
+    ADDRESS_NOT_PROVEN:
+      'Seu endereço de e-mail ainda não foi confirmado. Para confirmá-lo, use "Esqueceu sua senha?" e siga o link que enviaremos por e-mail; depois tente de novo.',
     SOCIAL_AVATAR_NOT_FOUND: 'Não há nenhuma imagem para esta conta social.',
   },
 });

@@ -118,7 +118,9 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps, identityPrefi
       const attributes: Record<string, string> = { [identifier.name]: identifiers[0]!.value };
       for (const [name, value] of parsed.attributes) if (value.trim()) attributes[name] = value.trim();
       // The purchase flow logs the new customer in at once to pay (purchase spec §4), so the
-      // account starts ACTIVE; the identity registration widget keeps its activation mail.
+      // account starts ACTIVE; the identity registration widget keeps its activation mail. The
+      // address is only typed, though: until a reset proves it, nothing trusts it (issue 24:
+      // no social link, no invitation by address, no Disqus sign-on; mail-address.ts).
       const guid = await createAccount(db, {
         realmName: service.realmName,
         state: 'ACTIVE',
@@ -126,6 +128,7 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps, identityPrefi
         attributes,
         identifiers,
         services: [service.name],
+        addressProven: false,
         now: deps.now(),
       });
       await storeAddresses(deps, guid, parsed);
