@@ -128,10 +128,30 @@ export function socialLinkedNotice(input: {
   service: { name: string; displayName: string };
 }): MailMessage {
   const intro = `A ${input.networkName} account was linked to your ${input.service.displayName} account: it can now be used to sign in.`;
-  const outro = `If this was not you, sign in and unlink ${input.networkName} from your account now, then reset your password with "Forgot password".`;
+  const outro = `If this was not you, reset your password now with "Forgot password": a reset unlinks ${input.networkName} and ends every session.`;
   return {
     to: input.to,
     subject: `${input.networkName} was linked to your ${input.service.displayName} account`,
+    text: `${intro}\n\n${outro}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(outro)}</p>`,
+  };
+}
+
+/**
+ * After a password reset that unlinked networks linked after the account was made (issue 24,
+ * finding 4): says which, so an owner who had linked them knows to link them again.
+ */
+export function resetUnlinkedNotice(input: {
+  to: string;
+  networkNames: readonly string[];
+  service: { name: string; displayName: string };
+}): MailMessage {
+  const names = input.networkNames.join(', ');
+  const intro = `The password of your ${input.service.displayName} account was reset. To make sure nobody else can still sign in, the reset also unlinked the social networks linked after the account was made: ${names}.`;
+  const outro = 'If they were yours, sign in and link them again from your account page.';
+  return {
+    to: input.to,
+    subject: `Social networks were unlinked from your ${input.service.displayName} account`,
     text: `${intro}\n\n${outro}\n`,
     html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(outro)}</p>`,
   };

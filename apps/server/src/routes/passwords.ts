@@ -15,7 +15,7 @@ import { defineRoute } from '../http/define-route';
 import { ApiError, validationFailed } from '../http/errors';
 import { activateAccount, setPasswordHash } from '../identity/accounts';
 import { normalizeIdentifier } from '../identity/identifiers';
-import { dropUnprovenLinks } from '../identity/social-store';
+import { dropLaterLinks, dropUnprovenLinks } from '../identity/social-store';
 import {
   findAccountByGuid,
   findAccountByIdentifiers,
@@ -24,6 +24,7 @@ import {
   findService,
   type Account,
 } from '../identity/store';
+import { mailResetUnlinked, type ResetUnlinked } from '../mail/reset-unlinked';
 import { sendWorkflowMail } from '../mail/workflow-mail';
 import { cancelIdentifierChanges } from '../identity/identifier-changes';
 import { checkCurrentPassword } from '../security/password-proof';
@@ -94,7 +95,7 @@ export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
     { query: forgotPasswordQuerySchema },
   );
 
-  defineRoute(app, identityEndpoints.resetPassword, async ({ params, body }) => {
+  defineRoute(app, identityEndpoints.resetPassword, async ({ params, body, request }) => {
     const now = deps.now();
     // Checked before the password so a used link says so rather than complain about the password.
     if (!(await peekKey(db, 'reset', params.key, now))) throw new ApiError('RESET_USER_PROFILE_NOT_FOUND');
@@ -103,12 +104,15 @@ export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
     checkNewPassword(password);
     const passwordHash = await hashPassword(password);
 
+    const unlinked: ResetUnlinked = { networks: [], serviceName: null };
     const account = await db.transaction(async (tx) => {
       const owner = await consumeKey(tx, 'reset', params.key, deps.now());
       if (!owner) return null;
       await setPasswordHash(tx, owner.guid, passwordHash);
       // The owner of the address, proven only now: social links made before are not theirs to keep.
       await dropUnprovenLinks(tx, owner.guid);
+      // A network linked later may be a thief's, linked with a stolen session to outlast this reset.
+      Object.assign(unlinked, { networks: await dropLaterLinks(tx, owner.guid), serviceName: owner.serviceName });
       // The mail proved the address, which is what activation asks for.
       await activateAccount(tx, owner.guid);
       await revokeKeys(tx, owner.guid, 'reset', now);
@@ -119,6 +123,7 @@ export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
     if (!account) throw new ApiError('RESET_USER_PROFILE_NOT_FOUND');
     await forgiveLoginFailures(db, account, deps.now());
+    mailResetUnlinked(deps, account, unlinked, request.log);
     return { status: 204, body: undefined };
   });
 

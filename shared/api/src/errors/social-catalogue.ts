@@ -49,6 +49,14 @@ export const SOCIAL_ERRORS = {
     status: 403,
     text: 'A network linked in the last 24 hours cannot confirm it is you yet. Please use the network you signed up with.',
   },
+  /**
+   * Link and unlink without a fresh proof (security/fresh-proof.ts): a main session alone cannot
+   * change how the account signs in; the frame asks for the password (or a linked network) and retries.
+   */
+  SOCIAL_PROOF_REQUIRED: {
+    status: 403,
+    text: 'Please confirm it is you before you link or unlink a social network.',
+  },
   /** GET /social/:network/userAvatar/:id: no linked profile of the caller with a picture. */
   SOCIAL_AVATAR_NOT_FOUND: { status: 404, text: 'There is no picture for this social account.' },
 } as const satisfies Record<string, { status: number; text: string }>;
