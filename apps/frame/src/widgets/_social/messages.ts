@@ -106,6 +106,7 @@ export const socialMessages = defineMessages({
       'Esa cuenta social no es la que está vinculada a tu cuenta. Inicia sesión con la cuenta vinculada.',
     SOCIAL_PROOF_TOO_RECENT:
       'Una red vinculada en las últimas 24 horas aún no puede confirmar que eres tú. Usa la red con la que te registraste.',
+    SOCIAL_PROOF_REQUIRED: 'Confirma que eres tú antes de vincular o desvincular una red social.',
     SOCIAL_AVATAR_NOT_FOUND: 'No hay ninguna imagen para esta cuenta social.',
   },
   'pt-BR': {
@@ -163,6 +164,7 @@ export const socialMessages = defineMessages({
     SOCIAL_PROOF_NOT_LINKED: 'Essa conta social não é a vinculada à sua conta. Entre com a conta vinculada.',
     SOCIAL_PROOF_TOO_RECENT:
       'Uma rede vinculada nas últimas 24 horas ainda não pode confirmar que é você. Use a rede com que você se cadastrou.',
+    SOCIAL_PROOF_REQUIRED: 'Confirme que é você antes de vincular ou desvincular uma rede social.',
     SOCIAL_AVATAR_NOT_FOUND: 'Não há nenhuma imagem para esta conta social.',
   },
 });

@@ -6,6 +6,8 @@ import { Loading } from '../../components/Loading';
 import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
 import { useRequest } from '../../store/useRequest';
+// Its own texts: link-accounts and unlink-accounts show it too, without the rest of edit profile.
+import './messages';
 import { reauthenticate, reauthenticationRequest } from './reauthenticate';
 
 /** Only services with a reCAPTCHA site key download the captcha. */
