@@ -7,7 +7,7 @@ import {
   type SocialNetwork,
   socialError,
 } from '@foyer/api';
-import { registerEventSchemas } from '@foyer/protocol';
+import { registerEventSchemas, SOCIAL_RESULT_PARAM } from '@foyer/protocol';
 import { socialEventPayloadSchemas } from '@foyer/protocol/social-attributes';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';
@@ -26,6 +26,8 @@ import {
   offeredNetworks,
   socialPermissionsRequest,
 } from './requests';
+import { socialReauthenticate } from '../edit-profile/reauthenticate';
+import { resumeSocialRedirect } from './redirect';
 import { SocialButtons } from './SocialButtons';
 import { needsFreshProof, socialLink, socialUnlink, type SocialResult } from './socialThunks';
 import './social.css';
@@ -86,6 +88,22 @@ export function ManageLinks(props: ManageLinksProps) {
   const [proof, setProof] = useState<{ error: FoyerError; retry(): Promise<void> } | null>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   const proofRef = useRef<HTMLDivElement>(null);
+  // Back from a confirmation's full-redirect trip (a blocked popup): the proof is given now; the
+  // link or unlink that asked for it was left behind with the page, and is one click away again.
+  const returned = useAppSelector((state) => state.frame.query[SOCIAL_RESULT_PARAM]);
+  useEffect(() => {
+    if (!returned || !loggedIn) return;
+    void dispatch(resumeSocialRedirect('confirm')).then(async (outcome) => {
+      if (!outcome) return;
+      const result =
+        'error' in outcome
+          ? { ok: false as const, error: outcome.error }
+          : await dispatch(socialReauthenticate(outcome.network, outcome.ticket));
+      if (result.ok) setDone(t('social.confirmedDone'));
+      else setProblem(result.error);
+      setTimeout(() => messageRef.current?.focus(), 0);
+    });
+  }, [dispatch, returned, loggedIn]);
   // The prompt takes the place of the list: focus goes to it, where its reason is read out.
   useEffect(() => {
     if (proof) proofRef.current?.focus();
@@ -112,7 +130,7 @@ export function ManageLinks(props: ManageLinksProps) {
         {heading}
         <div ref={proofRef} tabIndex={-1} className="social-proof">
           <Suspense fallback={<Loading />}>
-            <ReauthenticateForm error={proof.error} onDone={() => void proof.retry()} />
+            <ReauthenticateForm error={proof.error} onDone={() => void proof.retry()} confirmByRedirect />
           </Suspense>
           <button type="button" className="button button-secondary" onClick={() => setProof(null)}>
             {t('social.cancel')}

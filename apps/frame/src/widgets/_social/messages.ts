@@ -21,6 +21,7 @@ export const socialMessages = defineMessages({
     'social.unlink': 'Unlink',
     'social.unlinkNetwork': 'Unlink {0}',
     'social.linkedDone': '{0} is now linked to your account.',
+    'social.confirmedDone': 'Thank you: you can link or unlink a network now.',
     'social.unlinkedDone': '{0} is no longer linked to your account.',
     'social.linkExisting.title': 'Link an Account',
     'social.linkExisting.description':
@@ -61,6 +62,7 @@ export const socialMessages = defineMessages({
     'social.unlink': 'Desvincular',
     'social.unlinkNetwork': 'Desvincular {0}',
     'social.linkedDone': '{0} ya está vinculado a tu cuenta.',
+    'social.confirmedDone': 'Gracias: ya puedes vincular o desvincular una red.',
     'social.unlinkedDone': '{0} ya no está vinculado a tu cuenta.',
     'social.linkExisting.title': 'Vincular una cuenta',
     'social.linkExisting.description':
@@ -123,6 +125,7 @@ export const socialMessages = defineMessages({
     'social.unlink': 'Desvincular',
     'social.unlinkNetwork': 'Desvincular {0}',
     'social.linkedDone': '{0} agora está vinculado à sua conta.',
+    'social.confirmedDone': 'Obrigado: agora você pode vincular ou desvincular uma rede.',
     'social.unlinkedDone': '{0} não está mais vinculado à sua conta.',
     'social.linkExisting.title': 'Vincular uma conta',
     'social.linkExisting.description': 'Já tem uma conta? Entre e vincule a conta existente à sua conta social.',

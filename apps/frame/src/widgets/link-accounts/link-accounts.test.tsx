@@ -14,12 +14,23 @@ import { sessionStateFrom } from '../../store/sessionSlice';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type RecordedRequest } from '../../test/harness';
 import { NEW_SECURE_SESSION_ID, profileBody, reauthenticationRoutes, SESSION } from '../../test/profileFixtures';
 import { SECURE_SESSION_STORAGE_KEY } from '../edit-profile/secureSession';
+import { socialError } from '@foyer/api';
+import { SOCIAL_RESULT, SOCIAL_TICKET } from '../../test/socialReturnFixtures';
 import { signInWithPopup } from '../_social/popup';
+import type * as PopupModule from '../_social/popup';
+import { forgetTakenResults, PENDING_REDIRECT_KEY } from '../_social/redirect';
 import UnlinkAccountsWidget from '../unlink-accounts/index';
 import LinkAccountsWidget from './index';
 
-vi.mock('../_social/popup', () => ({ signInWithPopup: vi.fn() }));
-afterEach(() => vi.mocked(signInWithPopup).mockReset());
+// Only the popup itself stands in: the redirect's helpers (authorize URL, attempt) stay real.
+vi.mock('../_social/popup', async (original) => ({
+  ...(await original<typeof PopupModule>()),
+  signInWithPopup: vi.fn(),
+}));
+afterEach(() => {
+  vi.mocked(signInWithPopup).mockReset();
+  forgetTakenResults();
+});
 
 const PROOF_TEXT = 'Please confirm it is you before you link or unlink a social network.';
 
@@ -58,6 +69,10 @@ function server(linked: SocialNetwork[], options: { socialOnly?: boolean } = {})
     'GET /social/google/userAvatar/google-1': () => ({ status: 404, body: { code: 'SOCIAL_AVATAR_NOT_FOUND' } }),
     'GET /social/facebook/userAvatar/facebook-1': () => ({ status: 404, body: { code: 'SOCIAL_AVATAR_NOT_FOUND' } }),
     'POST /social/guid-1/facebook/reauthenticate': () => proved,
+    'POST /social/result': () => ({
+      status: 200,
+      body: { network: 'facebook', purpose: 'confirm', ticket: SOCIAL_TICKET },
+    }),
     'POST /social/guid-1/google/link': (request) => {
       if (!proofOf(request).includes(NEW_SECURE_SESSION_ID)) return refused;
       links.add('google');
@@ -71,9 +86,17 @@ function server(linked: SocialNetwork[], options: { socialOnly?: boolean } = {})
   });
 }
 
+/** The prompt loads with the form it borrows from edit profile: more than the default wait on a busy machine. */
+const LOADED = { timeout: 5_000 };
+
 function renderLink(fake: ReturnType<typeof server>) {
   const attributes = linkAccountsAttributesSchema.parse({});
-  const harness = makeHarness({ fetch: fake.fetch, attributes, preloaded: { session: sessionStateFrom(SESSION) } });
+  const harness = makeHarness({
+    fetch: fake.fetch,
+    attributes,
+    preloaded: { session: sessionStateFrom(SESSION) },
+    frame: { hostUrl: 'https://news.example.com/account' },
+  });
   renderWith(harness, <LinkAccountsWidget attributes={attributes} />);
   return { harness, user: userEvent.setup() };
 }
@@ -96,7 +119,7 @@ describe('link accounts asks for a fresh proof', () => {
     await user.click(await screen.findByRole('button', { name: 'Link Google' }));
 
     // Why, announced; the list gives way to the prompt, which has the focus.
-    const password = await screen.findByLabelText('Enter your password to continue');
+    const password = await screen.findByLabelText('Enter your password to continue', {}, LOADED);
     expect(screen.getByRole('alert').textContent).toContain(PROOF_TEXT);
     expect(screen.queryByRole('button', { name: 'Link Google' })).toBeNull();
     expect(document.activeElement?.contains(screen.getByRole('alert'))).toBe(true);
@@ -129,7 +152,7 @@ describe('link accounts asks for a fresh proof', () => {
     expect(
       await screen.findByText('Your account has no password: to go on, sign in again with a network linked to it.'),
     ).toBeTruthy();
-    await user.click(await screen.findByRole('button', { name: 'Confirm with Facebook' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm with Facebook' }, LOADED));
 
     expect(await screen.findByText('Google is now linked to your account.')).toBeTruthy();
     expect(vi.mocked(signInWithPopup).mock.calls[1]?.[0]).toMatchObject({ network: 'facebook' });
@@ -156,6 +179,53 @@ describe('link accounts asks for a fresh proof', () => {
   });
 });
 
+describe('where the popup is blocked', () => {
+  it('Confirm with the linked network takes the full-redirect trip (purpose confirm), keeping its attempt', async () => {
+    const fake = server(['facebook'], { socialOnly: true });
+    vi.mocked(signInWithPopup)
+      .mockResolvedValueOnce({ ok: true, ticket: 'ticket-google-1' })
+      .mockResolvedValueOnce({ ok: false, error: socialError('SOCIAL_POPUP_CLOSED'), blocked: true });
+    const { harness, user } = renderLink(fake);
+    await user.click(await screen.findByRole('button', { name: 'Link Google' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm with Facebook' }, LOADED));
+    // The page goes to the provider for a confirmation (purpose confirm), with the attempt kept.
+    await vi.waitFor(() => expect(harness.navigations).toHaveLength(1));
+    const trip = new URL(harness.navigations[0]!);
+    expect(trip.pathname).toBe('/ic/api/social/facebook/authorize');
+    expect(trip.searchParams.get('purpose')).toBe('confirm');
+    expect(JSON.parse(harness.storage.tab.getItem(PENDING_REDIRECT_KEY)!)).toMatchObject({ purpose: 'confirm' });
+  });
+
+  it('back from the trip: the result proves it, and the next link asks nothing', async () => {
+    const fake = server(['facebook'], { socialOnly: true });
+    vi.mocked(signInWithPopup).mockResolvedValueOnce({ ok: true, ticket: 'ticket-google-2' });
+    const attributes = linkAccountsAttributesSchema.parse({});
+    const harness = makeHarness({
+      fetch: fake.fetch,
+      attributes,
+      preloaded: { session: sessionStateFrom(SESSION) },
+      frame: {
+        query: { foyerSocial: SOCIAL_RESULT, foyerSocialFor: 'confirm' },
+        hostUrl: 'https://news.example.com/a',
+      },
+    });
+    harness.storage.tab.setItem(
+      PENDING_REDIRECT_KEY,
+      JSON.stringify({ attempt: 'attempt-kept-1', purpose: 'confirm' }),
+    );
+    renderWith(harness, <LinkAccountsWidget attributes={attributes} />);
+    expect(await screen.findByText('Thank you: you can link or unlink a network now.')).toBeTruthy();
+    expect(requestsTo(fake, '/social/result')[0]?.body).toEqual({ result: SOCIAL_RESULT, attempt: 'attempt-kept-1' });
+    expect(requestsTo(fake, '/social/guid-1/facebook/reauthenticate')[0]?.body).toEqual({ ticket: SOCIAL_TICKET });
+
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Link Google' }));
+    expect(await screen.findByText('Google is now linked to your account.')).toBeTruthy();
+    const links = requestsTo(fake, '/social/guid-1/google/link');
+    expect(links).toHaveLength(1);
+    expect(proofOf(links[0]!)).toContain(NEW_SECURE_SESSION_ID);
+  });
+});
+
 describe('unlink accounts asks for a fresh proof', () => {
   it('by keyboard: Cancel leaves the link; asked again, the password proves it and the unlink is made', async () => {
     const fake = server(['google', 'facebook']);
@@ -175,7 +245,7 @@ describe('unlink accounts asks for a fresh proof', () => {
 
     again.focus();
     await user.keyboard('{Enter}');
-    await user.type(await screen.findByLabelText('Enter your password to continue'), 'foyer-demo-1{Enter}');
+    await user.type(await screen.findByLabelText('Enter your password to continue', {}, LOADED), 'foyer-demo-1{Enter}');
     expect(await screen.findByText('Google is no longer linked to your account.')).toBeTruthy();
     const unlinks = requestsTo(fake, '/social/guid-1/google/unlink');
     expect(unlinks).toHaveLength(3);
