@@ -50,7 +50,7 @@ function addresses(page: Page): string[] {
  * the result id and purpose and nothing else new; the loader then took both out of the address bar
  * (the page's own parameter stays). Answers the address the server sent the visitor back to.
  */
-async function backOnHostPage(page: Page, seen: string[], since: number, purpose: 'signIn' | 'link') {
+async function backOnHostPage(page: Page, seen: string[], since: number, purpose: 'signIn' | 'link' | 'confirm') {
   const returned = () =>
     seen.slice(since).find((address) => new URL(address).searchParams.get('foyerSocialFor') === purpose);
   await expect.poll(returned, { timeout: 20_000 }).toBeTruthy();
@@ -205,7 +205,8 @@ test.describe('where the browser blocks the popup', () => {
   test('a blocked popup falls back to the full redirect: sign up, then link another network from the account page', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    // Four trips to the provider: sign-up, link, confirmation, link.
+    test.setTimeout(120_000);
     // window.open answers null in the widget frames, as a popup blocker makes it.
     await page.addInitScript((widgetsOrigin: string) => {
       if (location.origin === widgetsOrigin) window.open = () => null;
@@ -227,11 +228,30 @@ test.describe('where the browser blocks the popup', () => {
       .poll(async () => (await events()).find((event) => event.name === 'socialRegister.success')?.detail)
       .toEqual({ guid: expect.any(String), network: 'linkedin' });
 
-    // Linking from the account page makes the same trip and comes back linked.
+    // Linking from the account page makes the same trip; back, the link asks for a fresh proof
+    // (issue 24): this account has no password, so a confirmation with LinkedIn, by the same trip.
     await nextPerson('facebook', { forUserAgent: marker });
     const link = widgetFrame(page, 'link-accounts');
+    const linkFacebook = link.getByRole('button', { name: 'Link Facebook' });
     since = seen.length;
-    await link.getByRole('button', { name: 'Link Facebook' }).click();
+    await linkFacebook.click();
+    await backOnHostPage(page, seen, since, 'link');
+    await expect(
+      link.getByText('Your account has no password: to go on, sign in again with a network linked to it.'),
+    ).toBeVisible({
+      timeout: 20_000,
+    });
+    since = seen.length;
+    await link.getByRole('button', { name: 'Confirm with LinkedIn' }).click();
+    await backOnHostPage(page, seen, since, 'confirm');
+    await expect(
+      link.getByRole('status').filter({ hasText: 'Thank you: you can link or unlink a network now.' }),
+    ).toBeVisible({
+      timeout: 20_000,
+    });
+    // The link left behind with the page is one click away, and now goes through.
+    since = seen.length;
+    await linkFacebook.click();
     await backOnHostPage(page, seen, since, 'link');
     await expect(link.getByRole('status').filter({ hasText: 'Facebook is now linked to your account.' })).toBeVisible({
       timeout: 20_000,

@@ -10,7 +10,7 @@ import { test } from '../support/api-test';
 import { axeViolations, widgetDocument } from '../support/axe';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { DESKTOP_CHROME, nextPerson, popupClosed } from '../support/social-popup';
-import { LoginWidget, ProfileWidget, recordHostEvents, widgetFrame } from '../support/widgets';
+import { LoginWidget, ProfileWidget, recordHostEvents, untilFramesStill, widgetFrame } from '../support/widgets';
 import { mailedLink } from '../support/mailbox';
 
 // One stand-in per network holds "who is signing in": the tests of this file take turns.
@@ -295,6 +295,47 @@ test('link and unlink from the account page; an identity linked to another accou
   await link.getByRole('button', { name: 'Link Google' }).click();
   await popupClosed(popup3);
   await expect(link.getByRole('alert')).toHaveText(/This social account is linked with a different account/);
+});
+
+test('linking needs a fresh proof: in another tab of a remembered login the password is asked first, by keyboard', async ({
+  page,
+  context,
+}) => {
+  // Issue 24, finding 4: a session alone (a stolen one, or this remembered one) does not link.
+  test.setTimeout(60_000);
+  await page.goto(`${stack.demoUrl}/login`);
+  const login = new LoginWidget(page);
+  await login.email.fill(DEMO_ACCOUNT.email);
+  await login.password.fill(DEMO_ACCOUNT.password);
+  await login.frame.getByLabel(/remember me/i).check();
+  await login.submit.click();
+  await expect(new ProfileWidget(page).frame.getByText(DEMO_ACCOUNT.email)).toBeVisible();
+
+  // Another tab: the login is remembered there, the proof the password gave in the first one is not.
+  const tab = await context.newPage();
+  await tab.goto(`${stack.demoUrl}/social`);
+  const link = widgetFrame(tab, 'link-accounts');
+  const linkX = link.getByRole('button', { name: 'Link X', exact: true });
+  await expect(linkX).toBeVisible();
+  await untilFramesStill(tab);
+  await nextPerson('twitter');
+  const popup = tab.waitForEvent('popup');
+  await linkX.click();
+  await popupClosed(popup);
+  await expect(link.getByRole('alert')).toContainText(
+    'Please confirm it is you before you link or unlink a social network.',
+  );
+  await expect(linkX).toHaveCount(0);
+  const password = link.getByLabel('Enter your password to continue');
+  await password.fill(DEMO_ACCOUNT.password);
+  await password.press('Enter');
+  await expect(link.getByRole('status').filter({ hasText: 'X is now linked to your account.' })).toBeVisible();
+
+  // Proved a moment ago in this tab: the unlink asks nothing more.
+  await untilFramesStill(tab);
+  const unlink = widgetFrame(tab, 'unlink-accounts');
+  await unlink.getByRole('button', { name: 'Unlink X', exact: true }).click();
+  await expect(unlink.getByRole('status').filter({ hasText: 'X is no longer linked' })).toBeVisible();
 });
 
 test('a refusal at the provider and a closed popup show the spec texts', async ({ page }) => {

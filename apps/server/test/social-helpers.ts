@@ -80,12 +80,54 @@ export async function ticketOf(server: PreparedServer, network: SocialNetwork, s
   return outcome.ticket;
 }
 
-/** POST /social/:guid/:network/link with the session's main session. */
+/**
+ * The session a link or unlink goes with: the secure session of a fresh proof when the answer has
+ * one (a password login's, or `proved`'s), else the main session (security/fresh-proof.ts).
+ */
+export function linkingSessionId(session: SessionResponse): string {
+  return session.secureSession?.sessionId ?? session.mainSession.sessionId;
+}
+
+/** POST /social/:guid/:network/link (see linkingSessionId). */
 export function link(server: PreparedServer, session: SessionResponse, network: string, ticket: string) {
   return server.app.inject({
     method: 'POST',
     url: `/ic/api/social/${session.guid}/${network}/link`,
-    headers: { authorization: profileAuth(session.mainSession.sessionId) },
+    headers: { authorization: profileAuth(linkingSessionId(session)) },
     payload: { ticket },
   });
+}
+
+/** POST /social/:guid/:network/unlink (see linkingSessionId). */
+export function unlink(server: PreparedServer, session: SessionResponse, network: string) {
+  return server.app.inject({
+    method: 'POST',
+    url: `/ic/api/social/${session.guid}/${network}/unlink`,
+    headers: { authorization: profileAuth(linkingSessionId(session)) },
+  });
+}
+
+/** POST /social/:guid/:network/reauthenticate with a fresh ticket of whoever the stand-in has at `network`. */
+export async function socialReauthenticate(
+  server: PreparedServer,
+  session: SessionResponse,
+  network: SocialNetwork,
+  serviceName = 'demo',
+) {
+  return server.app.inject({
+    method: 'POST',
+    url: `/ic/api/social/${session.guid}/${network}/reauthenticate`,
+    headers: { authorization: profileAuth(session.mainSession.sessionId, serviceName) },
+    payload: { ticket: await ticketOf(server, network, serviceName) },
+  });
+}
+
+/**
+ * The fresh proof of an account without a password: a sign-in now with `network` (whoever the
+ * stand-in has there must be the account's vouching link). Answers the session with its secure session.
+ */
+export async function proved(server: PreparedServer, session: SessionResponse, network: SocialNetwork) {
+  const response = await socialReauthenticate(server, session, network);
+  if (response.statusCode !== 200) throw new Error(`re-authentication failed: ${response.statusCode} ${response.body}`);
+  return response.json<SessionResponse>();
 }

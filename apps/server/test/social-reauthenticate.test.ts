@@ -10,7 +10,14 @@ import { startSocialStandIn, type SocialStandIn } from '../src/dev/social-stand-
 import type { PreparedServer } from '../src/index';
 import { SOCIAL_PROOF_COOLDOWN_MS } from '../src/security/social-proof';
 import { loginOk, profileAuth } from './helpers';
-import { link as linkSocially, socialRegister, socialTestServer, ticketOf } from './social-helpers';
+import {
+  link as linkSocially,
+  proved,
+  socialRegister,
+  socialTestServer,
+  ticketOf,
+  unlink as unlinkSocially,
+} from './social-helpers';
 
 let standIn: SocialStandIn;
 let server: PreparedServer;
@@ -116,11 +123,13 @@ describe('an account without a password', () => {
     expect(unlinked.json()).toMatchObject({ code: 'SOCIAL_PROOF_NOT_LINKED' });
   });
 
-  it('a network linked later vouches only after the cool-down (a stolen session cannot link its own and use it)', async () => {
+  it('a network linked later vouches only after the cool-down (a thief who got to link their own cannot use it)', async () => {
     const { session } = await socialAccount('google');
-    // The thief, with the session, links their own X account…
+    // Linking takes a fresh proof (security/fresh-proof.ts). Had a thief it, with the session, and
+    // linked their own X account…
     const thief = nextPerson('twitter');
-    expect((await link(session, 'twitter', await ticketOf(server, 'twitter'))).statusCode).toBe(200);
+    const confirmed = await proved(server, session, 'google');
+    expect((await link(confirmed, 'twitter', await ticketOf(server, 'twitter'))).statusCode).toBe(200);
     standIn.setPerson('twitter', { id: thief.id, firstName: 'Thief', lastName: 'X' });
     const early = await reauthenticate(session, 'twitter', await ticketOf(server, 'twitter'));
     expect(early.statusCode).toBe(403);
@@ -162,11 +171,7 @@ describe('an account with a password', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ code: 'SOCIAL_PROOF_NEEDS_PASSWORD' });
     } finally {
-      await server.app.inject({
-        method: 'POST',
-        url: `/ic/api/social/${session.guid}/google/unlink`,
-        headers: { authorization: profileAuth(session.mainSession.sessionId) },
-      });
+      expect((await unlinkSocially(server, session, 'google')).statusCode).toBe(200);
     }
   });
 

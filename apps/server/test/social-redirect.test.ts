@@ -161,7 +161,7 @@ describe('the result id', () => {
     expect((await redeem(late)).statusCode).toBe(401);
   });
 
-  it('carries a refusal at the provider as access_denied, and the purpose link for link accounts', async () => {
+  it('carries a refusal at the provider as access_denied, and the purposes link and confirm', async () => {
     standIn.setPerson('google', { id: 'nobody', deny: true });
     const denied = await roundTrip('google');
     const answer = await redeem(denied.searchParams.get(SOCIAL_RESULT_PARAM)!);
@@ -173,6 +173,15 @@ describe('the result id', () => {
     expect((await redeem(linking.searchParams.get(SOCIAL_RESULT_PARAM)!)).json()).toMatchObject({
       network: 'facebook',
       purpose: 'link',
+    });
+
+    // The fresh proof link and unlink ask of an account without a password (issue 24).
+    person('facebook');
+    const confirming = await roundTrip('facebook', { purpose: 'confirm' });
+    expect(confirming.searchParams.get(SOCIAL_PURPOSE_PARAM)).toBe('confirm');
+    expect((await redeem(confirming.searchParams.get(SOCIAL_RESULT_PARAM)!)).json()).toMatchObject({
+      network: 'facebook',
+      purpose: 'confirm',
     });
   });
 

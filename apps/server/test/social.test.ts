@@ -11,9 +11,11 @@ import type { PreparedServer } from '../src/index';
 import {
   link as linkSocially,
   popup as journey,
+  proved,
   socialRegister as registerSocially,
   socialTestServer,
   ticketOf as socialTicket,
+  unlink as unlinkSocially,
 } from './social-helpers';
 import { DEMO, linkParam, login, loginOk, mailbox, profileAuth, register, registerBody } from './helpers';
 
@@ -63,13 +65,7 @@ const socialRegister = (network: string, ticket: string, email: string) =>
 const link = (session: SessionResponse, network: string, ticket: string) =>
   linkSocially(server, session, network, ticket);
 
-function unlink(session: SessionResponse, network: string) {
-  return server.app.inject({
-    method: 'POST',
-    url: `/ic/api/social/${session.guid}/${network}/unlink`,
-    headers: { authorization: profileAuth(session.mainSession.sessionId) },
-  });
-}
+const unlink = (session: SessionResponse, network: string) => unlinkSocially(server, session, network);
 
 describe('the OAuth step', () => {
   it('sends the visitor to the provider with state and an S256 PKCE challenge, and checks the verifier', async () => {
@@ -358,7 +354,7 @@ describe('link and unlink', () => {
     // Another account, same LinkedIn identity.
     const owner = person('google');
     const other = await socialRegister('google', await ticketOf('google'), owner.email!);
-    const otherSession = other.json<SessionResponse>();
+    const otherSession = await proved(server, other.json<SessionResponse>(), 'google');
     const refused = await link(otherSession, 'linkedin', await ticketOf('linkedin'));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'user_linked_with_different_account' });
@@ -385,7 +381,8 @@ describe('link and unlink', () => {
 
   it('tells the owner by mail when a network is linked, and not when the link is refused', async () => {
     const owner = person('google');
-    const session = (await socialRegister('google', await ticketOf('google'), owner.email!)).json<SessionResponse>();
+    const registered = (await socialRegister('google', await ticketOf('google'), owner.email!)).json<SessionResponse>();
+    const session = await proved(server, registered, 'google');
     const notices = async () =>
       (await mailbox(server)).filter((mail) => mail.to === owner.email && mail.subject.includes('was linked'));
     // Registering with a network links it too, but that is the account's start, not news to it.
@@ -396,7 +393,9 @@ describe('link and unlink', () => {
     const [notice, ...more] = await notices();
     expect(more).toEqual([]);
     expect(notice!.subject).toBe('Facebook was linked to your Foyer demo account');
-    expect(notice!.text).toContain('If this was not you, sign in and unlink Facebook');
+    expect(notice!.text).toContain(
+      'If this was not you, reset your password now with "Forgot password": a reset unlinks Facebook',
+    );
 
     person('facebook');
     const refused = await link(session, 'facebook', await ticketOf('facebook'));
@@ -407,7 +406,7 @@ describe('link and unlink', () => {
   it('refuses to unlink the last sign-in method of an account without a password (403, with its scheme)', async () => {
     const { email } = person('google');
     const created = await socialRegister('google', await ticketOf('google'), email!);
-    const session = created.json<SessionResponse>();
+    const session = await proved(server, created.json<SessionResponse>(), 'google');
     const refused = await unlink(session, 'google');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'unlink_user_social_network', args: ['default'] });
@@ -422,7 +421,7 @@ describe('link and unlink', () => {
   it('answers the picture of the caller’s own linked profiles only, sized per network', async () => {
     const { id } = person('google');
     const created = await socialRegister('google', await ticketOf('google'), `${id}@social.test`);
-    const session = created.json<SessionResponse>();
+    const session = await proved(server, created.json<SessionResponse>(), 'google');
     const avatar = (network: string, socialUserId: string, query = '', sessionId = session.mainSession.sessionId) =>
       server.app.inject({
         method: 'GET',

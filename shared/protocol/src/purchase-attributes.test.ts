@@ -86,7 +86,8 @@ describe('checkout contract', () => {
   it('grants the restricted host methods to the spec’s widgets only', () => {
     const granted = (method: 'navigate' | 'open' | 'meter' | 'postForm') =>
       WIDGET_NAMES.filter((name) => capabilitiesOf(name)[method]).sort();
-    // The payment redirects, the paywall's redirect path, and social sign-in's full redirect (issue 14).
+    // The payment redirects, the paywall's redirect path, and social sign-in's full redirect (issue
+    // 14; unlink-accounts for the confirmation an unlink may ask, issue 24).
     expect(granted('navigate')).toEqual([
       'capture',
       'direct-debit-request',
@@ -97,6 +98,7 @@ describe('checkout contract', () => {
       'registration',
       'social-buttons',
       'stripe-payment',
+      'unlink-accounts',
     ]);
     expect(granted('open')).toEqual([
       'checkout-button',

@@ -143,6 +143,8 @@ export const WIDGET_CAPABILITIES: Partial<Record<WidgetName, WidgetCapabilities>
   capture: REDIRECTS,
   'social-buttons': REDIRECTS,
   'link-accounts': REDIRECTS,
+  // the fresh proof an unlink asks of an account without a password (purpose confirm; issue 24)
+  'unlink-accounts': REDIRECTS,
   // version 1 (looked up by the route the frame runs: a `product-summary` element on a version 1
   // page is `v1/product-summary`); the selection and unique product have their own checkout button.
   'v1/product-summary': V1_CHECKOUT_RUNNER,

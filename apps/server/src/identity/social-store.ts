@@ -329,6 +329,20 @@ export async function dropUnprovenLinks(db: Db, guid: string): Promise<SocialNet
   return rows.map((row) => row.network).sort();
 }
 
+/**
+ * A password reset takes the account back (issue 24, finding 4): the networks linked after the
+ * account was made go, since one may be a thief's, linked with a stolen session to outlast the
+ * reset. The network the account was registered with stays (the owner's way in when it has no
+ * password). Answers the networks dropped, for the mail that tells the owner.
+ */
+export async function dropLaterLinks(db: Db, guid: string): Promise<SocialNetwork[]> {
+  const rows = await db.query<{ network: SocialNetwork }>(
+    'DELETE FROM social_profiles WHERE guid = $1 AND NOT registered_with RETURNING network',
+    [guid],
+  );
+  return rows.map((row) => row.network).sort();
+}
+
 export interface LinkRecord {
   socialUserId: string;
   identity: SocialIdentity;

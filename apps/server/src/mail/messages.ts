@@ -128,7 +128,7 @@ export function socialLinkedNotice(input: {
   service: { name: string; displayName: string };
 }): MailMessage {
   const intro = `A ${input.networkName} account was linked to your ${input.service.displayName} account: it can now be used to sign in.`;
-  const outro = `If this was not you, sign in and unlink ${input.networkName} from your account now, then reset your password with "Forgot password".`;
+  const outro = `If this was not you, reset your password now with "Forgot password": a reset unlinks ${input.networkName} and ends every session.`;
   return {
     to: input.to,
     subject: `${input.networkName} was linked to your ${input.service.displayName} account`,
@@ -138,26 +138,33 @@ export function socialLinkedNotice(input: {
 }
 
 /**
- * To the account's address after a reset that proved it for the first time (issue 24): what had
- * been attached to the account before anyone proved the address (perhaps by someone who typed it
- * without owning it) was removed, and the owner is told what.
+ * To the account's address after a password reset that removed what may not have been the owner's
+ * (issue 24): social links made before anyone proved the address (finding 1) or, on any account,
+ * after it was made (finding 4: a thief's link made with a stolen session), and a pending change
+ * of the sign-in address. One mail says all of it.
  */
-export function addressProvenNotice(input: {
+export function resetCleanupNotice(input: {
   to: string;
   /** Display names of the social networks unlinked. */
   droppedNetworks: readonly string[];
   /** A pending change of the sign-in address was cancelled. */
   cancelledChange: boolean;
+  /** The reset proved the address for the first time. */
+  provedAddress: boolean;
   service: { name: string; displayName: string };
 }): MailMessage {
   const removed = [
     ...(input.droppedNetworks.length ? [`the sign-in with ${input.droppedNetworks.join(', ')} linked to it`] : []),
     ...(input.cancelledChange ? ['a pending change of its sign-in e-mail address'] : []),
-  ];
-  const intro = `The password of your ${input.service.displayName} account was reset, which confirmed this e-mail address as yours.`;
-  const detail = `What was set up on the account before the address was confirmed may not have been yours, so it was removed: ${removed.join('; ')}.`;
+  ].join('; ');
+  const intro = input.provedAddress
+    ? `The password of your ${input.service.displayName} account was reset, which confirmed this e-mail address as yours.`
+    : `The password of your ${input.service.displayName} account was reset.`;
+  const detail = input.provedAddress
+    ? `What was set up on the account before the address was confirmed may not have been yours, so it was removed: ${removed}.`
+    : `To make sure nobody else can still sign in, the reset also removed what was set up after the account was made: ${removed}.`;
   const outro =
-    'If you did not reset the password, reset it again now with "Forgot password". Link your social networks again from your account if you want them.';
+    'If you did not reset the password, reset it again now with "Forgot password". If the networks were yours, sign in and link them again from your account page.';
   return {
     to: input.to,
     subject: `Your ${input.service.displayName} password was reset`,

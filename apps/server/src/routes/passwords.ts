@@ -23,7 +23,7 @@ import { defineRoute } from '../http/define-route';
 import { ApiError, validationFailed } from '../http/errors';
 import { activateAccount, markAddressProven, setPasswordHash } from '../identity/accounts';
 import { normalizeIdentifier } from '../identity/identifiers';
-import { dropUnprovenLinks } from '../identity/social-store';
+import { dropLaterLinks, dropUnprovenLinks } from '../identity/social-store';
 import {
   findAccountByGuid,
   findAccountByIdentifiers,
@@ -33,7 +33,7 @@ import {
   type Account,
 } from '../identity/store';
 import { mailAddressOf } from '../identity/mail-address';
-import { addressProvenNotice } from '../mail/messages';
+import { resetCleanupNotice } from '../mail/messages';
 import { sendWorkflowMail } from '../mail/workflow-mail';
 import { cancelIdentifierChanges } from '../identity/identifier-changes';
 import { checkCurrentPassword } from '../security/password-proof';
@@ -122,7 +122,9 @@ export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
       const before = await findAccountByGuid(tx, owner.guid);
       await setPasswordHash(tx, owner.guid, passwordHash);
       // The owner of the address, proven only now: social links made before are not theirs to keep.
-      const droppedNetworks = await dropUnprovenLinks(tx, owner.guid);
+      const unproven = await dropUnprovenLinks(tx, owner.guid);
+      // A network linked later may be a thief's, linked with a stolen session to outlast this reset.
+      const droppedNetworks = [...unproven, ...(await dropLaterLinks(tx, owner.guid))];
       // The mail proved the address, which is what activation asks for.
       await activateAccount(tx, owner.guid);
       await markAddressProven(tx, owner.guid, now);
@@ -132,34 +134,43 @@ export function passwordRoutes(app: FastifyInstance, deps: AppDeps): void {
       await deleteUserSessions(tx, owner.guid);
       const account = await findAccountByGuid(tx, owner.guid);
       // Invitations need no dropping: an unproven address never matched any (account/caller.ts).
-      const proof =
-        before?.addressProvenAt === null && (droppedNetworks.length > 0 || cancelledChanges > 0)
-          ? { droppedNetworks, cancelledChange: cancelledChanges > 0, serviceName: owner.serviceName }
+      const provedAddress = before?.addressProvenAt === null;
+      // Mailed when a link went, or when the reset proved the address and cancelled a change someone
+      // asked for before: what the owner may not know was there.
+      const removed =
+        droppedNetworks.length > 0 || (provedAddress && cancelledChanges > 0)
+          ? { droppedNetworks, cancelledChange: cancelledChanges > 0, provedAddress, serviceName: owner.serviceName }
           : null;
-      return account ? { account, proof } : null;
+      return account ? { account, removed } : null;
     });
     if (!done) throw new ApiError('RESET_USER_PROFILE_NOT_FOUND');
     await forgiveLoginFailures(db, done.account, deps.now());
-    if (done.proof) mailAddressProven(done.account, done.proof, request.log);
+    if (done.removed) mailResetCleanup(done.account, done.removed, request.log);
     return { status: 204, body: undefined };
   });
 
-  /** After the answer: tells the owner what the reset removed (messages.ts addressProvenNotice). */
-  function mailAddressProven(
+  /** After the answer: tells the owner what the reset removed (messages.ts resetCleanupNotice). */
+  function mailResetCleanup(
     account: Account,
-    proof: { droppedNetworks: SocialNetwork[]; cancelledChange: boolean; serviceName: string | null },
+    removed: {
+      droppedNetworks: SocialNetwork[];
+      cancelledChange: boolean;
+      provedAddress: boolean;
+      serviceName: string | null;
+    },
     log: TaskLogger,
   ): void {
     const to = mailAddressOf(account);
     if (!to) return;
     deps.background.run(async () => {
-      const service = proof.serviceName ? await findService(db, proof.serviceName) : await findDefaultService(db);
+      const service = removed.serviceName ? await findService(db, removed.serviceName) : await findDefaultService(db);
       if (!service) return;
       await deps.mailer.send(
-        addressProvenNotice({
+        resetCleanupNotice({
           to,
-          droppedNetworks: proof.droppedNetworks.map((network) => NETWORK_NAMES[network]),
-          cancelledChange: proof.cancelledChange,
+          droppedNetworks: removed.droppedNetworks.map((network) => NETWORK_NAMES[network]),
+          cancelledChange: removed.cancelledChange,
+          provedAddress: removed.provedAddress,
           service,
         }),
       );

@@ -62,6 +62,7 @@ import { addressVouched } from '../identity/social-address';
 import { registrationTemplate } from '../identity/templates';
 import { socialLinkedNotice } from '../mail/messages';
 import { sendWorkflowMail } from '../mail/workflow-mail';
+import { checkFreshProof } from '../security/fresh-proof';
 import { createSession } from '../security/sessions';
 import { checkSocialProof } from '../security/social-proof';
 import { signUpRule, takeAddressToken } from '../security/sign-up-limits';
@@ -400,9 +401,15 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
   });
 
+  /**
+   * Link and unlink change how the account signs in: they need the secure session of a fresh proof
+   * (security/fresh-proof.ts), not the main session alone (issue 24, finding 4).
+   */
   defineRoute(app, identityEndpoints.socialLink, async ({ params, body, request }) => {
     const network = networkParam(params.network);
-    const { session, authorization } = await requireSession(deps, request, params.guid);
+    const { session, authorization } = await requireSession(deps, request, params.guid, { allowSecure: true });
+    // Before the ticket is claimed: it stays good for the retry once the visitor has given the proof.
+    checkFreshProof(session, deps.now());
     const account = await findAccountByGuid(db, session.guid);
     if (!account) throw new ApiError('USER_PROFILE_NOT_FOUND');
     // Issue 24: whoever typed an address nobody proved (a purchase sign-up) must not plant their
@@ -434,7 +441,7 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   defineRoute(app, identityEndpoints.socialUnlink, async ({ params, request }) => {
     const network = networkParam(params.network);
-    const { session, authorization } = await requireSession(deps, request, params.guid);
+    const { session, authorization } = await requireSession(deps, request, params.guid, { allowSecure: true });
     const result = await db.transaction(async (tx) => {
       // One unlink at a time per account, so two cannot both leave it without a sign-in method.
       await tx.query('SELECT guid FROM user_profiles WHERE guid = $1 FOR UPDATE', [session.guid]);
@@ -448,6 +455,9 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
         const service = await findService(tx, authorization.serviceName);
         throw new ApiError('unlink_user_social_network', [service?.authenticationSchemeName ?? '']);
       }
+      // After the refusals above, which tell nothing GET /social/:guid does not: asking for a proof
+      // first would make the visitor confirm only to hear that the unlink cannot be done.
+      checkFreshProof(session, deps.now());
       await unlinkProfile(tx, account.guid, network);
       return { profiles: await linkedProfiles(tx, account.guid), hasPassword: account.passwordHash !== '' };
     });

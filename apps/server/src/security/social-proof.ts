@@ -7,11 +7,12 @@
  * Accounts with a password prove it with the password: a social account linked to them is not a
  * second key to their address.
  *
- * Not every link vouches at once. Linking needs only a session, so a stolen session could link the
- * thief's own network and then "re-authenticate" with it to take the address (and, through a
+ * Not every link vouches at once. Linking needs a fresh proof (fresh-proof.ts), but should a thief
+ * have had one, their own network could then "re-authenticate" to take the address (and, through a
  * password reset, the account). The network the account was created with vouches at once; a network
  * linked later vouches only after SOCIAL_PROOF_COOLDOWN_MS, a window in which the owner, still
- * signing in as before, can see it in the unlink list and remove it.
+ * signing in as before, can see it in the unlink list (and the mail socialLinkedNotice sends) and
+ * remove it; a password reset removes it too.
  */
 import { ApiError } from '../http/errors';
 import type { Account } from '../identity/store';

@@ -57,6 +57,14 @@ export const SOCIAL_ERRORS = {
     status: 403,
     text: 'Your e-mail address is not confirmed yet. To confirm it, use "Forgot your password?" and follow the link we mail you, then try again.',
   },
+  /**
+   * Link and unlink without a fresh proof (security/fresh-proof.ts): a main session alone cannot
+   * change how the account signs in; the frame asks for the password (or a linked network) and retries.
+   */
+  SOCIAL_PROOF_REQUIRED: {
+    status: 403,
+    text: 'Please confirm it is you before you link or unlink a social network.',
+  },
   /** GET /social/:network/userAvatar/:id: no linked profile of the caller with a picture. */
   SOCIAL_AVATAR_NOT_FOUND: { status: 404, text: 'There is no picture for this social account.' },
 } as const satisfies Record<string, { status: number; text: string }>;

@@ -163,9 +163,10 @@ export const SOCIAL_CALLBACK_PATH = '/social/callback';
 
 /**
  * Full-redirect sign-in (in-app browsers, blocked popups): what resumes on the host page, sign-in
- * (login, registration, social buttons) or linking (link accounts).
+ * (login, registration, social buttons), linking (link accounts), or the fresh proof link and
+ * unlink ask of an account without a password (confirm: a social re-authentication).
  */
-export const SOCIAL_PURPOSES = ['signIn', 'link'] as const;
+export const SOCIAL_PURPOSES = ['signIn', 'link', 'confirm'] as const;
 export type SocialPurpose = (typeof SOCIAL_PURPOSES)[number];
 // The host page's query parameters the server adds when it sends the visitor back (the result id
 // and its purpose) are the loader's to read: SOCIAL_RETURN_PARAMS in @foyer/protocol/light.

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import {
   foyerError,
   linkedProfileKey,
@@ -7,7 +7,7 @@ import {
   type SocialNetwork,
   socialError,
 } from '@foyer/api';
-import { registerEventSchemas } from '@foyer/protocol';
+import { registerEventSchemas, SOCIAL_RESULT_PARAM } from '@foyer/protocol';
 import { socialEventPayloadSchemas } from '@foyer/protocol/social-attributes';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';
@@ -26,9 +26,19 @@ import {
   offeredNetworks,
   socialPermissionsRequest,
 } from './requests';
+import { socialReauthenticate } from '../edit-profile/reauthenticate';
+import { resumeSocialRedirect } from './redirect';
 import { SocialButtons } from './SocialButtons';
-import { socialLink, socialUnlink } from './socialThunks';
+import { needsFreshProof, socialLink, socialUnlink, type SocialResult } from './socialThunks';
 import './social.css';
+
+/**
+ * The re-authentication edit profile asks for (a password field, or 'Confirm with …' for an
+ * account without a password), loaded only when a link or unlink asks for the proof.
+ */
+const ReauthenticateForm = lazy(() =>
+  import('../edit-profile/ReauthenticateForm').then((module) => ({ default: module.ReauthenticateForm })),
+);
 
 registerEventSchemas(socialEventPayloadSchemas);
 
@@ -74,7 +84,30 @@ export function ManageLinks(props: ManageLinksProps) {
     if (linked.status !== 'loading') linked.retry();
   });
   const [busy, setBusy] = useState(false);
+  /** A link or unlink waiting for the visitor's fresh proof, then tried again (socialThunks: needsFreshProof). */
+  const [proof, setProof] = useState<{ error: FoyerError; retry(): Promise<void> } | null>(null);
   const messageRef = useRef<HTMLDivElement>(null);
+  const proofRef = useRef<HTMLDivElement>(null);
+  // Back from a confirmation's full-redirect trip (a blocked popup): the proof is given now; the
+  // link or unlink that asked for it was left behind with the page, and is one click away again.
+  const returned = useAppSelector((state) => state.frame.query[SOCIAL_RESULT_PARAM]);
+  useEffect(() => {
+    if (!returned || !loggedIn) return;
+    void dispatch(resumeSocialRedirect('confirm')).then(async (outcome) => {
+      if (!outcome) return;
+      const result =
+        'error' in outcome
+          ? { ok: false as const, error: outcome.error }
+          : await dispatch(socialReauthenticate(outcome.network, outcome.ticket));
+      if (result.ok) setDone(t('social.confirmedDone'));
+      else setProblem(result.error);
+      setTimeout(() => messageRef.current?.focus(), 0);
+    });
+  }, [dispatch, returned, loggedIn]);
+  // The prompt takes the place of the list: focus goes to it, where its reason is read out.
+  useEffect(() => {
+    if (proof) proofRef.current?.focus();
+  }, [proof]);
   const heading = (
     <WidgetHeading show={props.showHeader}>
       {props.title ?? t(props.mode === 'link' ? 'social.linkAccounts.title' : 'social.unlinkAccounts.title')}
@@ -87,6 +120,23 @@ export function ManageLinks(props: ManageLinksProps) {
         {heading}
         <ErrorMessageBox error={foyerError('NOT_LOGGED_IN')} />
       </>
+    );
+  }
+  if (proof) {
+    // Before the lists' loading states: the confirmation loads the same networks again, and must
+    // not make way for a spinner meanwhile.
+    return (
+      <section>
+        {heading}
+        <div ref={proofRef} tabIndex={-1} className="social-proof">
+          <Suspense fallback={<Loading />}>
+            <ReauthenticateForm error={proof.error} onDone={() => void proof.retry()} confirmByRedirect />
+          </Suspense>
+          <button type="button" className="button button-secondary" onClick={() => setProof(null)}>
+            {t('social.cancel')}
+          </button>
+        </div>
+      </section>
     );
   }
   if (permissions.status === 'failed' || linked.status === 'failed') {
@@ -106,7 +156,26 @@ export function ManageLinks(props: ManageLinksProps) {
   }
   const isLinked = (network: SocialNetwork) => !!linked.data.profiles[linkedProfileKey(network)];
   const shown = props.mode === 'link' ? networks.filter((network) => !isLinked(network)) : networks.filter(isLinked);
-  const after = (name: string, result: { ok: true } | { ok: false; error: FoyerError }, doneKey: string) => {
+  /** Asks for the proof and runs `action` again once given; true when it did. */
+  const askedForProof = (
+    result: SocialResult<unknown>,
+    action: () => Promise<SocialResult<unknown>>,
+    settle: (result: SocialResult<unknown>) => void,
+  ): boolean => {
+    if (result.ok || !needsFreshProof(result.error)) return false;
+    setProof({
+      error: result.error,
+      retry: async () => {
+        setProof(null);
+        setBusy(true);
+        const again = await action();
+        setBusy(false);
+        if (!askedForProof(again, action, settle)) settle(again);
+      },
+    });
+    return true;
+  };
+  const after = (name: string, result: SocialResult<unknown>, doneKey: string) => {
     if (result.ok) {
       setDone(t(doneKey, [name]));
       linked.retry();
@@ -138,8 +207,12 @@ export function ManageLinks(props: ManageLinksProps) {
           onTicket={async (network, ticket) => {
             setProblem(null);
             setDone(null);
-            const result = await dispatch(socialLink({ network, ticket }));
-            after(NETWORK_NAMES[network], result, 'social.linkedDone');
+            // The same ticket serves the retry: the server claims it only once the proof is there.
+            const action = () => dispatch(socialLink({ network, ticket }));
+            const settle = (result: SocialResult<unknown>) =>
+              after(NETWORK_NAMES[network], result, 'social.linkedDone');
+            const result = await action();
+            if (!askedForProof(result, action, settle)) settle(result);
             return null;
           }}
         />
@@ -175,9 +248,12 @@ export function ManageLinks(props: ManageLinksProps) {
                     setBusy(true);
                     setProblem(null);
                     setDone(null);
-                    const result = await dispatch(socialUnlink(network));
+                    const action = () => dispatch(socialUnlink(network));
+                    const settle = (result: SocialResult<unknown>) =>
+                      after(NETWORK_NAMES[network], result, 'social.unlinkedDone');
+                    const result = await action();
                     setBusy(false);
-                    after(NETWORK_NAMES[network], result, 'social.unlinkedDone');
+                    if (!askedForProof(result, action, settle)) settle(result);
                   }}
                 >
                   {props.actionLabel ?? t('social.unlink')}

@@ -15,10 +15,15 @@ export interface SocialButtonsProps {
   networks: readonly SocialNetwork[];
   /**
    * 'Sign in with ' or 'Sign up with ' (identity spec §2), unless `label` is given. `confirm`: a
-   * signed-in visitor proves it is still them (social re-authentication); popup only, since the
-   * full-redirect trip would leave the page and lose what the visitor was doing.
+   * signed-in visitor proves it is still them (social re-authentication); popup only unless
+   * `confirmByRedirect`, since the full-redirect trip leaves the page and loses what the visitor was doing.
    */
   action: 'login' | 'register' | 'link' | 'confirm';
+  /**
+   * `confirm` may fall back to the full-redirect trip where popups do not work: for a link or
+   * unlink, whose widget resumes the proof when the page comes back (ManageLinks), and only loses a click.
+   */
+  confirmByRedirect?: boolean;
   buttonStyle: 'text' | 'icons';
   label?: string | undefined;
   scopes?: readonly string[];
@@ -41,7 +46,14 @@ export function SocialButtons(props: SocialButtonsProps) {
   const prefix =
     props.label ??
     (props.action === 'register' ? t('social.signUpWith') : props.action === 'link' ? '' : t('social.signInWith'));
-  const purpose = props.action === 'confirm' ? null : props.action === 'link' ? 'link' : 'signIn';
+  const purpose =
+    props.action === 'confirm'
+      ? props.confirmByRedirect
+        ? 'confirm'
+        : null
+      : props.action === 'link'
+        ? 'link'
+        : 'signIn';
   const { onTicket } = props;
   // The host page's result id arrives with the handshake's context; the buttons try only when
   // there is one, and again if a later context brings a new one.

@@ -21,6 +21,7 @@ export const socialMessages = defineMessages({
     'social.unlink': 'Unlink',
     'social.unlinkNetwork': 'Unlink {0}',
     'social.linkedDone': '{0} is now linked to your account.',
+    'social.confirmedDone': 'Thank you: you can link or unlink a network now.',
     'social.unlinkedDone': '{0} is no longer linked to your account.',
     'social.linkExisting.title': 'Link an Account',
     'social.linkExisting.description':
@@ -61,6 +62,7 @@ export const socialMessages = defineMessages({
     'social.unlink': 'Desvincular',
     'social.unlinkNetwork': 'Desvincular {0}',
     'social.linkedDone': '{0} ya está vinculado a tu cuenta.',
+    'social.confirmedDone': 'Gracias: ya puedes vincular o desvincular una red.',
     'social.unlinkedDone': '{0} ya no está vinculado a tu cuenta.',
     'social.linkExisting.title': 'Vincular una cuenta',
     'social.linkExisting.description':
@@ -108,6 +110,7 @@ export const socialMessages = defineMessages({
       'Una red vinculada en las últimas 24 horas aún no puede confirmar que eres tú. Usa la red con la que te registraste.',
     ADDRESS_NOT_PROVEN:
       'Tu dirección de correo aún no está confirmada. Para confirmarla, usa «¿Olvidaste tu contraseña?» y sigue el enlace que te enviamos por correo; luego inténtalo de nuevo.',
+    SOCIAL_PROOF_REQUIRED: 'Confirma que eres tú antes de vincular o desvincular una red social.',
     SOCIAL_AVATAR_NOT_FOUND: 'No hay ninguna imagen para esta cuenta social.',
   },
   'pt-BR': {
@@ -124,6 +127,7 @@ export const socialMessages = defineMessages({
     'social.unlink': 'Desvincular',
     'social.unlinkNetwork': 'Desvincular {0}',
     'social.linkedDone': '{0} agora está vinculado à sua conta.',
+    'social.confirmedDone': 'Obrigado: agora você pode vincular ou desvincular uma rede.',
     'social.unlinkedDone': '{0} não está mais vinculado à sua conta.',
     'social.linkExisting.title': 'Vincular uma conta',
     'social.linkExisting.description': 'Já tem uma conta? Entre e vincule a conta existente à sua conta social.',
@@ -167,6 +171,7 @@ export const socialMessages = defineMessages({
       'Uma rede vinculada nas últimas 24 horas ainda não pode confirmar que é você. Use a rede com que você se cadastrou.',
     ADDRESS_NOT_PROVEN:
       'Seu endereço de e-mail ainda não foi confirmado. Para confirmá-lo, use "Esqueceu sua senha?" e siga o link que enviaremos por e-mail; depois tente de novo.',
+    SOCIAL_PROOF_REQUIRED: 'Confirme que é você antes de vincular ou desvincular uma rede social.',
     SOCIAL_AVATAR_NOT_FOUND: 'Não há nenhuma imagem para esta conta social.',
   },
 });

@@ -15,6 +15,7 @@ import {
   socialResultIdSchema,
   type FoyerError,
   type SocialNetwork,
+  SOCIAL_PURPOSES,
   type SocialPurpose,
   socialError,
 } from '@foyer/api';
@@ -31,7 +32,7 @@ export const PENDING_REDIRECT_KEY = `${STORAGE_NAMESPACE}.socialRedirect`;
 
 const pendingSchema = z.object({
   attempt: z.string().check(z.minLength(8), z.maxLength(100)),
-  purpose: z.enum(['signIn', 'link']),
+  purpose: z.enum(SOCIAL_PURPOSES),
 });
 
 /** The host page to come back to: its address without an earlier trip's result parameters. */

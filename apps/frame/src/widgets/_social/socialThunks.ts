@@ -9,6 +9,7 @@ import { callIdentity } from '../../store/identityClient';
 import { storeLogin, type LoginResult } from '../../store/loginThunks';
 import { selectServiceName } from '../../store/selectors';
 import type { AppThunk } from '../../store/thunk';
+import { liveSecureSession } from '../edit-profile/secureSession';
 
 export type SocialResult<T> = { ok: true; data: T } | { ok: false; error: FoyerError };
 
@@ -105,17 +106,40 @@ export const socialRegister =
     return stored;
   };
 
-/** POST /social/:guid/:network/link for the logged-in user. */
+/**
+ * Link and unlink need a fresh proof (the server's security/fresh-proof.ts): they go with the
+ * secure session a password login or re-authentication gave, while it lives. Without one, or with
+ * one whose proof is too old: one of these codes, on which the widget asks for the proof (the
+ * password, or for an account without one a linked network) and tries again.
+ */
+export function needsFreshProof(error: FoyerError): boolean {
+  return error.code === 'SOCIAL_PROOF_REQUIRED' || error.code === 'secure_session_expired';
+}
+
+/** The secure session to send, when the frame has a live one (else the main session goes). */
+const proofSession = (): AppThunk<{ sessionId?: string }> => (_dispatch, getState, extra) => {
+  const secure = liveSecureSession(getState().session, extra.storage);
+  return secure ? { sessionId: secure.sessionId } : {};
+};
+
+/**
+ * POST /social/:guid/:network/link for the logged-in user. A request for the proof is a step of
+ * the link, not its failure: no socialLink.failed for it.
+ */
 export const socialLink =
   (input: { network: SocialNetwork; ticket: string }): AppThunk<Promise<SocialResult<LinkedProfiles>>> =>
   async (dispatch, getState, extra) => {
     const guid = getState().session.guid ?? '';
-    const result = await callIdentity({ getState, dispatch, extra }, socialApi.socialLink, {
-      params: { guid, network: input.network },
-      body: { ticket: input.ticket },
-    });
+    const result = await callIdentity(
+      { getState, dispatch, extra },
+      socialApi.socialLink,
+      { params: { guid, network: input.network }, body: { ticket: input.ticket } },
+      dispatch(proofSession()),
+    );
     if (!result.ok) {
-      extra.host.publish({ name: 'socialLink.failed', payload: failure(result.error, input.network) });
+      if (!needsFreshProof(result.error)) {
+        extra.host.publish({ name: 'socialLink.failed', payload: failure(result.error, input.network) });
+      }
       return result;
     }
     extra.host.publish({ name: 'socialLink.success', payload: { guid, network: input.network } });
@@ -125,16 +149,21 @@ export const socialLink =
 
 /**
  * POST /social/:guid/:network/unlink. A 403 names the authentication scheme in its args (the
- * last sign-in method of an account without a password): unlink_user_social_network.
+ * last sign-in method of an account without a password): unlink_user_social_network. As for the
+ * link, a request for the proof publishes no failure.
  */
 export const socialUnlink =
   (network: SocialNetwork): AppThunk<Promise<SocialResult<LinkedProfiles>>> =>
   async (dispatch, getState, extra) => {
     const guid = getState().session.guid ?? '';
-    const result = await callIdentity({ getState, dispatch, extra }, socialApi.socialUnlink, {
-      params: { guid, network },
-    });
+    const result = await callIdentity(
+      { getState, dispatch, extra },
+      socialApi.socialUnlink,
+      { params: { guid, network } },
+      dispatch(proofSession()),
+    );
     if (!result.ok) {
+      if (needsFreshProof(result.error)) return result;
       extra.host.publish({ name: 'socialUnlink.failed', payload: failure(result.error, network) });
       const scheme = result.error.args[0];
       if (result.error.code === 'unlink_user_social_network' && result.error.statusCode === 403 && scheme) {

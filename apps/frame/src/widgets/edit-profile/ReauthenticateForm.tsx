@@ -6,6 +6,8 @@ import { Loading } from '../../components/Loading';
 import { t } from '../../i18n';
 import { useAppDispatch } from '../../store/hooks';
 import { useRequest } from '../../store/useRequest';
+// Its own texts: link-accounts and unlink-accounts show it too, without the rest of edit profile.
+import './messages';
 import { reauthenticate, reauthenticationRequest } from './reauthenticate';
 
 /** Only services with a reCAPTCHA site key download the captcha. */
@@ -18,7 +20,16 @@ const SocialReauthenticateForm = lazy(() => import('./SocialReauthenticateForm')
  * prove it is still the visitor (POST /session/:id, with the service's captcha when it has one, as
  * a login); once proved, `onDone`. An account without a password proves it with a linked network.
  */
-export function ReauthenticateForm({ error, onDone }: { error: FoyerError; onDone: () => void }) {
+export function ReauthenticateForm({
+  error,
+  onDone,
+  confirmByRedirect = false,
+}: {
+  error: FoyerError;
+  onDone: () => void;
+  /** A linked network's confirmation may take the full-redirect trip where popups do not work (SocialButtons). */
+  confirmByRedirect?: boolean;
+}) {
   const dispatch = useAppDispatch();
   const setup = useRequest(reauthenticationRequest, undefined);
   const [problem, setProblem] = useState<FoyerError | null>(null);
@@ -48,7 +59,12 @@ export function ReauthenticateForm({ error, onDone }: { error: FoyerError; onDon
   if (!setup.data.hasPassword) {
     return (
       <Suspense fallback={<Loading />}>
-        <SocialReauthenticateForm error={error} linkedNetworks={setup.data.linkedNetworks} onDone={onDone} />
+        <SocialReauthenticateForm
+          error={error}
+          linkedNetworks={setup.data.linkedNetworks}
+          onDone={onDone}
+          confirmByRedirect={confirmByRedirect}
+        />
       </Suspense>
     );
   }

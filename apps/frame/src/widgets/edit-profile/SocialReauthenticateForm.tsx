@@ -19,10 +19,12 @@ export default function SocialReauthenticateForm({
   error,
   linkedNetworks,
   onDone,
+  confirmByRedirect = false,
 }: {
   error: FoyerError;
   linkedNetworks: readonly SocialNetwork[];
   onDone: () => void;
+  confirmByRedirect?: boolean;
 }) {
   const dispatch = useAppDispatch();
   const service = useAppSelector(selectServiceName);
@@ -46,6 +48,7 @@ export default function SocialReauthenticateForm({
       <SocialButtons
         networks={networks}
         action="confirm"
+        confirmByRedirect={confirmByRedirect}
         buttonStyle="text"
         showErrorMsgs
         onTicket={async (network, ticket) => {
