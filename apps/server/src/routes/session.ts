@@ -13,6 +13,7 @@ import type * as z from 'zod/mini';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import type { Db } from '../db';
+import { sessionServes } from '../http/auth';
 import { calledServiceName } from '../http/frame-binding';
 import { ApiError, validationFailed } from '../http/errors';
 import { defineRoute } from '../http/define-route';
@@ -189,7 +190,10 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     const found = await useSession(db, params.id, deps.now());
     const owner = found.status === 'valid' ? found.session.guid : null;
     const { service, account, now } = await passwordLogin(body, request, (guid) => guid === owner);
-    if (found.status !== 'valid') throw new ApiError('IDENTIFIERS_INVALID');
+    // A session made where less was asked is not re-authenticated here (http/auth.ts sessionServes).
+    if (found.status !== 'valid' || !(await sessionServes(db, found.session, service.name))) {
+      throw new ApiError('IDENTIFIERS_INVALID');
+    }
     const response = {
       ...sessionResponse(params.id, found.session),
       secureSession: await secureSessionFor(
@@ -203,9 +207,13 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { body: response, headers: ssoHeader(service) };
   });
 
-  defineRoute(app, identityEndpoints.getSession, async ({ params }) => {
+  defineRoute(app, identityEndpoints.getSession, async ({ params, request }) => {
     const found = await useSession(db, params.id, deps.now());
-    if (found.status === 'not-found') throw new ApiError('SESSION_NOT_FOUND');
+    const serviceName = calledServiceName(request);
+    // SSO refresh in the frame of a service that asks more at sign-in than this session's (sessionServes).
+    if (found.status === 'not-found' || (serviceName && !(await sessionServes(db, found.session, serviceName)))) {
+      throw new ApiError('SESSION_NOT_FOUND');
+    }
     if (found.status === 'expired') throw new ApiError('SESSION_HAS_EXPIRED');
     return { body: sessionResponse(params.id, found.session) };
   });
