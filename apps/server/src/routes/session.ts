@@ -65,8 +65,17 @@ export async function secureSessionFor(db: Db, guid: string, serviceName: string
  * sso_logout.gif) on each after login (logout). Always present, possibly empty, so that a missing
  * header means a server that does not take part.
  */
-function ssoHeader(service: Service | null): Record<string, string> {
-  return { [SSO_DOMAINS_HEADER]: (service?.settings.ssoDomains ?? []).join(',') };
+/**
+ * The participating domains: this server's own origin first (its SSO cookie is what SSO refresh
+ * reads, set and cleared only through its images since issue 24), then the service's SSO group.
+ */
+function ssoDomainsOf(deps: AppDeps, service: Service | null): string[] {
+  const own = new URL(deps.publicUrl()).origin;
+  return [own, ...(service?.settings.ssoDomains ?? []).filter((domain) => domain !== own)];
+}
+
+function ssoHeader(deps: AppDeps, service: Service | null): Record<string, string> {
+  return { [SSO_DOMAINS_HEADER]: ssoDomainsOf(deps, service).join(',') };
 }
 
 /** The domains header plus one seamless sign-in token per domain (never the session id itself). */
@@ -75,14 +84,14 @@ export async function loginSsoHeaders(
   service: Service,
   sessionId: string,
 ): Promise<Record<string, string>> {
-  const domains = service.settings.ssoDomains ?? [];
+  const domains = ssoDomainsOf(deps, service);
   const tokens = await mintSsoTokens(deps.db, {
     sessionId,
     domains,
     mintedOrigin: new URL(deps.publicUrl()).origin,
     now: deps.now(),
   });
-  return { ...ssoHeader(service), [SSO_TOKENS_HEADER]: tokens.join(',') };
+  return { [SSO_DOMAINS_HEADER]: domains.join(','), [SSO_TOKENS_HEADER]: tokens.join(',') };
 }
 
 export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -204,7 +213,7 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
         now,
       ),
     };
-    return { body: response, headers: ssoHeader(service) };
+    return { body: response, headers: ssoHeader(deps, service) };
   });
 
   defineRoute(app, identityEndpoints.getSession, async ({ params, request }) => {
@@ -223,6 +232,6 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (!deleted) throw new ApiError('SESSION_NOT_FOUND');
     const serviceName = parseAuthorization(request.headers.authorization)?.serviceName ?? deleted.serviceName;
     const service = serviceName ? await findService(db, serviceName) : null;
-    return { status: 204, body: undefined, headers: ssoHeader(service) };
+    return { status: 204, body: undefined, headers: ssoHeader(deps, service) };
   });
 }
