@@ -12,6 +12,7 @@
  */
 import {
   foyerError,
+  NETWORK_NAMES,
   socialResultIdSchema,
   type FoyerError,
   type SocialNetwork,
@@ -94,6 +95,24 @@ export const startSocialRedirect =
   };
 
 export type ResumedOutcome = { network: SocialNetwork; ticket: string } | { error: FoyerError };
+
+/**
+ * Who a ticket would sign in as, in words for the visitor (the provider's name for them, else
+ * their address, else the network's name): a redirect sign-in that would replace the session
+ * already live here asks "Continue as …?" first (issue 24). Reads the ticket without spending it.
+ */
+export const socialIdentityName =
+  (network: SocialNetwork, ticket: string): AppThunk<Promise<string>> =>
+  async (dispatch, getState, extra) => {
+    const answer = await callIdentity({ getState, dispatch, extra }, socialApi.getSocialProfile, {
+      params: { network },
+      query: { ticket },
+    });
+    const name = answer.ok
+      ? answer.data.displayName || [answer.data.firstName, answer.data.lastName].filter(Boolean).join(' ')
+      : '';
+    return name || (answer.ok && answer.data.email) || NETWORK_NAMES[network];
+  };
 
 /** Result ids this frame already took (a widget's buttons mount again when its panels close). */
 const taken = new Set<string>();
