@@ -38,11 +38,32 @@ export const HOSTILE_TEMPLATE = [
   '<div style="position:fixed;inset:0;z-index:2147483647;background:#c00"></div>',
 ].join('');
 
-/** The configuration with the e2e-only segment and template added to the demo service. */
-export function withE2eFixtures(config: SeedConfig): SeedConfig {
+/**
+ * A service whose SSO group is this server under its second name: frames come from
+ * http://127.0.0.1:<port> (the public URL) and seamless sign-in also goes to http://localhost:<port>,
+ * another origin (e2e/specs/sso.spec.ts).
+ */
+export const SSO_GROUP_SERVICE = 'e2e-sso-group';
+
+/**
+ * The configuration with the e2e-only segment and template added to the demo service, and the SSO
+ * group service.
+ */
+export function withE2eFixtures(config: SeedConfig, stack: { serverPort: number }): SeedConfig {
   if (!config.paywall) return config;
+  const demo = config.services.find((service) => service.name === 'demo')!;
   return {
     ...config,
+    services: [
+      ...config.services,
+      {
+        ...demo,
+        name: SSO_GROUP_SERVICE,
+        displayName: 'Foyer demo (SSO group)',
+        default: false,
+        ssoDomains: [`http://localhost:${stack.serverPort}`],
+      },
+    ],
     paywall: {
       services: config.paywall.services.map((service) =>
         service.serviceName !== 'demo'

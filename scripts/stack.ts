@@ -17,6 +17,7 @@ import { seedConfig, startServer } from '@foyer/server';
 import { startSocialStandIn } from '@foyer/server/social-stand-in';
 import { startDemo } from '@foyer/demo';
 import { withE2eFixtures } from './e2e-fixtures';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { watchEventLoop } from './loop-report';
 
@@ -40,7 +41,10 @@ const demo = await startDemo({
 // The social networks cannot be reached from here: a local OpenID Connect stand-in per network,
 // and the demo services configured with all four, so the social buttons work offline.
 const social = await startSocialStandIn();
-const seed = process.argv.includes('--e2e-fixtures') ? withE2eFixtures(seedConfig) : seedConfig;
+// The server's port is chosen before it starts: the e2e fixtures' SSO group names the server's
+// second origin (http://localhost:<port>) among its participating domains.
+const serverPort = ephemeral ? await freePort() : Number(process.env.PORT ?? 8081);
+const seed = process.argv.includes('--e2e-fixtures') ? withE2eFixtures(seedConfig, { serverPort }) : seedConfig;
 const demoOnly = {
   devMailbox: true,
   seedDemo: true,
@@ -50,7 +54,7 @@ const server = await startServer(
   ephemeral
     ? {
         ...demoOnly,
-        port: 0,
+        port: serverPort,
         ...(process.argv.includes('--database-url') && process.env.DATABASE_URL
           ? { databaseUrl: process.env.DATABASE_URL, databaseSchema: process.env.FOYER_DB_SCHEMA }
           : { dataDir: 'memory' }),
@@ -61,7 +65,7 @@ const server = await startServer(
       }
     : {
         ...demoOnly,
-        port: Number(process.env.PORT ?? 8081),
+        port: serverPort,
         host: process.env.HOST ?? '127.0.0.1',
         siteUrl: process.env.DEMO_SITE_URL ?? demo.url,
       },
@@ -88,3 +92,17 @@ process.on('SIGTERM', () => void stop());
 // When the parent (test runner) goes away, go with it.
 process.stdin.on('end', () => void stop());
 process.stdin.resume();
+
+/** A port no one listens on now (asked of the system, then released for the server). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}

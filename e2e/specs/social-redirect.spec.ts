@@ -10,6 +10,8 @@
  * turns all the same.
  */
 import { expect, type Page } from '@playwright/test';
+import { formatAuthorization } from '@foyer/api';
+import { frameHeaders } from '@foyer/api/frame-headers';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
 import { stack } from '../support/stack';
@@ -68,7 +70,7 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
 
   test(
     'the whole page goes to the provider and back; social registration, then signed in on the host page',
-    // Where the frame has no storage there is no kept attempt: single use alone guards the result.
+    // Where the frame has no storage the host page keeps the trip's attempt (the loader).
     { tag: BOTH_STORAGE_MODES },
     async ({ page }) => {
       test.setTimeout(90_000);
@@ -115,6 +117,61 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
         .poll(async () => (await events()).find((event) => event.name === 'socialLogin.success')?.detail)
         .toEqual({ guid: expect.any(String), network: 'google' });
       expect(popups()).toBe(0);
+    },
+  );
+
+  test(
+    'a result URL made in the attacker’s browser and opened by a victim signs the victim into nothing (login CSRF, issue 24)',
+    { tag: BOTH_STORAGE_MODES },
+    async ({ page, request }) => {
+      test.setTimeout(90_000);
+      // The attacker makes the trip with their own Google account and keeps the address the server
+      // sends back instead of letting a page finish it.
+      const person = await nextPerson('google', { forUserAgent: marker });
+      const attempt = `attacker-${Date.now()}`;
+      const headers = { 'user-agent': `${INSTAGRAM_ANDROID} ${marker}` };
+      let next = `${stack.widgetsUrl}/ic/api/social/google/authorize?${new URLSearchParams({
+        serviceName: 'demo',
+        attempt,
+        returnTo: `${stack.demoUrl}/social?from=e2e`,
+        purpose: 'signIn',
+      })}`;
+      while (!new URL(next).searchParams.has('foyerSocial')) {
+        const step = await request.get(next, { headers, maxRedirects: 0 });
+        expect(step.status()).toBe(302);
+        next = new URL(step.headers().location!, next).href;
+      }
+      const resultUrl = next;
+
+      // The victim opens it (a link in a mail, an image, a redirect).
+      const redeemed: string[] = [];
+      page.on('request', (sent) => {
+        if (sent.url().endsWith('/ic/api/social/result')) redeemed.push(sent.url());
+      });
+      await page.goto(resultUrl);
+      const login = widgetFrame(page, 'login');
+      await expect.poll(() => page.url()).toBe(`${stack.demoUrl}/social?from=e2e`);
+      await expect(login.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+      await expect(widgetFrame(page, 'profile').getByText(/not logged in/i)).toBeVisible();
+
+      // The result is still unspent: only the attacker's own attempt redeems it, once. So the
+      // victim's page never took it.
+      const result = new URL(resultUrl).searchParams.get('foyerSocial')!;
+      const frame = await frameHeaders(stack.widgetsUrl);
+      const redeem = (body: object) =>
+        request.post(`${stack.widgetsUrl}/ic/api/social/result`, {
+          headers: { authorization: formatAuthorization({ serviceName: 'demo' }), ...frame },
+          data: body,
+        });
+      expect((await redeem({ result })).status()).toBe(400);
+      const own = await redeem({ result, attempt });
+      expect(own.status()).toBe(200);
+      expect(await own.json()).toMatchObject({ network: 'google', purpose: 'signIn', ticket: expect.any(String) });
+
+      expect(redeemed).toEqual([]);
+      await expect(login.getByText('You are logged in')).toHaveCount(0);
+      await expect(login.getByRole('heading', { name: 'Create an Account' })).toHaveCount(0);
+      await expect(login.getByLabel('Email')).not.toHaveValue(person.email);
     },
   );
 

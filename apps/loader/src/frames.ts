@@ -27,7 +27,7 @@ import {
   type WidgetName,
 } from '@foyer/protocol/light';
 import type { Attributes, Settings } from './settings';
-import { socialReturn } from './social-return';
+import { keepSocialAttempt, socialReturn, takeSocialAttempt } from './social-return';
 
 /** Exactly what the widgets need (issue 2): nothing more. */
 export const SANDBOX =
@@ -267,6 +267,13 @@ export function hostMethods(
       } catch {
         return null;
       }
+    },
+    // A social trip's attempt, for the widgets that may start one (by `navigate`), and handed back
+    // only to the frame that gets the trip's result (the modal widget that left, or the page's).
+    socialAttempt: (attempt: unknown) => {
+      if (!can.navigate) return null;
+      if (attempt !== undefined) return typeof attempt === 'string' && keepSocialAttempt(attempt) ? attempt : null;
+      return inModal || !socialReturn.modal ? takeSocialAttempt() : null;
     },
   };
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { isEventEnvelope, SOCIAL_MODAL_KEY } from '@foyer/protocol/light';
+import { isEventEnvelope, SOCIAL_ATTEMPT_KEY, SOCIAL_MODAL_KEY } from '@foyer/protocol/light';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // modal.js is a separate bundle fetched by a script tag: here the module stands in for it; penpal.js
@@ -106,5 +106,33 @@ describe('back from a social sign-in by redirect', () => {
     await pageView('/elsewhere');
     expect(sessionStorage.getItem(SOCIAL_MODAL_KEY)).toBeNull();
     expect(document.querySelector('[role="dialog"]')).toBeNull();
+  });
+});
+
+describe('the trip’s attempt (issue 24: a result redeems only in the browser that started the trip)', () => {
+  const methodsOf = (view: Awaited<ReturnType<typeof pageView>>) =>
+    view.frames.hostMethods(view.frames.frames[0]!, {}, isEventEnvelope);
+
+  it('is kept in the page’s session storage and handed, once, to the frame on the page the trip comes back to', async () => {
+    const before = methodsOf(await pageView('/article?id=7'));
+    expect(before.socialAttempt('attempt-of-this-tab')).toBe('attempt-of-this-tab');
+    expect(before.socialAttempt('<not an attempt>')).toBeNull();
+    expect(sessionStorage.getItem(SOCIAL_ATTEMPT_KEY)).toBe('attempt-of-this-tab');
+
+    const back = methodsOf(await pageView(`/article?id=7&foyerSocial=${RESULT}&foyerSocialFor=signIn`));
+    expect(sessionStorage.getItem(SOCIAL_ATTEMPT_KEY)).toBeNull();
+    expect(back.socialAttempt()).toBe('attempt-of-this-tab');
+    expect(back.socialAttempt()).toBeNull();
+  });
+
+  it('is never taken from the address, and a page view without a result drops it', async () => {
+    sessionStorage.setItem(SOCIAL_ATTEMPT_KEY, 'attempt-of-this-tab');
+    const other = methodsOf(await pageView('/elsewhere'));
+    expect(other.socialAttempt()).toBeNull();
+    expect(sessionStorage.getItem(SOCIAL_ATTEMPT_KEY)).toBeNull();
+    const planted = methodsOf(
+      await pageView(`/article?foyerSocial=${RESULT}&foyerSocialFor=signIn&foyerSocialAttempt=attempt-of-attacker`),
+    );
+    expect(planted.socialAttempt()).toBeNull();
   });
 });

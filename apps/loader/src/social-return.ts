@@ -5,9 +5,16 @@
  * it was), so a spent id is not bookmarked, shared or reloaded, and hands it to the frames in
  * their context instead. When the trip started in the modal (modal.ts keeps the open modal's
  * widget in the page's session storage), the loader opens that widget in the modal again: the
- * visitor comes back to where they were, and only that frame gets the result.
+ * visitor comes back to where they were, and only that frame gets the result. The trip's attempt,
+ * kept the same way for frames without storage of their own, is handed out once with it.
  */
-import { SOCIAL_MODAL_KEY, SOCIAL_RETURN_PARAMS } from '@foyer/protocol/light';
+import {
+  SOCIAL_ATTEMPT_KEY,
+  SOCIAL_ATTEMPT_PATTERN,
+  SOCIAL_MODAL_KEY,
+  SOCIAL_RESULT_PARAM,
+  SOCIAL_RETURN_PARAMS,
+} from '@foyer/protocol/light';
 import { isObject, type Attributes } from './settings';
 
 export const socialReturn: {
@@ -15,15 +22,38 @@ export const socialReturn: {
   query: Record<string, string>;
   /** The modal widget that left for the provider, and its attributes. */
   modal?: [unknown, Attributes];
+  /** The trip's attempt, kept in this page's session storage when it left; handed out once. */
+  attempt?: string;
 } = { query: {} };
+
+/** Keeps the attempt of a trip a frame is about to start (HostMethods.socialAttempt). */
+export function keepSocialAttempt(attempt: string): boolean {
+  if (!SOCIAL_ATTEMPT_PATTERN.test(attempt)) return false;
+  try {
+    sessionStorage.setItem(SOCIAL_ATTEMPT_KEY, attempt);
+    return true;
+  } catch {
+    return false; // The host page has no storage either: the result will not redeem.
+  }
+}
+
+/** The kept attempt, once, for the frame that resumes the trip. */
+export function takeSocialAttempt(): string | null {
+  const { attempt = null } = socialReturn;
+  delete socialReturn.attempt;
+  return attempt;
+}
 
 /** At boot: takes the result out of the address bar and what modal started the trip out of storage. */
 export function takeSocialReturn(): void {
   let kept: unknown;
+  let attempt: string | null = null;
   try {
     // Read and removed on every page view: only the page the trip comes back to may reopen it.
     kept = JSON.parse(sessionStorage.getItem(SOCIAL_MODAL_KEY) || '0');
     sessionStorage.removeItem(SOCIAL_MODAL_KEY);
+    attempt = sessionStorage.getItem(SOCIAL_ATTEMPT_KEY);
+    sessionStorage.removeItem(SOCIAL_ATTEMPT_KEY);
   } catch {
     // No storage: the trip's result goes to the page's own widgets.
   }
@@ -37,6 +67,9 @@ export function takeSocialReturn(): void {
     return !ours;
   });
   if (rest.length === parts.length) return;
+  if (attempt && SOCIAL_ATTEMPT_PATTERN.test(attempt) && socialReturn.query[SOCIAL_RESULT_PARAM]) {
+    socialReturn.attempt = attempt;
+  }
   history.replaceState(
     history.state,
     '',

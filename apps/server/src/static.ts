@@ -83,6 +83,15 @@ export const SOCIAL_AVATAR_ROUTES: ReadonlySet<string> = new Set(['unlink-accoun
 /** Frame routes that load a card provider's script: `payment` shows whichever form the order needs. */
 export const CARD_PAYMENT_ROUTES: ReadonlySet<string> = new Set(['payment', 'stripe-payment', 'mercado-payment']);
 
+/** An SSO domain's origin (`a.example` means https), or null when it is not one. */
+function originOf(domain: string): string | null {
+  try {
+    return new URL(/^https?:\/\//.test(domain) ? domain : `https://${domain}`).origin;
+  } catch {
+    return null;
+  }
+}
+
 export function frameCsp(config: {
   allowedHostOrigins: readonly string[];
   icDomain: string;
@@ -91,6 +100,8 @@ export function frameCsp(config: {
   cardPayment?: boolean;
   /** The route shows linked profiles' pictures (SOCIAL_AVATAR_ROUTES). */
   socialAvatars?: boolean;
+  /** The service's participating SSO domains, whose seamless sign-in images the frame loads. */
+  ssoDomains?: readonly string[];
 }): string {
   let icOrigin = '';
   try {
@@ -98,6 +109,10 @@ export function frameCsp(config: {
   } catch {
     // A relative or broken icDomain: 'self' alone.
   }
+  // Seamless sign-in: the images on the identity origin and on each participating domain.
+  const seamless = [icOrigin, ...(config.ssoDomains ?? []).map(originOf)].filter(
+    (origin, index, all): origin is string => !!origin && all.indexOf(origin) === index,
+  );
   const ancestors = config.allowedHostOrigins.length ? config.allowedHostOrigins.join(' ') : "'none'";
   const card = !!config.cardPayment;
   const scripts = [...(config.recaptcha ? [RECAPTCHA_SCRIPT_HOSTS] : []), ...(card ? [PROVIDER_HOSTS.script] : [])];
@@ -108,7 +123,7 @@ export function frameCsp(config: {
     ...(frames.length ? [`frame-src ${frames.join(' ')}`] : []),
     // Inline styles: React sets style attributes (e.g. sizes) and card providers inject styles.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data:${card ? ` ${PROVIDER_HOSTS.img}` : ''}${config.socialAvatars ? ` ${SOCIAL_AVATAR_HOSTS}` : ''}`,
+    `img-src 'self' data:${seamless.map((origin) => ` ${origin}`).join('')}${card ? ` ${PROVIDER_HOSTS.img}` : ''}${config.socialAvatars ? ` ${SOCIAL_AVATAR_HOSTS}` : ''}`,
     `connect-src 'self'${icOrigin ? ` ${icOrigin}` : ''}${card ? ` ${PROVIDER_HOSTS.connect}` : ''}`,
     `frame-ancestors ${ancestors}`,
     "base-uri 'none'",
@@ -199,6 +214,7 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
             recaptcha: !!service?.recaptchaSiteKey,
             cardPayment: CARD_PAYMENT_ROUTES.has(route),
             socialAvatars: SOCIAL_AVATAR_ROUTES.has(route),
+            ssoDomains: service?.settings.ssoDomains ?? [],
           }),
         )
         .header('x-content-type-options', 'nosniff')

@@ -10,7 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frameTokenKeyFrom, optionsFromEnv } from '../src/config';
 import type { PreparedServer } from '../src/index';
 import { FRAME_TOKEN_LIFETIME_MS, mintFrameToken, verifyFrameToken } from '../src/security/frame-tokens';
-import { DEMO, extendedSeed, fakeDist, loginBody, mailbox, registerBody, testClock, testServer } from './helpers';
+import {
+  DEMO,
+  extendedSeed,
+  fakeDist,
+  loginBody,
+  mailbox,
+  PUBLIC_URL,
+  registerBody,
+  testClock,
+  testServer,
+} from './helpers';
 
 let server: PreparedServer;
 let dist: Awaited<ReturnType<typeof fakeDist>>;
@@ -178,7 +188,12 @@ describe('frame tokens', () => {
   });
 
   it('leaves the seamless sign-in images alone (other domains request them, not a frame)', async () => {
-    const logout = await server.app.inject({ method: 'GET', url: '/ic/api/session/sso_logout.gif' });
+    // No frame token: the widgets origin's image (its Referer; issue 24: another page's clears nothing).
+    const logout = await server.app.inject({
+      method: 'GET',
+      url: '/ic/api/session/sso_logout.gif',
+      headers: { referer: `${PUBLIC_URL}/w/login` },
+    });
     expect(logout.statusCode).toBe(200);
     const planted = await server.app.inject({ method: 'GET', url: '/ic/api/session/not-a-token/sso.gif' });
     expect(planted.statusCode).toBe(404);

@@ -3,7 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RECAPTCHA_VERIFY_URL, recaptchaVerifier } from '../src/adapters/recaptcha';
 import type { PreparedServer } from '../src/index';
 import { seedConfig } from '../src/seed-config';
-import { DEMO, frameTokenHeader, login, loginBody, register, registerBody, testClock, testServer } from './helpers';
+import {
+  DEMO,
+  frameTokenHeader,
+  login,
+  loginBody,
+  loginOk,
+  profileAuth,
+  register,
+  registerBody,
+  testClock,
+  testServer,
+} from './helpers';
 import { startRecaptchaStandIn, type RecaptchaStandIn } from './stand-ins/recaptcha';
 
 const SECRET = 'test-secret-of-the-captcha-service';
@@ -191,6 +202,57 @@ describe('captcha on login', () => {
     });
     expect(headerless.statusCode).toBe(400);
     expect(headerless.json().code).toBe('RECAPTCHA_VERIFICATION_FAILED');
+  });
+});
+
+describe('a session is for the service it was made for (issue 24, finding 11)', () => {
+  it("a login the captcha service refused, made through demo instead, opens none of the captcha service's calls", async () => {
+    const session = await loginOk(server);
+    const { guid } = session;
+    const { sessionId } = session.mainSession;
+    const asCaptcha = formatAuthorization({ serviceName: 'captcha', sessionId });
+    // The captcha service's frames: profile, joining the service, SSO refresh, re-authentication.
+    const profile = await server.app.inject({
+      method: 'GET',
+      url: `/ic/api/userProfile/${guid}`,
+      headers: { authorization: asCaptcha },
+    });
+    expect(profile.statusCode).toBe(401);
+    expect(profile.json().code).toBe('UNAUTHORIZED');
+    const join = await server.app.inject({
+      method: 'POST',
+      url: `/ic/api/userProfile/${guid}/link/captcha`,
+      headers: { authorization: asCaptcha },
+    });
+    expect(join.statusCode).toBe(401);
+    const refresh = await server.app.inject({
+      method: 'GET',
+      url: `/ic/api/session/${sessionId}`,
+      headers: { authorization: formatAuthorization({ serviceName: 'captcha' }) },
+    });
+    expect(refresh.json().code).toBe('SESSION_NOT_FOUND');
+    // The same session still works where it was made.
+    const own = await server.app.inject({
+      method: 'GET',
+      url: `/ic/api/userProfile/${guid}`,
+      headers: { authorization: profileAuth(sessionId) },
+    });
+    expect(own.statusCode).toBe(200);
+    // A login through the captcha service (captcha solved) works there.
+    standIn.issue('own-login', clock.now() - 1000);
+    const captchaLogin = await server.app.inject({
+      method: 'POST',
+      url: '/ic/api/session',
+      headers: { authorization: formatAuthorization({ serviceName: 'captcha' }) },
+      payload: { ...loginBody(DEMO.email, DEMO.password), recaptchaResponse: 'own-login' },
+    });
+    const captchaSession = captchaLogin.json<{ mainSession: { sessionId: string } }>().mainSession.sessionId;
+    const there = await server.app.inject({
+      method: 'POST',
+      url: `/ic/api/userProfile/${guid}/link/captcha`,
+      headers: { authorization: formatAuthorization({ serviceName: 'captcha', sessionId: captchaSession }) },
+    });
+    expect(there.statusCode).toBe(200);
   });
 });
 

@@ -72,8 +72,9 @@ describe('startServer', () => {
 
     const loggedOut = await callEndpoint(options, identityEndpoints.deleteSession, { params: { id: sessionId } });
     expect(loggedOut).toMatchObject({ ok: true, data: undefined, status: 204 });
-    // Issue 3: results carry the headers; logout names the (here no) SSO domains to sign out of.
-    expect(loggedOut.ok && loggedOut.headers?.get(SSO_DOMAINS_HEADER)).toBe('');
+    // Issue 3: results carry the headers; logout names the SSO domains to sign out of: here only
+    // this server's own origin, where its SSO cookie lives (issue 24).
+    expect(loggedOut.ok && loggedOut.headers?.get(SSO_DOMAINS_HEADER)).toBe(new URL(server.url).origin);
 
     const again = await callEndpoint(options, identityEndpoints.deleteSession, { params: { id: sessionId } });
     expect(again.ok).toBe(false);

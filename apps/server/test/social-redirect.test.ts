@@ -61,7 +61,8 @@ async function roundTrip(network: SocialNetwork, query: Record<string, string> =
   return new URL(callback.headers.location as string);
 }
 
-function redeem(result: string, attempt?: string, serviceName = 'demo') {
+/** Redeems as the frame that started the trip would (its attempt), or, with null, with none. */
+function redeem(result: string, attempt: string | null = 'attempt-redirect-1', serviceName = 'demo') {
   return server.app.inject({
     method: 'POST',
     url: '/ic/api/social/result',
@@ -154,11 +155,20 @@ describe('the result id', () => {
     expect((await redeem(stolen, 'attempt-redirect-1')).statusCode).toBe(401);
 
     const other = (await roundTrip('google')).searchParams.get(SOCIAL_RESULT_PARAM)!;
-    expect((await redeem(other, undefined, 'demo-captcha')).statusCode).toBe(401);
+    expect((await redeem(other, 'attempt-redirect-1', 'demo-captcha')).statusCode).toBe(401);
 
     const late = (await roundTrip('google')).searchParams.get(SOCIAL_RESULT_PARAM)!;
     clock += SOCIAL_RESULT_LIFETIME_MS + 1;
     expect((await redeem(late)).statusCode).toBe(401);
+  });
+
+  it('is refused without its attempt: a result URL made in the attacker’s browser and opened by the victim signs nobody in (login CSRF)', async () => {
+    person('google');
+    const planted = (await roundTrip('google')).searchParams.get(SOCIAL_RESULT_PARAM)!;
+    const withoutAttempt = await redeem(planted, null);
+    expect(withoutAttempt.statusCode).toBe(400);
+    expect(withoutAttempt.json()).toMatchObject({ code: 'VALIDATION_FAILED', args: ['attempt'] });
+    expect(withoutAttempt.json()).not.toHaveProperty('ticket');
   });
 
   it('carries a refusal at the provider as access_denied, and the purposes link and confirm', async () => {

@@ -1,4 +1,10 @@
-import { SSO_COOKIE_NAME, SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER } from '@foyer/api';
+import {
+  formatAuthorization,
+  SSO_COOKIE_NAME,
+  SSO_DOMAINS_HEADER,
+  SSO_HOST_COOKIE_NAME as COOKIE,
+  SSO_TOKENS_HEADER,
+} from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../src/index';
 import { PIXEL_GIF } from '../src/routes/sso';
@@ -40,17 +46,21 @@ afterAll(() => server.close());
 const get = (url: string) => server.app.inject({ method: 'GET', url });
 
 describe('seamless sign-in', () => {
-  it('POST /session and DELETE /session/:id name the service’s SSO domains (none for the demo)', async () => {
+  it('POST /session and DELETE /session/:id name this server, then the service’s SSO domains', async () => {
     const demo = await login(server, DEMO.email, DEMO.password);
-    expect(demo.headers[SSO_DOMAINS_HEADER.toLowerCase()]).toBe('');
+    expect(demo.headers[SSO_DOMAINS_HEADER.toLowerCase()]).toBe(PUBLIC_URL);
     const group = await login(server, DEMO.email, DEMO.password, { serviceName: 'group' });
-    expect(group.headers[SSO_DOMAINS_HEADER.toLowerCase()]).toBe('https://a.example.com,https://b.example.org:8443');
+    expect(group.headers[SSO_DOMAINS_HEADER.toLowerCase()]).toBe(
+      `${PUBLIC_URL},https://a.example.com,https://b.example.org:8443`,
+    );
     const logout = await server.app.inject({
       method: 'DELETE',
       url: `/ic/api/session/${group.json().mainSession.sessionId}`,
     });
     expect(logout.statusCode).toBe(204);
-    expect(logout.headers[SSO_DOMAINS_HEADER.toLowerCase()]).toBe('https://a.example.com,https://b.example.org:8443');
+    expect(logout.headers[SSO_DOMAINS_HEADER.toLowerCase()]).toBe(
+      `${PUBLIC_URL},https://a.example.com,https://b.example.org:8443`,
+    );
   });
 
   it('exposes the header to the frames’ origin through CORS', async () => {
@@ -71,6 +81,12 @@ describe('seamless sign-in', () => {
     const tokens = String(response.headers[SSO_TOKENS_HEADER.toLowerCase()]).split(',');
     return { sessionId: response.json().mainSession.sessionId as string, tokens };
   }
+  const logoutGif = (sessionId: string, referer?: string) =>
+    server.app.inject({
+      method: 'GET',
+      url: '/ic/api/session/sso_logout.gif',
+      headers: { cookie: `${COOKIE}=${sessionId}`, ...(referer ? { referer } : {}) },
+    });
   const gifFrom = (token: string, referer?: string) =>
     server.app.inject({
       method: 'GET',
@@ -80,14 +96,14 @@ describe('seamless sign-in', () => {
 
   it('login answers one single-use token per participating domain, never the session id', async () => {
     const { sessionId, tokens } = await groupLogin('group');
-    expect(tokens).toHaveLength(2);
-    expect(new Set(tokens).size).toBe(2);
+    expect(tokens).toHaveLength(3);
+    expect(new Set(tokens).size).toBe(3);
     expect(tokens).not.toContain(sessionId);
     const demo = await login(server, DEMO.email, DEMO.password);
-    expect(demo.headers[SSO_TOKENS_HEADER.toLowerCase()]).toBe('');
+    expect(String(demo.headers[SSO_TOKENS_HEADER.toLowerCase()]).split(',')).toHaveLength(1);
   });
 
-  it('GET /session/:token/sso.gif sets the SSO cookie to the token’s session, once; sso_logout.gif clears it', async () => {
+  it('GET /session/:token/sso.gif sets the SSO cookie (HttpOnly) to the token’s session, once; sso_logout.gif clears it once the session ended', async () => {
     const { sessionId: id, tokens } = await groupLogin();
     const gif = await gifFrom(tokens[0]!, `${PUBLIC_URL}/w/login?serviceName=local-group`);
     expect(gif.statusCode).toBe(200);
@@ -96,7 +112,8 @@ describe('seamless sign-in', () => {
     expect(gif.rawPayload.equals(PIXEL_GIF)).toBe(true);
     expect(gif.rawPayload.subarray(0, 6).toString()).toBe('GIF89a');
     const cookie = String(gif.headers['set-cookie']);
-    const match = new RegExp(`^${SSO_COOKIE_NAME}=${id}; Path=/; Max-Age=(\\d+); SameSite=Lax$`).exec(cookie);
+    // HttpOnly, and host-only `__Host-`: a loopback origin takes Secure cookies as https does.
+    const match = new RegExp(`^${COOKIE}=${id}; Path=/; Max-Age=(\\d+); HttpOnly; SameSite=None; Secure$`).exec(cookie);
     // Lives as long as the session can (12 hours absolute).
     expect(Number(match?.[1])).toBeGreaterThan(43_100);
     expect(Number(match?.[1])).toBeLessThanOrEqual(43_200);
@@ -110,11 +127,12 @@ describe('seamless sign-in', () => {
     expect(unknown.headers['content-type']).toBe('image/gif');
     expect(unknown.headers['set-cookie']).toBeUndefined();
 
-    const out = await get('/ic/api/session/sso_logout.gif');
+    await server.app.inject({ method: 'DELETE', url: `/ic/api/session/${id}` });
+    const out = await logoutGif(id, `${PUBLIC_URL}/w/login`);
     expect(out.statusCode).toBe(200);
     expect(out.headers['content-type']).toBe('image/gif');
     expect(out.headers['cache-control']).toBe('no-store');
-    expect(String(out.headers['set-cookie'])).toBe(`${SSO_COOKIE_NAME}=; Path=/; Max-Age=0; SameSite=Lax`);
+    expect(String(out.headers['set-cookie'])).toBe(`${COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=None; Secure`);
   });
 
   it('refuses a bare session id, a token for another domain, and a token planted by another page (login CSRF)', async () => {
@@ -128,6 +146,45 @@ describe('seamless sign-in', () => {
     expect(fromAttacker.headers['set-cookie']).toBeUndefined();
     const noReferer = await groupLogin();
     expect((await gifFrom(noReferer.tokens[0]!)).statusCode).toBe(404);
+  });
+
+  it('sso_logout.gif is no logout CSRF: another page’s image, or one while the session is live, clears nothing (issue 24)', async () => {
+    const { sessionId } = await groupLogin();
+    for (const referer of [undefined, 'https://evil.example/page', `${PUBLIC_URL}/w/login`]) {
+      const out = await logoutGif(sessionId, referer);
+      expect(out.headers['set-cookie']).toBeUndefined();
+      expect(out.headers['content-type']).toBe('image/gif');
+    }
+    await server.app.inject({ method: 'DELETE', url: `/ic/api/session/${sessionId}` });
+    expect((await logoutGif(sessionId, 'https://evil.example/page')).headers['set-cookie']).toBeUndefined();
+    expect(String((await logoutGif(sessionId, `${PUBLIC_URL}/w/login`)).headers['set-cookie'])).toMatch(/Max-Age=0/);
+  });
+
+  it('GET /session/sso answers the live session the SSO cookie names, and nothing for a planted or doubled cookie (issue 24)', async () => {
+    const { sessionId } = await groupLogin();
+    const shared = (cookie?: string, serviceName = 'local-group') =>
+      server.app.inject({
+        method: 'GET',
+        url: '/ic/api/session/sso',
+        headers: {
+          authorization: formatAuthorization({ serviceName }),
+          ...(cookie ? { cookie } : {}),
+        },
+      });
+    const found = await shared(`${COOKIE}=${sessionId}`);
+    expect(found.statusCode).toBe(200);
+    expect(found.json().mainSession.sessionId).toBe(sessionId);
+    expect((await shared()).json().code).toBe('SESSION_NOT_FOUND');
+    // A second cookie of the name beside ours (planted with another Domain or Path): neither is trusted.
+    const doubled = await shared(`${COOKIE}=${sessionId}; ${COOKIE}=planted-session`);
+    // A script-readable evolok_sso (what a sibling site can write) is not the server's cookie.
+    expect((await shared(`${SSO_COOKIE_NAME}=${sessionId}`)).json().code).toBe('SESSION_NOT_FOUND');
+    expect(doubled.json().code).toBe('SESSION_NOT_FOUND');
+    expect((await shared(`${COOKIE}=made-up`)).json().code).toBe('SESSION_NOT_FOUND');
+    await server.app.inject({ method: 'DELETE', url: `/ic/api/session/${sessionId}` });
+    const ended = await shared(`${COOKIE}=${sessionId}`);
+    expect(ended.json().code).toBe('SESSION_NOT_FOUND');
+    expect(String(ended.headers['set-cookie'])).toMatch(/Max-Age=0/);
   });
 
   it('marks the cookie SameSite=None; Secure when the server is on https', async () => {
@@ -149,7 +206,9 @@ describe('seamless sign-in', () => {
         headers: { referer: 'https://widgets.example.com/w/login' },
       });
       expect(gif.statusCode).toBe(200);
-      expect(String(gif.headers['set-cookie'])).toMatch(/; SameSite=None; Secure$/);
+      expect(String(gif.headers['set-cookie'])).toMatch(
+        /^__Host-evolok_sso=[\w-]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=None; Secure$/,
+      );
     } finally {
       await https.close();
     }

@@ -42,7 +42,9 @@ describe('frame pages /w/*', () => {
       authenticationSchemeName: 'default',
     });
     expect(response.headers['content-security-policy']).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+        // The seamless sign-in image on the identity origin (issue 24: the CSP blocked it before).
+        `img-src 'self' data: ${PUBLIC_URL}; ` +
         `connect-src 'self' ${PUBLIC_URL}; frame-ancestors http://localhost:*; base-uri 'none'; ` +
         "form-action 'self'; object-src 'none'",
     );

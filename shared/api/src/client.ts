@@ -57,7 +57,7 @@ export async function callEndpoint<P extends Record<string, string>, B, R>(
       method: endpoint.method,
       headers,
       body: call.body === undefined ? null : JSON.stringify(call.body),
-      credentials: 'omit',
+      credentials: endpoint.credentials ?? 'omit',
       signal: call.signal ?? null,
     });
   } catch {

@@ -66,6 +66,13 @@ export interface HostMethods {
    * the loader accepted and submitted the form. The form code is a lazily loaded loader part.
    */
   postForm(url: string, fields: Record<string, string>): Promise<boolean>;
+  /**
+   * Full-redirect social sign-in (issue 24), for widgets that may `navigate`: with `attempt`, the
+   * loader keeps it in the host page's session storage (SOCIAL_ATTEMPT_KEY) for the trip and
+   * answers it; without, it answers, once, the attempt kept when this page view came back from the
+   * trip with a result for this frame, else null. Never taken from the page's address.
+   */
+  socialAttempt(attempt?: string): string | null;
 }
 
 /** Methods each frame exposes to the loader. */

@@ -12,3 +12,13 @@ export const SOCIAL_RETURN_PARAMS = [SOCIAL_RESULT_PARAM, SOCIAL_PURPOSE_PARAM] 
  * attributes) that left for the provider, so the page opens it again when the visitor comes back.
  */
 export const SOCIAL_MODAL_KEY = 'foyer.socialModal';
+
+/**
+ * The host page's own session storage key where the loader keeps the trip's `attempt` (issue 24),
+ * for a frame that has no storage of its own (third-party storage refused): a result redeems only
+ * with the attempt of the browser that started the trip, so a result URL made in someone else's
+ * browser signs nobody in. Never read from the page's address.
+ */
+export const SOCIAL_ATTEMPT_KEY = 'foyer.socialAttempt';
+/** What an attempt looks like (the frame's random value; the server's ATTEMPT rule). */
+export const SOCIAL_ATTEMPT_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;

@@ -48,6 +48,10 @@ export function createEmbeddedHost(): EmbeddedHost {
     async meter(id) {
       return (await remote?.meter(id).catch(() => null)) ?? null;
     },
+    async socialAttempt(attempt) {
+      const call = attempt === undefined ? remote?.socialAttempt() : remote?.socialAttempt(attempt);
+      return (await call?.catch(() => null)) ?? null;
+    },
     async postForm(url, fields) {
       return (await remote?.postForm(url, fields).catch(() => false)) ?? false;
     },

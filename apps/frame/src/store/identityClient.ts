@@ -29,13 +29,10 @@ export interface IdentityCallApi {
 }
 
 /** Any answer SESSION_HAS_EXPIRED: clear everything and tell the page (identity spec §4). */
-export const expireSession = (): AppThunk => (dispatch, getState, extra) => {
+export const expireSession = (): AppThunk => (dispatch, _getState, extra) => {
+  // The shared SSO cookie may still name the dead session: the server drops it when SSO refresh
+  // next asks (GET /session/sso), since no script here can touch it.
   clearSession(extra.storage);
-  // The shared SSO cookie names the dead session: clear it too (no seamless sign-out: nothing to end).
-  const domain = getState().frame.settings.ssoCookieDomain;
-  void Promise.all([extra.sso?.(), import('./sso')])
-    .then(([sso, module]) => sso && module.writeSsoCookie(sso, null, { domain }))
-    .catch(() => {});
   dispatch(sessionCleared());
   extra.host.publish({ name: 'session.expired', payload: {} });
 };

@@ -63,11 +63,13 @@ export const storeLogin =
     const state = getState();
     const { guid, missingAttributes, secureSession } = result.data;
     const stored = storedSessionFrom(result.data);
+    // Seamless sign-in first: it sets the SSO cookie, which the other frames' SSO refresh asks the
+    // server about as soon as they hear of this session; before it, they would find none and log out.
+    await shareSession(state, extra, result.headers, stored);
     saveSession(extra.storage, stored);
     if (secureSession) saveSecureSession(extra.storage, secureSession);
     dispatch(sessionStarted(stored));
     if (secureSession) dispatch(secureSessionStarted(secureSession));
-    await shareSession(state, extra, result.headers, stored);
     // The session id is a bearer credential: it leaves the frame only when the site owner opted in.
     const exposed = state.frame.settings.exposeSessionId ? { sessionId: stored.sessionId } : {};
     const missing = result.status === 202 ? (missingAttributes ?? []) : null;

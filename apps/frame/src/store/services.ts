@@ -21,6 +21,11 @@ export interface HostBridge {
    * (HostMethods.postForm, which checks the URL); false when refused or standalone.
    */
   postForm?(url: string, fields: Record<string, string>): Promise<boolean>;
+  /**
+   * A full-redirect social trip's attempt kept in the host page's storage (HostMethods.socialAttempt):
+   * given, keep it; else the one kept for the result this page came back with, once; null standalone.
+   */
+  socialAttempt?(attempt?: string): Promise<string | null>;
 }
 
 export type EventListener = (event: FoyerEvent) => void;

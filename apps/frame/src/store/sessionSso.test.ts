@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SSO_COOKIE_NAME, SSO_DOMAINS_HEADER } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
-import { fakeIdentityServer, makeHarness, SESSION_ID, sessionBody } from '../test/harness';
+import { fakeIdentityServer, makeHarness, SESSION_ID, sessionBody, WIDGETS_ORIGIN } from '../test/harness';
 import { ssoRefresh } from '../widgets/_session/ssoRefresh';
 import { callIdentity } from './identityClient';
 import { readSession } from './sessionStorage';
 import { sessionStateFrom } from './sessionSlice';
 import { login } from './loginThunks';
 import { logout } from './sessionThunks';
-import { readCookie, writeSsoCookie, type SsoServices } from './sso';
+import type { SsoServices } from './sso';
 
 /** A fetch that adds the SSO domains header the real server sends with login and logout. */
 function withSsoHeader(fetch: typeof globalThis.fetch, domains: string): typeof globalThis.fetch {
@@ -20,13 +20,16 @@ function withSsoHeader(fetch: typeof globalThis.fetch, domains: string): typeof 
   };
 }
 
-function fakeSso(): SsoServices & { loaded: string[] } {
+/** The frame's cookies as document.cookie shows them (the server's HttpOnly SSO cookie never is). */
+function fakeSso(): SsoServices & { loaded: string[]; jar: Map<string, string> } {
   const cookies = new Map<string, string>();
   const loaded: string[] = [];
   return {
     loaded,
+    jar: cookies,
     cookieEnabled: true,
     secure: true,
+    origin: WIDGETS_ORIGIN,
     cookies: {
       get: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
       set: (cookie) => {
@@ -50,7 +53,7 @@ const input = {
 };
 
 describe('sessions across sites', () => {
-  it('login sets the SSO cookie and signs in on every participating domain before login.success', async () => {
+  it('login signs in on every participating domain before login.success, writing no cookie itself', async () => {
     const server = fakeIdentityServer({ 'POST /session': () => ({ status: 200, body: sessionBody() }) });
     const harness = makeHarness({ fetch: withSsoHeader(server.fetch, 'a.example,b.example') });
     const sso = fakeSso();
@@ -61,22 +64,20 @@ describe('sessions across sites', () => {
       `https://a.example/ic/api/session/${SESSION_ID}/sso.gif`,
       `https://b.example/ic/api/session/${SESSION_ID}/sso.gif`,
     ]);
-    expect(readCookie(sso.cookies, SSO_COOKIE_NAME)).toBe(SESSION_ID);
+    expect(sso.jar.size).toBe(0);
     expect(harness.published.map((event) => event.name)).toEqual(['login.success', 'session.refresh']);
   });
 
-  it('logout clears the SSO cookie and signs out on every domain', async () => {
+  it('logout signs out on every domain (sso_logout.gif clears the server’s cookie)', async () => {
     const server = fakeIdentityServer({ [`DELETE /session/${SESSION_ID}`]: () => ({ status: 204 }) });
     const harness = makeHarness({
       fetch: withSsoHeader(server.fetch, 'a.example'),
       preloaded: { session: sessionStateFrom({ guid: 'g', sessionId: SESSION_ID, expiry: 0, sessionCookie: false }) },
     });
     const sso = fakeSso();
-    writeSsoCookie(sso, SESSION_ID);
     harness.services.sso = async () => sso;
     await harness.store.dispatch(logout());
     expect(sso.loaded).toEqual(['https://a.example/ic/api/session/sso_logout.gif']);
-    expect(readCookie(sso.cookies, SSO_COOKIE_NAME)).toBeNull();
     expect(harness.store.getState().session.loggedIn).toBe(false);
   });
 
@@ -112,27 +113,45 @@ describe('sessions across sites', () => {
 
 describe('SSO refresh (identity spec §4)', () => {
   const other = 'sess_shared_0123456789abcdef';
-
-  it('adopts a shared session that differs from the local one', async () => {
-    const server = fakeIdentityServer({
-      [`GET /session/${other}`]: () => ({
-        status: 200,
-        body: { guid: 'guid-2', mainSession: { sessionId: other, expiry: 1, sessionCookie: false } },
-      }),
+  const shared =
+    (guid = 'guid-2', sessionId = other) =>
+    () => ({
+      status: 200,
+      body: { guid, mainSession: { sessionId, expiry: 1, sessionCookie: false } },
     });
+
+  it('adopts the shared session the server finds in its SSO cookie when it differs from the local one', async () => {
+    const server = fakeIdentityServer({ 'GET /session/sso': shared() });
     const harness = makeHarness({ fetch: server.fetch });
-    const sso = fakeSso();
-    writeSsoCookie(sso, other);
-    harness.services.sso = async () => sso;
+    harness.services.sso = async () => fakeSso();
     await harness.store.dispatch(ssoRefresh());
     expect(harness.store.getState().session).toMatchObject({ loggedIn: true, guid: 'guid-2', sessionId: other });
     expect(readSession(harness.storage)?.sessionId).toBe(other);
     expect(harness.published).toEqual([{ name: 'session.refresh', payload: { loggedIn: true, guid: 'guid-2' } }]);
-    expect(server.requests[0]?.headers.get('authorization')).not.toContain(other);
+  });
+
+  it('never adopts a session from a script-readable cookie (one a sibling site planted): only the server’s answer counts (issue 24)', async () => {
+    const server = fakeIdentityServer({
+      'GET /session/sso': () => ({ status: 404, body: { code: 'SESSION_NOT_FOUND' } }),
+    });
+    const harness = makeHarness({ fetch: server.fetch });
+    const sso = fakeSso();
+    sso.jar.set(SSO_COOKIE_NAME, 'sess_planted_by_a_sibling_site');
+    harness.services.sso = async () => sso;
+    await harness.store.dispatch(ssoRefresh());
+    expect(harness.store.getState().session.loggedIn).toBe(false);
+    expect(harness.published).toEqual([]);
+    // Asked with the identity origin's own cookies (the HttpOnly one the server reads).
+    expect(server.requests.map((request) => [request.path, request.credentials])).toEqual([
+      ['/session/sso', 'same-origin'],
+    ]);
   });
 
   it('logs out when there is no shared session any more', async () => {
-    const server = fakeIdentityServer({ [`DELETE /session/${SESSION_ID}`]: () => ({ status: 204 }) });
+    const server = fakeIdentityServer({
+      'GET /session/sso': () => ({ status: 404, body: { code: 'SESSION_NOT_FOUND' } }),
+      [`DELETE /session/${SESSION_ID}`]: () => ({ status: 204 }),
+    });
     const harness = makeHarness({
       fetch: server.fetch,
       preloaded: { session: sessionStateFrom({ guid: 'g', sessionId: SESSION_ID, expiry: 0, sessionCookie: false }) },
@@ -143,15 +162,14 @@ describe('SSO refresh (identity spec §4)', () => {
     expect(harness.published.map((event) => event.name)).toEqual(['logout.action']);
   });
 
-  it('does nothing when the shared session is ours, SSO mode is off, or cookies are unusable', async () => {
-    const fetch = vi.fn(() => Promise.reject(new TypeError('no')));
+  it('does nothing when the shared session is ours, and asks nothing when SSO mode is off, cookies are unusable or the identity server is on another origin', async () => {
     const session = sessionStateFrom({ guid: 'g', sessionId: SESSION_ID, expiry: 0, sessionCookie: false });
-    const same = makeHarness({ fetch, preloaded: { session } });
-    const sso = fakeSso();
-    writeSsoCookie(sso, SESSION_ID);
-    same.services.sso = async () => sso;
+    const server = fakeIdentityServer({ 'GET /session/sso': shared('g', SESSION_ID) });
+    const same = makeHarness({ fetch: server.fetch, preloaded: { session } });
+    same.services.sso = async () => fakeSso();
     await same.store.dispatch(ssoRefresh());
 
+    const fetch = vi.fn(() => Promise.reject(new TypeError('no')));
     const off = makeHarness({ fetch, preloaded: { session }, settings: { enableSSOMode: false } });
     off.services.sso = async () => fakeSso();
     await off.store.dispatch(ssoRefresh());
@@ -160,23 +178,14 @@ describe('SSO refresh (identity spec §4)', () => {
     blocked.services.sso = async () => ({ ...fakeSso(), cookies: { get: () => '', set: () => {} } });
     await blocked.store.dispatch(ssoRefresh());
 
-    for (const harness of [same, off, blocked]) {
+    const elsewhere = makeHarness({ fetch, preloaded: { session } });
+    elsewhere.services.sso = async () => ({ ...fakeSso(), origin: 'https://other.example' });
+    await elsewhere.store.dispatch(ssoRefresh());
+
+    for (const harness of [same, off, blocked, elsewhere]) {
       expect(harness.store.getState().session.loggedIn).toBe(true);
       expect(harness.published).toEqual([]);
     }
     expect(fetch).not.toHaveBeenCalled();
-  });
-
-  it('forgets a shared session the server no longer knows and keeps the local one', async () => {
-    const server = fakeIdentityServer({
-      [`GET /session/${other}`]: () => ({ status: 404, body: { code: 'SESSION_NOT_FOUND' } }),
-    });
-    const harness = makeHarness({ fetch: server.fetch });
-    const sso = fakeSso();
-    writeSsoCookie(sso, other);
-    harness.services.sso = async () => sso;
-    await harness.store.dispatch(ssoRefresh());
-    expect(readCookie(sso.cookies, SSO_COOKIE_NAME)).toBeNull();
-    expect(harness.published).toEqual([]);
   });
 });

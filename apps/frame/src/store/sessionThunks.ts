@@ -6,6 +6,7 @@ import type { FoyerError } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
 import { fromElsewhere } from './elsewhere';
 import { callIdentity } from './identityClient';
+import { selectIcDomain } from './selectors';
 import {
   clearSession,
   readSession,
@@ -19,17 +20,18 @@ import type { AppThunk } from './thunk';
 import type { FrameServices } from './services';
 import type { RootState } from './index';
 
-/** The SSO cookie and seamless sign-in (store/sso.ts), loaded only now: it is not on the shared path. */
+/** Seamless sign-in, which sets the SSO cookie (store/sso.ts), loaded only now: it is not on the shared path. */
 export async function shareSession(
   state: RootState,
   extra: FrameServices,
   headers: Headers | undefined,
-  session: { sessionId: string; sessionCookie: boolean; expiry: number } | null,
+  session: { sessionId: string } | null,
 ): Promise<void> {
   if (!extra.sso || !state.frame.settings.enableSSOMode) return;
   try {
     const [sso, module] = await Promise.all([extra.sso(), import('./sso')]);
-    await module.shareSession(sso, state.frame.settings, headers, session);
+    const identityOrigin = new URL(selectIcDomain(state), location.href).origin;
+    await module.shareSession(sso, state.frame.settings, headers, session, identityOrigin);
   } catch (error) {
     console.error('Foyer: seamless sign-in failed', error);
   }

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SSO_COOKIE_NAME, SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER } from '@foyer/api';
+import { SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER } from '@foyer/api';
 import {
-  readCookie,
+  browserSso,
+  cookiesUsable,
   seamlessSignIn,
-  sharedSessionId,
   shareSession,
+  SSO_PROBE_COOKIE,
   ssoDomains,
   ssoImageUrl,
-  writeSsoCookie,
   type SsoServices,
 } from './sso';
 
@@ -35,6 +35,7 @@ function sso(overrides: Partial<SsoServices> = {}) {
     cookies: jar(),
     cookieEnabled: true,
     secure: true,
+    origin: 'https://w.example',
     loadImage: vi.fn(async (url: string) => {
       loaded.push(url);
     }),
@@ -108,62 +109,63 @@ describe('seamless sign-in (identity spec §4)', () => {
   });
 });
 
-describe('the SSO cookie', () => {
-  it('is written on the SSO cookie domain, cross-site usable on https, and cleared', () => {
-    const { services } = sso();
-    writeSsoCookie(services, 'sess-1', { domain: 'example.com', expiry: 1_000_000 + 900_500, now: 1_000_000 });
-    // As long as the session: its expiry 900.5 s away, not 30 days.
-    expect((services.cookies as ReturnType<typeof jar>).written.at(-1)).toBe(
-      `${SSO_COOKIE_NAME}=sess-1; Path=/; Domain=example.com; Max-Age=900; SameSite=None; Secure`,
-    );
-    expect(readCookie(services.cookies, SSO_COOKIE_NAME)).toBe('sess-1');
-    writeSsoCookie(services, null, { domain: 'example.com' });
-    expect(readCookie(services.cookies, SSO_COOKIE_NAME)).toBeNull();
-  });
-
-  it('is cleared rather than written for a session already past its expiry', () => {
-    const { services } = sso();
-    writeSsoCookie(services, 'old', { domain: 'example.com', expiry: 1_000, now: 2_000 });
-    expect(readCookie(services.cookies, SSO_COOKIE_NAME)).toBeNull();
-  });
-
-  it('is a browser-session cookie for a tab-only session, and Lax on http', () => {
-    const { services } = sso({ secure: false });
-    writeSsoCookie(services, 's', { sessionCookie: true });
-    expect((services.cookies as ReturnType<typeof jar>).written.at(-1)).toBe(
-      `${SSO_COOKIE_NAME}=s; Path=/; SameSite=Lax`,
-    );
-  });
-
-  it('tells "no shared session" apart from "cookies unusable here"', () => {
-    const usable = sso();
-    expect(sharedSessionId(usable.services)).toBeNull();
-    writeSsoCookie(usable.services, 'shared-1');
-    expect(sharedSessionId(usable.services)).toBe('shared-1');
-    expect(sharedSessionId(sso({ cookies: jar(false) }).services)).toBeUndefined();
-    expect(sharedSessionId(sso({ cookieEnabled: false }).services)).toBeUndefined();
-  });
-
-  it('shareSession honours enableSSOMode and enableSeamlessMode', async () => {
-    const settings = { enableSSOMode: true, enableSeamlessMode: true, ssoCookieDomain: undefined };
+describe('the SSO cookie (issue 24: the server’s, HttpOnly; the frame never reads or writes it)', () => {
+  it('never written by the frame: a login shares the session through the images only', async () => {
+    const settings = { enableSSOMode: true, enableSeamlessMode: true };
     const on = sso();
-    await shareSession(on.services, settings, headers('a.example'), {
-      sessionId: 's1',
-      sessionCookie: false,
-      expiry: Date.now() + 60_000,
-    });
-    expect(readCookie(on.services.cookies, SSO_COOKIE_NAME)).toBe('s1');
-    expect(on.loaded).toHaveLength(1);
+    await shareSession(on.services, settings, headers('https://id.example,a.example'), { sessionId: 's1' });
+    expect((on.services.cookies as ReturnType<typeof jar>).written).toEqual([]);
+    expect(on.loaded).toEqual([
+      'https://id.example/ic/api/session/s1/sso.gif',
+      'https://a.example/ic/api/session/s1/sso.gif',
+    ]);
+  });
+
+  it('tells whether a cookie of its kind lives in this frame with a probe of its own', () => {
+    const usable = sso();
+    expect(cookiesUsable(usable.services)).toBe(true);
+    expect((usable.services.cookies as ReturnType<typeof jar>).written[0]).toBe(
+      `${SSO_PROBE_COOKIE}=1; Path=/; SameSite=None; Secure`,
+    );
+    expect(usable.services.cookies.get()).toBe('');
+    expect(cookiesUsable(sso({ cookies: jar(false) }).services)).toBe(false);
+    expect(cookiesUsable(sso({ cookieEnabled: false }).services)).toBe(false);
+  });
+
+  it('shareSession honours enableSSOMode and enableSeamlessMode (then only the identity server’s own image)', async () => {
+    const settings = { enableSSOMode: true, enableSeamlessMode: true };
     const noSeamless = sso();
-    await shareSession(noSeamless.services, { ...settings, enableSeamlessMode: false }, headers('a.example'), null);
-    expect(noSeamless.loaded).toEqual([]);
+    await shareSession(
+      noSeamless.services,
+      { ...settings, enableSeamlessMode: false },
+      headers('https://id.example,a.example'),
+      null,
+      'https://id.example',
+    );
+    expect(noSeamless.loaded).toEqual(['https://id.example/ic/api/session/sso_logout.gif']);
     const off = sso();
-    await shareSession(off.services, { ...settings, enableSSOMode: false }, headers('a.example'), {
-      sessionId: 's1',
-      sessionCookie: false,
-      expiry: Date.now() + 60_000,
-    });
-    expect(readCookie(off.services.cookies, SSO_COOKIE_NAME)).toBeNull();
+    await shareSession(off.services, { ...settings, enableSSOMode: false }, headers('a.example'), { sessionId: 's1' });
     expect(off.loaded).toEqual([]);
+  });
+
+  it('the images name the widgets origin as their Referer, whatever the frame page’s own policy', async () => {
+    const created: { referrerPolicy: string; src: string }[] = [];
+    class FakeImage {
+      referrerPolicy = '';
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      set src(value: string) {
+        created.push({ referrerPolicy: this.referrerPolicy, src: value });
+        queueMicrotask(() => this.onload?.());
+      }
+    }
+    const win = {
+      document: { cookie: '' },
+      navigator: { cookieEnabled: true },
+      location: { protocol: 'https:', origin: 'https://w.example' },
+      Image: FakeImage,
+    } as unknown as Window;
+    await browserSso(win).loadImage('https://a.example/ic/api/session/t/sso.gif');
+    expect(created).toEqual([{ referrerPolicy: 'origin', src: 'https://a.example/ic/api/session/t/sso.gif' }]);
   });
 });

@@ -1,20 +1,25 @@
 /**
- * Sessions across sites (identity spec §4): the shared SSO cookie and seamless sign-in.
+ * Sessions across sites (identity spec §4): seamless sign-in, and whether the shared SSO cookie
+ * can work in this frame at all.
  *
- * - The SSO cookie (`evolok_sso`, value: the session id) is set on the SSO cookie domain (or the
- *   widgets host) at login and cleared at logout; SSO refresh compares it with the local session.
+ * - The SSO cookie (`evolok_sso`, `__Host-evolok_sso` over https) is the identity server's own,
+ *   HttpOnly: set by `sso.gif` with a single-use token, cleared by `sso_logout.gif`. The frame
+ *   never reads or writes it (issue 24: a cookie any script on a shared cookie domain could write
+ *   would let a sibling site plant a session for the frame to adopt); SSO refresh asks the server
+ *   (`GET /session/sso`), which checks it (widgets/_session/ssoRefresh.ts).
  * - Seamless sign-in: after login or logout, every participating domain named in the response's
- *   SSO domains header gets an image request (`/ic/api/session/{token}/sso.gif` or
- *   `/ic/api/session/sso_logout.gif`) that sets or clears its own SSO cookie; we wait until each
+ *   SSO domains header (the identity server's own origin first) gets an image request
+ *   (`/ic/api/session/{token}/sso.gif` or `/ic/api/session/sso_logout.gif`); we wait until each
  *   one loaded, failed or timed out. The token is that domain's single-use seamless sign-in token
  *   from the login answer's SSO tokens header, never the session id (login CSRF); a server that
- *   sends no tokens header gets the session id, as before.
+ *   sends no tokens header gets the session id, as before. The images send the widgets origin as
+ *   their Referer (the server checks it) although the frame page itself sends none.
  *
  * Browsers that partition or block third-party cookies keep this from working between unrelated
  * top-level sites unless the visitor grants storage access (see widgets/_session).
  * This module is its own chunk (vite.config.ts): only a login or logout loads it.
  */
-import { foyerError, SSO_COOKIE_NAME, SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER, type FoyerError } from '@foyer/api';
+import { foyerError, SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER, type FoyerError } from '@foyer/api';
 import type { PageSettings } from '@foyer/protocol';
 
 /** Resolves when the image loaded, failed or took too long: seamless sign-in never blocks forever. */
@@ -32,6 +37,8 @@ export interface SsoServices {
   cookieEnabled: boolean;
   /** https: the cookie must be `SameSite=None; Secure` to be usable in a third-party frame. */
   secure: boolean;
+  /** The frame's own origin (the widgets origin): only an identity server there gets its cookies. */
+  origin: string;
   loadImage: ImageLoader;
 }
 
@@ -59,6 +66,7 @@ export function browserSso(win: Window): SsoServices {
     },
     cookieEnabled: win.navigator.cookieEnabled,
     secure: win.location.protocol === 'https:',
+    origin: win.location.origin,
     loadImage: (url) =>
       new Promise((resolve) => {
         const image = new (win as Window & typeof globalThis).Image();
@@ -68,12 +76,15 @@ export function browserSso(win: Window): SsoServices {
         };
         const timer = setTimeout(done, SEAMLESS_TIMEOUT_MS);
         image.onload = image.onerror = done;
+        // The frame page sends no Referer (its no-referrer policy); the server checks that the
+        // image was asked for by the widgets origin, so this request names the origin, no more.
+        image.referrerPolicy = 'origin';
         image.src = url;
       }),
   };
 }
 
-export function readCookie(jar: CookieJar, name: string): string | null {
+function readCookie(jar: CookieJar, name: string): string | null {
   for (const part of jar.get().split(';')) {
     const [key, ...value] = part.trim().split('=');
     if (key === name) return decodeURIComponent(value.join('=')) || null;
@@ -81,50 +92,21 @@ export function readCookie(jar: CookieJar, name: string): string | null {
   return null;
 }
 
-function writeCookie(sso: SsoServices, name: string, value: string, domain: string | undefined, maxAge?: number) {
-  sso.cookies.set(
-    `${name}=${encodeURIComponent(value)}; Path=/` +
-      (domain ? `; Domain=${domain}` : '') +
-      (maxAge === undefined ? '' : `; Max-Age=${maxAge}`) +
-      (sso.secure ? '; SameSite=None; Secure' : '; SameSite=Lax'),
-  );
-}
+/** The probe's own cookie: written and read back at once, never the SSO cookie. */
+export const SSO_PROBE_COOKIE = 'foyer_sso_probe';
 
 /**
- * Sets (a session id) or clears (null) the SSO cookie. It lives as long as the session: a tab-only
- * session gets a browser-session cookie, a remembered one expires with the session's expiry (epoch
- * ms) — never longer, so no cookie outlives the session it names.
+ * Whether a cookie of the SSO cookie's kind (SameSite=None; Secure over https, Lax otherwise) lives
+ * in this frame: false when cookies are disabled or refused to a third-party frame. Then "no shared
+ * session" says nothing about the session and SSO refresh must not log anybody out.
  */
-export function writeSsoCookie(
-  sso: SsoServices,
-  sessionId: string | null,
-  options: { domain?: string; sessionCookie?: boolean; expiry?: number; now?: number } = {},
-): void {
-  if (!sessionId) {
-    writeCookie(sso, SSO_COOKIE_NAME, '', options.domain, 0);
-    return;
-  }
-  // Without a known expiry, a browser-session cookie: it cannot outlive the session by days.
-  if (options.sessionCookie || options.expiry === undefined) {
-    writeCookie(sso, SSO_COOKIE_NAME, sessionId, options.domain);
-    return;
-  }
-  const secondsLeft = Math.floor((options.expiry - (options.now ?? Date.now())) / 1000);
-  writeCookie(sso, SSO_COOKIE_NAME, secondsLeft > 0 ? sessionId : '', options.domain, Math.max(secondsLeft, 0));
-}
-
-/**
- * The session id in the shared SSO cookie, null when there is none, or undefined when this frame
- * cannot use cookies at all (disabled, or refused to a third-party frame): then "no cookie" says
- * nothing about the session and SSO refresh must not log anybody out.
- */
-export function sharedSessionId(sso: SsoServices, domain?: string): string | null | undefined {
-  if (!sso.cookieEnabled) return undefined;
-  const probe = `${SSO_COOKIE_NAME}_probe`;
-  writeCookie(sso, probe, '1', domain);
-  const usable = readCookie(sso.cookies, probe) === '1';
-  writeCookie(sso, probe, '', domain, 0);
-  return usable ? readCookie(sso.cookies, SSO_COOKIE_NAME) : undefined;
+export function cookiesUsable(sso: SsoServices): boolean {
+  if (!sso.cookieEnabled) return false;
+  const site = sso.secure ? '; SameSite=None; Secure' : '; SameSite=Lax';
+  sso.cookies.set(`${SSO_PROBE_COOKIE}=1; Path=/${site}`);
+  const usable = readCookie(sso.cookies, SSO_PROBE_COOKIE) === '1';
+  sso.cookies.set(`${SSO_PROBE_COOKIE}=; Path=/; Max-Age=0${site}`);
+  return usable;
 }
 
 /** The participating domains, or null when the server sent no SSO domains header at all. */
@@ -158,20 +140,22 @@ export function ssoImageUrl(domain: string, sessionId: string | null, secure = t
 }
 
 /**
- * Seamless sign-in (a session id) or sign-out (null) on every participating domain; resolves when
- * all finished or failed. Returns why nothing was done: 'cookies are disabled', or no SSO
+ * Seamless sign-in (a session id) or sign-out (null) on every participating domain (or only the
+ * one on `onlyOrigin`); resolves when all finished or failed. Returns why nothing was done: 'cookies are disabled', or no SSO
  * domains header (a backend without SSO: skipped quietly).
  */
 export async function seamlessSignIn(
   sso: SsoServices,
   headers: Headers | undefined,
   sessionId: string | null,
+  onlyOrigin?: string,
 ): Promise<FoyerError | null> {
   if (!sso.cookieEnabled) return foyerError('COOKIES_DISABLED');
   const domains = ssoDomains(headers);
   if (!domains) return foyerError('SEAMLESS_DOMAINS_NOT_FOUND');
   const tokens = sessionId ? ssoTokens(headers) : null;
   const urls = domains.map((domain, index) => {
+    if (onlyOrigin && ssoImageUrl(domain, null, sso.secure)?.startsWith(`${onlyOrigin}/`) !== true) return null;
     if (!sessionId || !tokens) return ssoImageUrl(domain, sessionId, sso.secure);
     // With tokens, a domain without its own token gets no request at all.
     const token = tokens[index];
@@ -182,23 +166,21 @@ export async function seamlessSignIn(
 }
 
 /**
- * After login (a session) or logout (null): the SSO cookie, then seamless sign-in on every
- * participating domain, awaited (identity spec §4). A problem is logged, never shown: the login or
- * logout itself succeeded.
+ * After login (a session) or logout (null): seamless sign-in on every participating domain,
+ * awaited (identity spec §4); without seamless mode, on the identity server's own origin only (the
+ * SSO cookie SSO refresh reads). A problem is logged, never shown: the login or logout itself
+ * succeeded.
  */
 export async function shareSession(
   sso: SsoServices,
-  settings: Pick<PageSettings, 'enableSSOMode' | 'enableSeamlessMode' | 'ssoCookieDomain'>,
+  settings: Pick<PageSettings, 'enableSSOMode' | 'enableSeamlessMode'>,
   headers: Headers | undefined,
-  session: { sessionId: string; sessionCookie: boolean; expiry: number } | null,
+  session: { sessionId: string } | null,
+  ownOrigin?: string,
 ): Promise<void> {
   if (!settings.enableSSOMode) return;
-  writeSsoCookie(sso, session?.sessionId ?? null, {
-    domain: settings.ssoCookieDomain,
-    sessionCookie: session?.sessionCookie,
-    expiry: session?.expiry,
-  });
-  if (!settings.enableSeamlessMode) return;
-  const problem = await seamlessSignIn(sso, headers, session?.sessionId ?? null);
+  const only = settings.enableSeamlessMode ? undefined : ownOrigin;
+  if (!settings.enableSeamlessMode && !only) return;
+  const problem = await seamlessSignIn(sso, headers, session?.sessionId ?? null, only);
   if (problem?.code === 'COOKIES_DISABLED') console.warn(`Foyer: seamless sign-in skipped: ${problem.message}`);
 }

@@ -129,6 +129,8 @@ export interface Harness {
   /** What the widget asked the host page to open (HostBridge.open) and where to navigate. */
   opened: { widget: string; attributes: Record<string, string> }[];
   navigations: string[];
+  /** What the host page's storage keeps for a social trip (HostBridge.socialAttempt); null: nothing. */
+  host: { attempt: string | null };
   storage: { tab: MemoryStorage; persistent: MemoryStorage } & SessionStores;
   /** The in-memory channel this frame's siblings speak on (memoryChannels.ts). */
   channels: OpenChannel;
@@ -150,12 +152,15 @@ export function makeHarness(
     hostAccepts?: boolean;
     /** The browser refuses third-party storage: the frame gets no store (harness.storage stays unused). */
     storageRefused?: boolean;
+    /** The attempt the host page kept for the trip this page came back from. */
+    hostAttempt?: string;
   } = {},
 ): Harness {
   const published: FoyerEvent[] = [];
   const opened: Harness['opened'] = [];
   const navigations: string[] = [];
   const accepts = options.hostAccepts ?? true;
+  const host = { attempt: options.hostAttempt ?? null };
   const storage = { tab: new MemoryStorage(), persistent: new MemoryStorage() };
   const channels = memoryChannelHub(WIDGETS_ORIGIN);
   const sibling = (page = TEST_PAGE) => openSiblings({ origin: WIDGETS_ORIGIN, page, open: channels })!;
@@ -171,6 +176,15 @@ export function makeHarness(
       open: (widget, attributes) => {
         opened.push({ widget, attributes });
         return Promise.resolve(accepts);
+      },
+      socialAttempt: (attempt) => {
+        if (attempt !== undefined) host.attempt = attempt;
+        else {
+          const kept = host.attempt;
+          host.attempt = null;
+          return Promise.resolve(kept);
+        }
+        return Promise.resolve(attempt);
       },
     },
     events: createEventHub(),
@@ -189,7 +203,7 @@ export function makeHarness(
     },
     services,
   );
-  return { store, services, published, opened, navigations, storage, channels, sibling };
+  return { store, services, published, opened, navigations, host, storage, channels, sibling };
 }
 
 export function renderWith(harness: Harness, ui: ReactElement) {

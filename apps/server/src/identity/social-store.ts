@@ -127,13 +127,12 @@ export type RedeemedResult =
 
 /**
  * Redeems a full-redirect result once: of concurrent calls exactly one gets it, and a used,
- * expired, other service's or (when the frame kept it) other attempt's result is spent and
- * refused (SOCIAL_TICKET_INVALID). The ticket is a fresh one: the one minted at the callback was
+ * expired, other service's or other attempt's result is spent and refused (SOCIAL_TICKET_INVALID). The ticket is a fresh one: the one minted at the callback was
  * never handed out, and only its hash was kept.
  */
 export async function redeemResult(
   db: Db,
-  input: { result: string; serviceName: string; attempt?: string | undefined; now: number },
+  input: { result: string; serviceName: string; attempt: string; now: number },
 ): Promise<RedeemedResult> {
   const rows = await db.query<{
     state_hash: string;
@@ -150,9 +149,9 @@ export async function redeemResult(
   );
   const row = rows[0];
   if (!row || row.service_name !== input.serviceName) throw new ApiError('SOCIAL_TICKET_INVALID');
-  // The frame that started the step kept its attempt (where it has storage): another browser's
-  // result sent to this visitor (login CSRF) does not carry it.
-  if (input.attempt !== undefined && input.attempt !== row.attempt) throw new ApiError('SOCIAL_TICKET_INVALID');
+  // The browser that started the step kept its attempt: another browser's result sent to this
+  // visitor (login CSRF) does not carry it.
+  if (input.attempt !== row.attempt) throw new ApiError('SOCIAL_TICKET_INVALID');
   const base = { network: row.network, purpose: row.purpose ?? 'signIn' };
   if (row.result_error) return { ...base, error: row.result_error };
   const ticket = randomToken();

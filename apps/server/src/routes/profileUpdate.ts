@@ -15,7 +15,7 @@ import {
 } from '@foyer/api';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { requireSession, type OwnSession } from '../http/auth';
+import { requireSession, sessionServes, type OwnSession } from '../http/auth';
 import { defineRoute } from '../http/define-route';
 import { ApiError } from '../http/errors';
 import {
@@ -195,7 +195,9 @@ export function profileUpdateRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   defineRoute(app, identityEndpoints.linkService, async ({ params, request }) => {
-    await requireSession(deps, request, params.id);
+    const { session } = await requireSession(deps, request, params.id);
+    // Not a service that asks more at sign-in than the session's did (http/auth.ts sessionServes).
+    if (!(await sessionServes(db, session, params.service))) throw new ApiError('UNAUTHORIZED');
     const account = await findAccountByGuid(db, params.id);
     if (!account) throw new ApiError('USER_PROFILE_NOT_FOUND');
     const service = await findService(db, params.service);

@@ -13,6 +13,7 @@ import type * as z from 'zod/mini';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import type { Db } from '../db';
+import { sessionServes } from '../http/auth';
 import { calledServiceName } from '../http/frame-binding';
 import { ApiError, validationFailed } from '../http/errors';
 import { defineRoute } from '../http/define-route';
@@ -65,8 +66,17 @@ export async function secureSessionFor(db: Db, guid: string, serviceName: string
  * sso_logout.gif) on each after login (logout). Always present, possibly empty, so that a missing
  * header means a server that does not take part.
  */
-function ssoHeader(service: Service | null): Record<string, string> {
-  return { [SSO_DOMAINS_HEADER]: (service?.settings.ssoDomains ?? []).join(',') };
+/**
+ * The participating domains: this server's own origin first (its SSO cookie is what SSO refresh
+ * reads, set and cleared only through its images since issue 24), then the service's SSO group.
+ */
+function ssoDomainsOf(deps: AppDeps, service: Service | null): string[] {
+  const own = new URL(deps.publicUrl()).origin;
+  return [own, ...(service?.settings.ssoDomains ?? []).filter((domain) => domain !== own)];
+}
+
+function ssoHeader(deps: AppDeps, service: Service | null): Record<string, string> {
+  return { [SSO_DOMAINS_HEADER]: ssoDomainsOf(deps, service).join(',') };
 }
 
 /** The domains header plus one seamless sign-in token per domain (never the session id itself). */
@@ -75,14 +85,14 @@ export async function loginSsoHeaders(
   service: Service,
   sessionId: string,
 ): Promise<Record<string, string>> {
-  const domains = service.settings.ssoDomains ?? [];
+  const domains = ssoDomainsOf(deps, service);
   const tokens = await mintSsoTokens(deps.db, {
     sessionId,
     domains,
     mintedOrigin: new URL(deps.publicUrl()).origin,
     now: deps.now(),
   });
-  return { ...ssoHeader(service), [SSO_TOKENS_HEADER]: tokens.join(',') };
+  return { [SSO_DOMAINS_HEADER]: domains.join(','), [SSO_TOKENS_HEADER]: tokens.join(',') };
 }
 
 export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -190,7 +200,10 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     const found = await useSession(db, params.id, deps.now());
     const owner = found.status === 'valid' ? found.session.guid : null;
     const { service, account, now } = await passwordLogin(body, request, (guid) => guid === owner);
-    if (found.status !== 'valid') throw new ApiError('IDENTIFIERS_INVALID');
+    // A session made where less was asked is not re-authenticated here (http/auth.ts sessionServes).
+    if (found.status !== 'valid' || !(await sessionServes(db, found.session, service.name))) {
+      throw new ApiError('IDENTIFIERS_INVALID');
+    }
     const response = {
       ...sessionResponse(params.id, found.session),
       secureSession: await secureSessionFor(
@@ -201,12 +214,16 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
         now,
       ),
     };
-    return { body: response, headers: ssoHeader(service) };
+    return { body: response, headers: ssoHeader(deps, service) };
   });
 
-  defineRoute(app, identityEndpoints.getSession, async ({ params }) => {
+  defineRoute(app, identityEndpoints.getSession, async ({ params, request }) => {
     const found = await useSession(db, params.id, deps.now());
-    if (found.status === 'not-found') throw new ApiError('SESSION_NOT_FOUND');
+    const serviceName = calledServiceName(request);
+    // SSO refresh in the frame of a service that asks more at sign-in than this session's (sessionServes).
+    if (found.status === 'not-found' || (serviceName && !(await sessionServes(db, found.session, serviceName)))) {
+      throw new ApiError('SESSION_NOT_FOUND');
+    }
     if (found.status === 'expired') throw new ApiError('SESSION_HAS_EXPIRED');
     return { body: sessionResponse(params.id, found.session) };
   });
@@ -216,6 +233,6 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (!deleted) throw new ApiError('SESSION_NOT_FOUND');
     const serviceName = parseAuthorization(request.headers.authorization)?.serviceName ?? deleted.serviceName;
     const service = serviceName ? await findService(db, serviceName) : null;
-    return { status: 204, body: undefined, headers: ssoHeader(service) };
+    return { status: 204, body: undefined, headers: ssoHeader(deps, service) };
   });
 }

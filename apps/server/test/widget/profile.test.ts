@@ -1,7 +1,7 @@
 import { profileGroupsSchema, savedProfileSchema, sessionResponseSchema } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../../src/index';
-import { testServer } from '../helpers';
+import { PUBLIC_URL, testServer } from '../helpers';
 import { ADDRESS, call, demoSession } from './helpers';
 
 let server: PreparedServer;
@@ -86,7 +86,8 @@ describe('POST /widget/profile/:serviceName (no session) and login', () => {
     expect(login.statusCode).toBe(200);
     const session = sessionResponseSchema.parse(login.json());
     expect(session.guid).toBe(profile.guid);
-    expect(login.headers['x-evolok-sso-domains']).toBe('');
+    // This server's own origin, where seamless sign-in sets the SSO cookie (issue 24).
+    expect(login.headers['x-evolok-sso-domains']).toBe(PUBLIC_URL);
   });
 
   it('refuses a wrong password through the identity login (IDENTIFIERS_INVALID)', async () => {

@@ -18,7 +18,7 @@ import {
   identifierSearchResultSchema,
   recaptchaSettingsSchema,
 } from './account-schemas';
-import { templateSchema, userProfileSchema } from './schemas';
+import { sessionResponseSchema, templateSchema, userProfileSchema } from './schemas';
 
 type Id = { id: string };
 
@@ -118,9 +118,24 @@ export const getRecaptchaSettings = /* @__PURE__ */ endpoint<
  * domain's token from SSO_TOKENS_HEADER (single use, one minute), never a session id.
  */
 export const ssoLogin = /* @__PURE__ */ endpoint<Id, never, void>('GET', '/session/:id/sso.gif', null, null);
+/**
+ * Clears the domain's SSO cookie, only when the session it names has ended (the logout that asks
+ * has just ended it) and only for an image the widgets origin asked for (Referer): a page cannot
+ * log a visitor out by showing this image (logout CSRF).
+ */
 export const ssoLogout = /* @__PURE__ */ endpoint<Record<string, never>, never, void>(
   'GET',
   '/session/sso_logout.gif',
   null,
   null,
 );
+/**
+ * SSO refresh (issue 24): the live session the identity origin's SSO cookie names, sent with that
+ * cookie (HttpOnly, never read by script); SESSION_NOT_FOUND when there is none, it ended, or the
+ * calling service does not take it. The frames adopt a shared session only from this answer.
+ */
+export const getSharedSession = /* @__PURE__ */ endpoint<
+  Record<string, never>,
+  never,
+  z.infer<typeof sessionResponseSchema>
+>('GET', '/session/sso', null, sessionResponseSchema, { credentials: 'same-origin' });

@@ -9,6 +9,11 @@ export interface Endpoint<P extends Record<string, string>, B, R> {
   toPath(params: P): string;
   body: z.ZodMiniType<B> | null;
   response: z.ZodMiniType<R> | null;
+  /**
+   * Sent with the identity origin's cookies when it is the frame's own ('same-origin': the SSO
+   * cookie of GET /session/sso); every other call carries none ('omit').
+   */
+  credentials?: 'same-origin';
 }
 
 /*#__NO_SIDE_EFFECTS__*/
@@ -17,12 +22,14 @@ export function endpoint<P extends Record<string, string>, B, R>(
   path: string,
   body: z.ZodMiniType<B> | null,
   response: z.ZodMiniType<R> | null,
+  options: { credentials?: 'same-origin' } = {},
 ): Endpoint<P, B, R> {
   return {
     method,
     path,
     body,
     response,
+    ...options,
     toPath: (params) => path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? '')),
   };
 }

@@ -121,10 +121,14 @@ export const SSO_DOMAINS_HEADER = 'X-Evolok-SSO-Domains';
  */
 export const SSO_TOKENS_HEADER = 'X-Evolok-SSO-Tokens';
 /**
- * Cookie that `GET /session/:token/sso.gif` sets on a participating domain (value: the session id,
- * readable by that domain's frames for SSO refresh) and `sso_logout.gif` clears.
+ * Cookie that `GET /session/:token/sso.gif` sets on a participating domain (value: the session id)
+ * and `sso_logout.gif` clears. HttpOnly (issue 24): no script reads or writes it, so no script can
+ * plant a session in it; the frames learn the session it names from `GET /session/sso`, which
+ * checks it. Over https it is a `__Host-` cookie (SSO_HOST_COOKIE_NAME): host-only, so a sibling
+ * subdomain cannot plant one either.
  */
 export const SSO_COOKIE_NAME = 'evolok_sso';
+export const SSO_HOST_COOKIE_NAME = `__Host-${SSO_COOKIE_NAME}`;
 /** Identity spec §9. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const RECAPTCHA_SITE_KEY_LENGTH = 40;

@@ -174,12 +174,13 @@ export type SocialPurpose = (typeof SOCIAL_PURPOSES)[number];
 export const socialResultIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,100}$/));
 
 /**
- * Body of POST /social/result: the result id the host page's URL carried, and the attempt the
- * frame kept when it started the step (absent where the frame has no storage).
+ * Body of POST /social/result: the result id the host page's URL carried, and the attempt of the
+ * trip, kept in this browser when it started (the frame's tab storage, else the host page's, by the
+ * loader). Required (issue 24): a result without it could be someone else's trip (login CSRF).
  */
 export const socialRedeemSchema = z.object({
   result: socialResultIdSchema,
-  attempt: z.optional(z.string().check(z.minLength(8), z.maxLength(100))),
+  attempt: z.string().check(z.minLength(8), z.maxLength(100)),
 });
 /** POST /social/result: the step's outcome, as the popup's message gives it. */
 export const socialRedeemedSchema = z.union([

@@ -1,42 +1,38 @@
 import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from '../../store/identityClient';
+import { selectIcDomain } from '../../store/selectors';
 import { saveSession, storedSessionFrom } from '../../store/sessionStorage';
 import { sessionStarted } from '../../store/sessionSlice';
 import { logout } from '../../store/sessionThunks';
-import { sharedSessionId, writeSsoCookie } from '../../store/sso';
+import { cookiesUsable } from '../../store/sso';
 import type { AppThunk } from '../../store/thunk';
 
 /**
- * SSO refresh (identity spec §4): the shared SSO cookie names a session other than this frame's →
- * GET /session/:id and adopt it (session.refresh); no shared session while logged in here → log
- * out. Skipped when SSO mode is off or this frame cannot use cookies (a third-party frame whose
- * cookies the browser blocks): then the absence of the cookie proves nothing.
+ * SSO refresh (identity spec §4): the shared session is the one the identity server's SSO cookie
+ * names, which only the server reads (HttpOnly, issue 24): `GET /session/sso` answers it when it
+ * is live and this service takes it. Another session than this frame's → adopt it
+ * (session.refresh); none while logged in here → log out. Skipped when SSO mode is off, or this
+ * frame cannot use that cookie (cookies refused to a third-party frame, or an identity server on
+ * another origin, whose cookie this frame's calls do not carry): then "none" proves nothing.
  */
 export const ssoRefresh = (): AppThunk<Promise<void>> => async (dispatch, getState, extra) => {
   const { settings } = getState().frame;
   if (!settings.enableSSOMode || !extra.sso) return;
   const sso = await extra.sso();
-  const shared = sharedSessionId(sso, settings.ssoCookieDomain);
-  const local = getState().session;
-  if (shared === undefined || shared === local.sessionId) return;
-  if (shared === null) {
-    if (local.loggedIn) await dispatch(logout());
-    return;
-  }
+  if (new URL(selectIcDomain(getState()), sso.origin).origin !== sso.origin || !cookiesUsable(sso)) return;
   const result = await callIdentity(
     { getState, dispatch, extra },
-    identityApi.getSession,
-    {
-      params: { id: shared },
-    },
+    identityApi.getSharedSession,
+    {},
     { handleExpiry: false },
   );
+  const local = getState().session;
   if (!result.ok) {
-    // The shared session ended: forget it, keep whatever this frame has (it is checked on its own).
-    writeSsoCookie(sso, null, { domain: settings.ssoCookieDomain });
+    if (result.error.code === 'SESSION_NOT_FOUND' && local.loggedIn) await dispatch(logout());
     return;
   }
   const stored = storedSessionFrom(result.data);
+  if (stored.sessionId === local.sessionId) return;
   saveSession(extra.storage, stored);
   dispatch(sessionStarted(stored));
   const exposed = settings.exposeSessionId ? { sessionId: stored.sessionId } : {};

@@ -8,7 +8,7 @@ import { selectIcDomain, selectServiceName } from '../../store/selectors';
 import { isInAppBrowser } from './inAppBrowser';
 import './messages';
 import { signInWithPopup } from './popup';
-import { resumeSocialRedirect, startSocialRedirect } from './redirect';
+import { resumeSocialRedirect, socialIdentityName, startSocialRedirect } from './redirect';
 import './social.css';
 
 export interface SocialButtonsProps {
@@ -43,6 +43,9 @@ export function SocialButtons(props: SocialButtonsProps) {
   const serviceName = useAppSelector(selectServiceName);
   const [busy, setBusy] = useState<SocialNetwork | null>(null);
   const [error, setError] = useState<FoyerError | null>(null);
+  // A redirect sign-in that would replace the session already live here waits for the visitor's word.
+  const [switching, setSwitching] = useState<{ network: SocialNetwork; ticket: string; name: string } | null>(null);
+  const loggedIn = useAppSelector((state) => state.session.loggedIn);
   const prefix =
     props.label ??
     (props.action === 'register' ? t('social.signUpWith') : props.action === 'link' ? '' : t('social.signInWith'));
@@ -65,14 +68,23 @@ export function SocialButtons(props: SocialButtonsProps) {
     void dispatch(resumeSocialRedirect(purpose)).then(async (outcome) => {
       if (!outcome) return;
       if ('error' in outcome) return setError(outcome.error);
-      setBusy(outcome.network);
-      const problem = await onTicket(outcome.network, outcome.ticket);
-      setBusy(null);
-      setError(problem);
+      if (purpose === 'signIn' && loggedIn) {
+        const name = await dispatch(socialIdentityName(outcome.network, outcome.ticket));
+        return setSwitching({ ...outcome, name });
+      }
+      await finish(outcome.network, outcome.ticket);
     });
     // Once per result: resumeSocialRedirect takes each result id once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, purpose, returned]);
+
+  async function finish(network: SocialNetwork, ticket: string) {
+    setSwitching(null);
+    setBusy(network);
+    const problem = await onTicket(network, ticket);
+    setBusy(null);
+    setError(problem);
+  }
 
   async function redirect(network: SocialNetwork) {
     if (!purpose) {
@@ -97,6 +109,29 @@ export function SocialButtons(props: SocialButtonsProps) {
     const problem = outcome.ok ? await props.onTicket(network, outcome.ticket) : outcome.error;
     setBusy(null);
     setError(problem);
+  }
+
+  if (switching) {
+    const network = NETWORK_NAMES[switching.network];
+    return (
+      <div className="social-buttons social-switch" role="group" aria-labelledby="social-switch-question">
+        <p id="social-switch-question" role="alert">
+          {t('social.switch.question', [switching.name])}
+        </p>
+        <p className="field-note">{t('social.switch.explain', [network])}</p>
+        <button
+          type="button"
+          className="button"
+          autoFocus
+          onClick={() => void finish(switching.network, switching.ticket)}
+        >
+          {t('social.switch.continue')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => setSwitching(null)}>
+          {t('social.switch.stay')}
+        </button>
+      </div>
+    );
   }
 
   return (

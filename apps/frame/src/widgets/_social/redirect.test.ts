@@ -31,6 +31,24 @@ describe('social sign-in by a full redirect', () => {
     expect(url.searchParams.get('scope')).toBe('birthday');
     const pending = JSON.parse(h.storage.tab.getItem(PENDING_REDIRECT_KEY)!) as { attempt: string };
     expect(pending).toEqual({ attempt: url.searchParams.get('attempt'), purpose: 'signIn' });
+    // And in the host page's storage, for when the frame's is gone on the way back.
+    expect(h.host.attempt).toBe(pending.attempt);
+  });
+
+  it('without storage of its own, the host page keeps the attempt; kept nowhere, the trip does not start', async () => {
+    const h = makeHarness({ frame: { hostUrl: HOST }, storageRefused: true });
+    await expect(
+      h.store.dispatch(startSocialRedirect({ network: 'google', scopes: [], purpose: 'signIn' })),
+    ).resolves.toBeNull();
+    expect(h.host.attempt).toBe(new URL(h.navigations[0]!).searchParams.get('attempt'));
+
+    const nowhere = makeHarness({ frame: { hostUrl: HOST }, storageRefused: true });
+    delete nowhere.services.host.socialAttempt;
+    const problem = await nowhere.store.dispatch(
+      startSocialRedirect({ network: 'google', scopes: [], purpose: 'link' }),
+    );
+    expect(problem?.code).toBe('SOCIAL_POPUP_CLOSED');
+    expect(nowhere.navigations).toEqual([]);
   });
 
   it('shows an error and keeps nothing when the loader refuses, or the host page is unknown', async () => {
@@ -74,16 +92,24 @@ describe('social sign-in by a full redirect', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('without storage redeems without an attempt; a result another widget already spent is silent, a provider error is shown', async () => {
-    const spent = redeemServer({ code: 'SOCIAL_TICKET_INVALID' }, 401);
-    const h = makeHarness({ fetch: spent.fetch, frame: { query: BACK }, storageRefused: true });
-    await expect(h.store.dispatch(resumeSocialRedirect('signIn'))).resolves.toBeNull();
-    expect(spent.requests[0]!.body).toEqual({ result: RESULT });
-
-    forgetTakenResults();
+  it('without storage redeems with the attempt the host page kept; a result another widget spent or a provider error is shown', async () => {
     const denied = redeemServer({ network: 'google', purpose: 'signIn', error: 'access_denied' });
-    const d = makeHarness({ fetch: denied.fetch, frame: { query: BACK }, storageRefused: true });
+    const d = makeHarness({
+      fetch: denied.fetch,
+      frame: { query: BACK },
+      storageRefused: true,
+      hostAttempt: 'attempt-of-host-1',
+    });
     const outcome = await d.store.dispatch(resumeSocialRedirect('signIn'));
     expect(outcome && 'error' in outcome && outcome.error.code).toBe('access_denied');
+    expect(denied.requests[0]!.body).toEqual({ result: RESULT, attempt: 'attempt-of-host-1' });
+    expect(d.host.attempt).toBeNull();
+  });
+
+  it('redeems nothing without an attempt: a result URL from another browser (login CSRF) signs nobody in', async () => {
+    const server = redeemServer({ network: 'google', purpose: 'signIn', ticket: 't'.repeat(43) });
+    const h = makeHarness({ fetch: server.fetch, frame: { query: BACK }, storageRefused: true });
+    await expect(h.store.dispatch(resumeSocialRedirect('signIn'))).resolves.toBeNull();
+    expect(server.requests).toHaveLength(0);
   });
 });

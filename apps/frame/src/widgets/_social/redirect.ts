@@ -5,13 +5,14 @@
  * with a single-use result id (SOCIAL_RESULT_PARAM) and its purpose, and the frame there redeems
  * the id for the same outcome the popup would have posted (a ticket, or an error code).
  *
- * The frame keeps its `attempt` in tab storage across the trip, where it has storage; a result
- * then redeems only with it, so a result id from another browser (a link someone sent) cannot sign
- * this visitor into someone else's account. Without storage the server's single use and short
- * lifetime are the only guard.
+ * The trip's `attempt` stays in this browser: in the frame's tab storage, and in the host page's
+ * (the loader keeps it, HostMethods.socialAttempt) for a frame whose storage the browser refuses.
+ * A result redeems only with it (the server requires it), so a result id from another browser (a
+ * link someone sent: login CSRF) cannot sign this visitor into someone else's account.
  */
 import {
   foyerError,
+  NETWORK_NAMES,
   socialResultIdSchema,
   type FoyerError,
   type SocialNetwork,
@@ -64,11 +65,17 @@ export const startSocialRedirect =
     if (!returnTo) return socialError('SOCIAL_POPUP_CLOSED');
     const attempt = randomAttempt();
     const tab = extra.storage.tab;
+    let kept = false;
     try {
       tab?.setItem(PENDING_REDIRECT_KEY, JSON.stringify({ attempt, purpose: input.purpose }));
+      kept = !!tab;
     } catch {
-      // Storage refused after all: the trip still works, guarded by the result's single use only.
+      // Storage refused after all: the host page keeps it.
     }
+    // Also where the frame kept it: its storage may be gone when the page comes back (partitioning).
+    const hostKept = (await extra.host.socialAttempt?.(attempt)) === attempt;
+    // Kept nowhere, the result could not be redeemed: say so now rather than after the trip.
+    if (!kept && !hostKept) return socialError('SOCIAL_POPUP_CLOSED');
     const url = authorizeUrl(
       {
         icDomain: new URL(selectIcDomain(state), location.href).href,
@@ -89,6 +96,24 @@ export const startSocialRedirect =
   };
 
 export type ResumedOutcome = { network: SocialNetwork; ticket: string } | { error: FoyerError };
+
+/**
+ * Who a ticket would sign in as, in words for the visitor (the provider's name for them, else
+ * their address, else the network's name): a redirect sign-in that would replace the session
+ * already live here asks "Continue as …?" first (issue 24). Reads the ticket without spending it.
+ */
+export const socialIdentityName =
+  (network: SocialNetwork, ticket: string): AppThunk<Promise<string>> =>
+  async (dispatch, getState, extra) => {
+    const answer = await callIdentity({ getState, dispatch, extra }, socialApi.getSocialProfile, {
+      params: { network },
+      query: { ticket },
+    });
+    const name = answer.ok
+      ? answer.data.displayName || [answer.data.firstName, answer.data.lastName].filter(Boolean).join(' ')
+      : '';
+    return name || (answer.ok && answer.data.email) || NETWORK_NAMES[network];
+  };
 
 /** Result ids this frame already took (a widget's buttons mount again when its panels close). */
 const taken = new Set<string>();
@@ -138,13 +163,14 @@ export const resumeSocialRedirect =
     const pending = takePending(extra.storage.tab, purpose);
     // Storage but no trip of ours: another widget resumed it, or the link came from elsewhere.
     if (pending === null) return null;
+    // Without storage, the attempt the host page kept; none: not this browser's trip (or another
+    // widget of the page took it), and a result without its attempt is not redeemed at all.
+    const attempt = pending?.attempt ?? (await extra.host.socialAttempt?.()) ?? null;
+    if (!attempt) return null;
     const answer = await callIdentity({ getState, dispatch, extra }, socialApi.redeemSocialResult, {
-      body: { result, ...(pending ? { attempt: pending.attempt } : {}) },
+      body: { result, attempt },
     });
-    if (!answer.ok) {
-      // Without storage every widget of the page tries; the ones that lost hear SOCIAL_TICKET_INVALID.
-      return pending || answer.error.code !== 'SOCIAL_TICKET_INVALID' ? { error: answer.error } : null;
-    }
+    if (!answer.ok) return { error: answer.error };
     return 'ticket' in answer.data
       ? { network: answer.data.network, ticket: answer.data.ticket }
       : { error: foyerError(answer.data.error) };
