@@ -241,6 +241,8 @@ test('link to an existing account by logging in, from the social registration pa
   await page.goto(`${stack.demoUrl}/social`);
   const login = widgetFrame(page, 'login');
   await signInWith(page, 'LinkedIn');
+  // The registration panel has just replaced the form and the frame is still growing to fit it.
+  await untilFramesStill(page);
   await login.getByRole('button', { name: 'I already have a account' }).click();
   await expect(login.getByRole('heading', { name: 'Link an Account' })).toBeVisible();
   await login.getByLabel('Email').fill(DEMO_ACCOUNT.email);

@@ -41,7 +41,9 @@ test(
     await page.goto(`${stack.demoUrl}/shop-v1`);
     const selection = widgetFrame(page, 'v1/product-selection');
     const summary = widgetFrame(page, 'v1/product-summary');
-    await new LoginWidget(page).logIn(email, PASSWORD);
+    // Settled: the form gives way to one line and the frames below move up; a click sent before
+    // lands where the plan's button was (lost in a loaded run once login.success came sooner).
+    await new LoginWidget(page).logInSettled(email, PASSWORD);
     await expect(page.locator('#event-log')).toContainText('foyer:login.success');
     await selection.getByRole('button', { name: /Monthly \(Print and digital\)/ }).click();
     await expect(summary.getByRole('rowheader', { name: 'Print and digital' })).toBeVisible();
