@@ -76,6 +76,8 @@ export function ManageLinks(props: ManageLinksProps) {
   const [brokenAvatars, setBrokenAvatars] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<FoyerError | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  /** The visitor cancelled the proof: said, and focused, so the focus does not fall to the page. */
+  const [cancelled, setCancelled] = useState(false);
   useFrameEvents(RELOAD_ON, () => {
     // This widget's own last outcome ('Google is now linked…', or a refusal) may no longer hold
     // once another frame changed the links: it goes with the reload rather than contradict the list.
@@ -132,7 +134,15 @@ export function ManageLinks(props: ManageLinksProps) {
           <Suspense fallback={<Loading />}>
             <ReauthenticateForm error={proof.error} onDone={() => void proof.retry()} confirmByRedirect />
           </Suspense>
-          <button type="button" className="button button-secondary" onClick={() => setProof(null)}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setProof(null);
+              setCancelled(true);
+              setTimeout(() => messageRef.current?.focus(), 0);
+            }}
+          >
             {t('social.cancel')}
           </button>
         </div>
@@ -167,6 +177,7 @@ export function ManageLinks(props: ManageLinksProps) {
       error: result.error,
       retry: async () => {
         setProof(null);
+        setCancelled(false);
         setBusy(true);
         const again = await action();
         setBusy(false);
@@ -190,6 +201,14 @@ export function ManageLinks(props: ManageLinksProps) {
         <ErrorMessageBox ref={messageRef} error={problem} onClose={() => setProblem(null)} />
       )}
       {done && <MessageBox ref={messageRef} severity="success" text={done} onClose={() => setDone(null)} />}
+      {cancelled && !problem && !done && (
+        <MessageBox
+          ref={messageRef}
+          severity="info"
+          text={t('social.proofCancelled')}
+          onClose={() => setCancelled(false)}
+        />
+      )}
       {!shown.length && (
         <MessageBox
           severity="info"
@@ -207,6 +226,7 @@ export function ManageLinks(props: ManageLinksProps) {
           onTicket={async (network, ticket) => {
             setProblem(null);
             setDone(null);
+            setCancelled(false);
             // The same ticket serves the retry: the server claims it only once the proof is there.
             const action = () => dispatch(socialLink({ network, ticket }));
             const settle = (result: SocialResult<unknown>) =>
@@ -248,6 +268,7 @@ export function ManageLinks(props: ManageLinksProps) {
                     setBusy(true);
                     setProblem(null);
                     setDone(null);
+                    setCancelled(false);
                     const action = () => dispatch(socialUnlink(network));
                     const settle = (result: SocialResult<unknown>) =>
                       after(NETWORK_NAMES[network], result, 'social.unlinkedDone');

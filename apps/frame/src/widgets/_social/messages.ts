@@ -33,6 +33,7 @@ export const socialMessages = defineMessages({
     'social.linkExisting.submit': 'Link Account',
     'social.linkExisting.submitting': 'Linking…',
     'social.cancel': 'Cancel',
+    'social.proofCancelled': 'Nothing was changed.',
     'social.linkExisting.anchor': 'I already have a account',
     'social.registration.title': 'Create an Account',
     'social.registration.description':
@@ -78,6 +79,7 @@ export const socialMessages = defineMessages({
     'social.linkExisting.submit': 'Vincular cuenta',
     'social.linkExisting.submitting': 'Vinculando…',
     'social.cancel': 'Cancelar',
+    'social.proofCancelled': 'No se ha cambiado nada.',
     'social.linkExisting.anchor': 'Ya tengo una cuenta',
     'social.registration.title': 'Crear una cuenta',
     'social.registration.description':
@@ -146,6 +148,7 @@ export const socialMessages = defineMessages({
     'social.linkExisting.submit': 'Vincular conta',
     'social.linkExisting.submitting': 'Vinculando…',
     'social.cancel': 'Cancelar',
+    'social.proofCancelled': 'Nada foi alterado.',
     'social.linkExisting.anchor': 'Já tenho uma conta',
     'social.registration.title': 'Criar uma conta',
     'social.registration.description': 'Não encontramos sua conta conectada à rede social. Que tal criar uma?',

@@ -5,7 +5,7 @@
  * The provider's popup is a stand-in here (its own tests are popup.test.ts); the identity server a fake.
  */
 import '../../test/setup';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SocialNetwork } from '@foyer/api';
@@ -241,6 +241,8 @@ describe('unlink accounts asks for a fresh proof', () => {
     await user.keyboard('{Enter}');
     const again = await screen.findByRole('button', { name: 'Unlink Google' });
     expect(screen.queryByText(PROOF_TEXT)).toBeNull();
+    // Said, and the focus is on what says it, not dropped to the page.
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Nothing was changed.'));
     expect(harness.published.map((event) => event.name)).not.toContain('socialUnlink.failed');
 
     again.focus();
