@@ -27,7 +27,7 @@ import {
   type WidgetName,
 } from '@foyer/protocol/light';
 import type { Attributes, Settings } from './settings';
-import { keepSocialAttempt, socialReturn, takeSocialAttempt } from './social-return';
+import { socialReturn, takeSocialAttempt } from './social-return';
 
 /** Exactly what the widgets need (issue 2): nothing more. */
 export const SANDBOX =
@@ -178,11 +178,15 @@ export function prune(): void {
 const METER_KEY = 'evolok.meter';
 
 /** The methods a frame may call; each checks its arguments, whatever the frame sends. */
-/** `isEvent` is the protocol's isEventEnvelope, which comes with the penpal part. */
+/**
+ * `isEvent` is the protocol's isEventEnvelope and `keepAttempt` social-attempt.ts's keeper, both of
+ * the penpal part; without a keeper no trip's attempt is kept (the frame then starts no trip).
+ */
 export function hostMethods(
   frame: Frame,
   attributes: Attributes,
   isEvent: (value: unknown) => value is EventEnvelope,
+  keepAttempt?: (attempt: string) => boolean,
 ): HostMethods {
   const { iframe, widget, inModal } = frame;
   // The restricted methods ask the widget's row of the capability table (shared/protocol widgets.ts).
@@ -272,7 +276,7 @@ export function hostMethods(
     // only to the frame that gets the trip's result (the modal widget that left, or the page's).
     socialAttempt: (attempt: unknown) => {
       if (!can.navigate) return null;
-      if (attempt !== undefined) return typeof attempt === 'string' && keepSocialAttempt(attempt) ? attempt : null;
+      if (attempt !== undefined) return typeof attempt === 'string' && keepAttempt?.(attempt) ? attempt : null;
       return inModal || !socialReturn.modal ? takeSocialAttempt() : null;
     },
   };
@@ -341,18 +345,21 @@ export function mount(
   frame.destroy = () => {
     destroyed = true;
   };
-  loadPart<PenpalPart>(env.src, 'penpal.js', 'FoyerPenpal').then(({ connect, WindowMessenger, isEventEnvelope }) => {
-    if (destroyed || !iframe.contentWindow) return;
-    const connection = connect<FrameMethods>({
-      messenger: new WindowMessenger({ remoteWindow: iframe.contentWindow, allowedOrigins: [origin] }),
-      methods: hostMethods(frame, attributes, isEventEnvelope),
-    });
-    frame.destroy = connection.destroy;
-    connection.promise.then(
-      (remote) => connected((frame.remote = remote)),
-      () => {},
-    );
-  }, console.error);
+  loadPart<PenpalPart>(env.src, 'penpal.js', 'FoyerPenpal').then(
+    ({ connect, WindowMessenger, isEventEnvelope, keepSocialAttempt }) => {
+      if (destroyed || !iframe.contentWindow) return;
+      const connection = connect<FrameMethods>({
+        messenger: new WindowMessenger({ remoteWindow: iframe.contentWindow, allowedOrigins: [origin] }),
+        methods: hostMethods(frame, attributes, isEventEnvelope, keepSocialAttempt),
+      });
+      frame.destroy = connection.destroy;
+      connection.promise.then(
+        (remote) => connected((frame.remote = remote)),
+        () => {},
+      );
+    },
+    console.error,
+  );
   frames.push(frame);
   return frame;
 }

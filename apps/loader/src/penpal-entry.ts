@@ -5,11 +5,18 @@
  */
 import { connect, WindowMessenger } from 'penpal';
 import { isEventEnvelope } from '@foyer/protocol/light';
+import { keepSocialAttempt } from './social-attempt';
 
 export type PenpalPart = {
   connect: typeof connect;
   WindowMessenger: typeof WindowMessenger;
   isEventEnvelope: typeof isEventEnvelope;
+  keepSocialAttempt: typeof keepSocialAttempt;
 };
 
-(window as unknown as { FoyerPenpal: PenpalPart }).FoyerPenpal = { connect, WindowMessenger, isEventEnvelope };
+(window as unknown as { FoyerPenpal: PenpalPart }).FoyerPenpal = {
+  connect,
+  WindowMessenger,
+  isEventEnvelope,
+  keepSocialAttempt,
+};

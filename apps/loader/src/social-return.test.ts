@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { isEventEnvelope, SOCIAL_ATTEMPT_KEY, SOCIAL_MODAL_KEY } from '@foyer/protocol/light';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepSocialAttempt } from './social-attempt';
 
 // modal.js is a separate bundle fetched by a script tag: here the module stands in for it; penpal.js
 // never arrives (no frame connects in jsdom).
@@ -111,7 +112,7 @@ describe('back from a social sign-in by redirect', () => {
 
 describe('the trip’s attempt (issue 24: a result redeems only in the browser that started the trip)', () => {
   const methodsOf = (view: Awaited<ReturnType<typeof pageView>>) =>
-    view.frames.hostMethods(view.frames.frames[0]!, {}, isEventEnvelope);
+    view.frames.hostMethods(view.frames.frames[0]!, {}, isEventEnvelope, keepSocialAttempt);
 
   it('is kept in the page’s session storage and handed, once, to the frame on the page the trip comes back to', async () => {
     const before = methodsOf(await pageView('/article?id=7'));

@@ -8,13 +8,7 @@
  * visitor comes back to where they were, and only that frame gets the result. The trip's attempt,
  * kept the same way for frames without storage of their own, is handed out once with it.
  */
-import {
-  SOCIAL_ATTEMPT_KEY,
-  SOCIAL_ATTEMPT_PATTERN,
-  SOCIAL_MODAL_KEY,
-  SOCIAL_RESULT_PARAM,
-  SOCIAL_RETURN_PARAMS,
-} from '@foyer/protocol/light';
+import { SOCIAL_ATTEMPT_KEY, SOCIAL_MODAL_KEY, SOCIAL_RESULT_PARAM, SOCIAL_RETURN_PARAMS } from '@foyer/protocol/light';
 import { isObject, type Attributes } from './settings';
 
 export const socialReturn: {
@@ -25,17 +19,6 @@ export const socialReturn: {
   /** The trip's attempt, kept in this page's session storage when it left; handed out once. */
   attempt?: string;
 } = { query: {} };
-
-/** Keeps the attempt of a trip a frame is about to start (HostMethods.socialAttempt). */
-export function keepSocialAttempt(attempt: string): boolean {
-  if (!SOCIAL_ATTEMPT_PATTERN.test(attempt)) return false;
-  try {
-    sessionStorage.setItem(SOCIAL_ATTEMPT_KEY, attempt);
-    return true;
-  } catch {
-    return false; // The host page has no storage either: the result will not redeem.
-  }
-}
 
 /** The kept attempt, once, for the frame that resumes the trip. */
 export function takeSocialAttempt(): string | null {
@@ -67,7 +50,8 @@ export function takeSocialReturn(): void {
     return !ours;
   });
   if (rest.length === parts.length) return;
-  if (attempt && SOCIAL_ATTEMPT_PATTERN.test(attempt) && socialReturn.query[SOCIAL_RESULT_PARAM]) {
+  // Its form is checked by the frame that takes it (bootstrap/host.ts) and by the server.
+  if (attempt && socialReturn.query[SOCIAL_RESULT_PARAM]) {
     socialReturn.attempt = attempt;
   }
   history.replaceState(

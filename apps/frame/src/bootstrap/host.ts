@@ -2,7 +2,7 @@
  * The two host bridges: embedded (penpal to the loader) and standalone (an on-page events log).
  * Both validate an event against its schema before it leaves the frame.
  */
-import { parseEvent, type FoyerEvent, type HostMethods } from '@foyer/protocol';
+import { parseEvent, SOCIAL_ATTEMPT_PATTERN, type FoyerEvent, type HostMethods } from '@foyer/protocol';
 import type { RemoteProxy } from 'penpal';
 import type { HostBridge } from '../store/services';
 
@@ -50,7 +50,9 @@ export function createEmbeddedHost(): EmbeddedHost {
     },
     async socialAttempt(attempt) {
       const call = attempt === undefined ? remote?.socialAttempt() : remote?.socialAttempt(attempt);
-      return (await call?.catch(() => null)) ?? null;
+      const answer: unknown = await call?.catch(() => null);
+      // The host page's storage is the page's: only an attempt's form is taken from it.
+      return typeof answer === 'string' && SOCIAL_ATTEMPT_PATTERN.test(answer) ? answer : null;
     },
     async postForm(url, fields) {
       return (await remote?.postForm(url, fields).catch(() => false)) ?? false;
