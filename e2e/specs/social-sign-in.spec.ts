@@ -43,6 +43,8 @@ async function registerWithGoogle(page: Page) {
   await page.goto(`${stack.demoUrl}/social`);
   const login = widgetFrame(page, 'login');
   await signInWith(page, 'Google');
+  // The registration panel has just replaced the form and the frame is still growing to fit it.
+  await untilFramesStill(page);
   await login.getByRole('button', { name: 'Create Account' }).click();
   await expect(login.getByText('You are logged in')).toBeVisible();
 }
@@ -93,6 +95,8 @@ test('first social sign-in → social registration → account created and linke
 
   // The last way into an account without a password cannot be unlinked.
   const unlink = widgetFrame(page, 'unlink-accounts');
+  // The login above just gave way to one line: the frames below are moving up.
+  await untilFramesStill(page);
   await unlink.getByRole('button', { name: 'Unlink Google' }).click();
   await expect(unlink.getByRole('alert')).toHaveText(
     /Please complete your profile before you unlink this social network/,
