@@ -66,6 +66,24 @@ describe('social sign-in by a full redirect', () => {
     expect(returnToOf('not a url')).toBeNull();
   });
 
+  it('back on the page, the confirmation is resumed by the widget that left, not by another that also could', async () => {
+    const server = redeemServer({ network: 'google', purpose: 'confirm', ticket: 't'.repeat(43) });
+    const back = { ...BACK, foyerSocialFor: 'confirm' };
+    const kept = JSON.stringify({ attempt: 'attempt-kept-1', purpose: 'confirm', widget: 'link-accounts' });
+    const unlink = makeHarness({ fetch: server.fetch, frame: { query: back, widget: 'unlink-accounts' } });
+    unlink.storage.tab.setItem(PENDING_REDIRECT_KEY, kept);
+    await expect(unlink.store.dispatch(resumeSocialRedirect('confirm'))).resolves.toBeNull();
+    expect(unlink.storage.tab.getItem(PENDING_REDIRECT_KEY)).toBe(kept);
+    expect(server.requests).toEqual([]);
+
+    const link = makeHarness({ fetch: server.fetch, frame: { query: back, widget: 'link-accounts' } });
+    link.storage.tab.setItem(PENDING_REDIRECT_KEY, kept);
+    await expect(link.store.dispatch(resumeSocialRedirect('confirm'))).resolves.toEqual({
+      network: 'google',
+      ticket: 't'.repeat(43),
+    });
+  });
+
   it('back on the page, redeems the result once with the kept attempt and answers the ticket', async () => {
     const server = redeemServer({ network: 'google', purpose: 'signIn', ticket: 't'.repeat(43) });
     const h = makeHarness({ fetch: server.fetch, frame: { query: BACK } });

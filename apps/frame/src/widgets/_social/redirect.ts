@@ -34,6 +34,8 @@ export const PENDING_REDIRECT_KEY = `${STORAGE_NAMESPACE}.socialRedirect`;
 const pendingSchema = z.object({
   attempt: z.string().check(z.minLength(8), z.maxLength(100)),
   purpose: z.enum(SOCIAL_PURPOSES),
+  /** The widget that left: link-accounts and unlink-accounts both resume a confirmation. */
+  widget: z.optional(z.string()),
 });
 
 /** The host page to come back to: its address without an earlier trip's result parameters. */
@@ -67,7 +69,14 @@ export const startSocialRedirect =
     const tab = extra.storage.tab;
     let kept = false;
     try {
-      tab?.setItem(PENDING_REDIRECT_KEY, JSON.stringify({ attempt, purpose: input.purpose }));
+      tab?.setItem(
+        PENDING_REDIRECT_KEY,
+        JSON.stringify({
+          attempt,
+          purpose: input.purpose,
+          ...(state.frame.widget ? { widget: state.frame.widget } : {}),
+        }),
+      );
       kept = !!tab;
     } catch {
       // Storage refused after all: the host page keeps it.
@@ -132,8 +141,15 @@ function pendingOf(raw: string | null): z.infer<typeof pendingSchema> | null {
   }
 }
 
-/** The pending trip this frame's storage kept for `purpose`, taken out (one widget resumes it); undefined without storage. */
-function takePending(tab: Storage | null, purpose: SocialPurpose): { attempt: string } | null | undefined {
+/**
+ * The pending trip this frame's storage kept for `purpose`, taken out by the widget that started it
+ * (another widget of the page leaves it); undefined without storage.
+ */
+function takePending(
+  tab: Storage | null,
+  purpose: SocialPurpose,
+  widget: string,
+): { attempt: string } | null | undefined {
   if (!tab) return undefined;
   let raw: string | null;
   try {
@@ -142,14 +158,15 @@ function takePending(tab: Storage | null, purpose: SocialPurpose): { attempt: st
     return undefined;
   }
   const parsed = pendingOf(raw);
-  if (!parsed || parsed.purpose !== purpose) return null;
+  if (!parsed || parsed.purpose !== purpose || (parsed.widget !== undefined && parsed.widget !== widget)) return null;
   tab.removeItem(PENDING_REDIRECT_KEY);
   return { attempt: parsed.attempt };
 }
 
 /**
  * Back on the host page: when its address carries a result for `purpose`, redeems it (once per
- * page, whichever widget asks first) and answers its outcome; null when there is nothing to resume.
+ * page: by the widget that started the trip where the frame's storage kept it, else by whichever
+ * widget asks first) and answers its outcome; null when there is nothing to resume.
  */
 export const resumeSocialRedirect =
   (purpose: SocialPurpose): AppThunk<Promise<ResumedOutcome | null>> =>
@@ -159,10 +176,10 @@ export const resumeSocialRedirect =
     if (query[SOCIAL_PURPOSE_PARAM] !== purpose || !result || !socialResultIdSchema.safeParse(result).success)
       return null;
     if (taken.has(result)) return null;
-    taken.add(result);
-    const pending = takePending(extra.storage.tab, purpose);
-    // Storage but no trip of ours: another widget resumed it, or the link came from elsewhere.
+    const pending = takePending(extra.storage.tab, purpose, getState().frame.widget);
+    // Another widget's trip: left for it (this frame may not mark the result taken).
     if (pending === null) return null;
+    taken.add(result);
     // Without storage, the attempt the host page kept; none: not this browser's trip (or another
     // widget of the page took it), and a result without its attempt is not redeemed at all.
     const attempt = pending?.attempt ?? (await extra.host.socialAttempt?.()) ?? null;
