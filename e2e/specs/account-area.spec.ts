@@ -11,7 +11,7 @@ import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { chooseAction, LoginWidget, untilFramesStill, widgetFrame, widgetIframe } from '../support/widgets';
+import { chooseAction, LoginWidget, untilFramesSettled, widgetFrame, widgetIframe } from '../support/widgets';
 import { mailedLink } from '../support/mailbox';
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
@@ -178,7 +178,7 @@ test(
     const date = dayFromNow(3);
     await cancel.getByLabel('Cancellation date').fill(date);
     // The list above was resized (320 px and back, a row removed): its frame may still be settling.
-    await untilFramesStill(page);
+    await untilFramesSettled(page);
     await cancel.getByRole('button', { name: 'Cancel subscription' }).click();
     await expect(cancel.getByText(`Your subscription Digital access — Yearly ends on ${date}`)).toBeVisible();
     await axeClean(page, 'cancel-subscription', 'cancelled');

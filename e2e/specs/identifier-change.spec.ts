@@ -10,7 +10,7 @@ import { expect } from '@playwright/test';
 import { test } from '../support/api-test';
 import { uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { LoginWidget, ProfileWidget, untilFramesStill, widgetFrame } from '../support/widgets';
+import { LoginWidget, ProfileWidget, untilFramesSettled, widgetFrame } from '../support/widgets';
 import { mailedLink } from '../support/mailbox';
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
@@ -49,7 +49,7 @@ test('a changed e-mail takes effect once the new address confirms the mailed lin
   });
   await page.goto(`${stack.demoUrl}/gallery`);
   // The gallery's frames load and grow at once, moving the login: its button is pressed once still.
-  await untilFramesStill(page);
+  await untilFramesSettled(page);
   await new LoginWidget(page).logIn(oldAddress, password);
   const edit = widgetFrame(page, 'edit-profile');
   const email = edit.getByLabel(/^Email/);

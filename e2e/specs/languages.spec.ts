@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { walkWithoutEnglish, type Checkpoint } from '../support/english';
 import { buyAndInvite, uniqueEmail } from '../support/purchase';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
-import { chooseAction, mountOnLoaderOnly, untilFramesStill, widgetFrame, widgetIframe } from '../support/widgets';
+import { chooseAction, mountOnLoaderOnly, untilFramesSettled, widgetFrame, widgetIframe } from '../support/widgets';
 
 const TEXTS = {
   en: {
@@ -71,13 +71,13 @@ async function identityWalk(page: Page, locale: Locale, checkpoint: Checkpoint):
 
   // The refused forms: the messages name the translated labels. The three frames load and grow at
   // once: a click before they settle lands where the button was (lost twice in one CI run).
-  await untilFramesStill(page);
+  await untilFramesSettled(page);
   await registration.getByRole('button', { name: text.register, exact: true }).click();
   await expect(registration.getByText(text.firstNameRequired).first()).toBeVisible();
   await checkpoint(page, 'registration');
 
   await expect(widgetIframe(page, 'product-profile')).toHaveAttribute('title', text.details);
-  await untilFramesStill(page);
+  await untilFramesSettled(page);
   await profile.getByRole('button', { name: text.next, exact: true }).click();
   await expect(profile.getByRole('alert').first()).toBeVisible();
   await checkpoint(page, 'product-profile');
@@ -85,7 +85,7 @@ async function identityWalk(page: Page, locale: Locale, checkpoint: Checkpoint):
   // Logged in (through the Spanish or Brazilian login), the profile editor.
   await login.getByLabel(text.email).fill(DEMO_ACCOUNT.email);
   await login.getByLabel(text.password, { exact: true }).fill(DEMO_ACCOUNT.password);
-  await untilFramesStill(page);
+  await untilFramesSettled(page);
   await login.getByRole('button', { name: text.logIn, exact: true }).click();
   await expect(login.getByLabel(text.email)).toHaveCount(0);
   await hostPage(page, locale, ['edit-profile']);
@@ -162,7 +162,7 @@ async function logIn(page: Page, locale: Locale, email: string): Promise<void> {
   const login = widgetFrame(page, 'login');
   await login.getByLabel(text.email).fill(email);
   await login.getByLabel(text.password, { exact: true }).fill('languages-pw-1');
-  await untilFramesStill(page);
+  await untilFramesSettled(page);
   await login.getByRole('button', { name: text.logIn, exact: true }).click();
   await expect(login.getByLabel(text.email)).toHaveCount(0);
 }

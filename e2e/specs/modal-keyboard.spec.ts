@@ -7,7 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { untilFramesStill } from '../support/widgets';
+import { untilFramesSettled } from '../support/widgets';
 
 /** True when `control` has the focus of the whole page: its document is the focused one. */
 const focused = (control: Locator) =>
@@ -143,7 +143,7 @@ test('on a 320 px phone the modal takes the whole screen without widening the pa
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto(`${stack.demoUrl}/social`);
   // The login above grows as its social buttons load: the button moves down meanwhile.
-  await untilFramesStill(page);
+  await untilFramesSettled(page);
   await page.getByRole('button', { name: 'Log in in a window' }).click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await expect(dialog.frameLocator('iframe').getByLabel('Email')).toBeVisible();

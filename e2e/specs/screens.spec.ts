@@ -11,9 +11,8 @@ import {
   LoginWidget,
   mountOnLoaderOnly,
   ProfileWidget,
-  untilStill,
+  untilFramesSettled,
   widgetFrame,
-  widgetIframe,
 } from '../support/widgets';
 
 /**
@@ -305,7 +304,7 @@ test('the account tables with rows at 320 px: stacked, labelled, nothing scrolls
   );
   const dialog = list.getByRole('dialog', { name: 'Beneficiaries of Digital access — Yearly' });
   await expect(dialog.getByRole('row', { name: new RegExp(friend) })).toContainText('Pending');
-  await untilStill(widgetIframe(page, 'v1/invitations-list'));
+  await untilFramesSettled(page);
   const faults = [];
   for (const widget of ['purchases-list', 'v1/subscriptions-list', 'v1/invitations-list'])
     faults.push(...(await tableFaults(page, widget, 'owner')));

@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { walkWithoutEnglish, type Checkpoint } from '../support/english';
 import { DESKTOP_CHROME, nextPerson, popupClosed } from '../support/social-popup';
-import { mountOnLoaderOnly, untilFramesStill, widgetFrame } from '../support/widgets';
+import { mountOnLoaderOnly, untilFramesSettled, widgetFrame } from '../support/widgets';
 
 const TEXTS = {
   en: {
@@ -66,7 +66,7 @@ async function confirmWithGoogle(
   const confirm = frame.getByRole('button', { name: `${text.confirmWith}Google` });
   await expect(confirm).toBeVisible();
   await checkpoint(page, widget, NETWORKS);
-  await untilFramesStill(page);
+  await untilFramesSettled(page);
   const popup = page.waitForEvent('popup');
   await confirm.click();
   await popupClosed(popup);
@@ -98,7 +98,7 @@ async function socialWalk(page: Page, locale: Locale, checkpoint: Checkpoint): P
   await checkpoint(page, 'login', NETWORKS);
   await create.click();
   await expect(login.getByText(text.loggedIn)).toBeVisible();
-  await untilFramesStill(page);
+  await untilFramesSettled(page);
 
   // The account's links: Google linked, Facebook to link.
   const linkFacebook = link.getByRole('button', { name: `${text.link}Facebook` });
@@ -117,7 +117,7 @@ async function socialWalk(page: Page, locale: Locale, checkpoint: Checkpoint): P
   await checkpoint(page, 'link-accounts', NETWORKS);
 
   // Unlinking Facebook goes; Google, the last way into an account without a password, is refused.
-  await untilFramesStill(page);
+  await untilFramesSettled(page);
   await unlink.getByRole('button', { name: `${text.unlink}Facebook` }).click();
   // The proof link-accounts got is in the tab's storage, for every frame of the site; where the
   // browser refuses the frames storage it stayed in that frame, and this one asks again.
@@ -125,7 +125,7 @@ async function socialWalk(page: Page, locale: Locale, checkpoint: Checkpoint): P
     await confirmWithGoogle(page, 'unlink-accounts', text, checkpoint);
   }
   await expect(unlink.getByRole('status').filter({ hasText: text.unlinked })).toBeVisible();
-  await untilFramesStill(page);
+  await untilFramesSettled(page);
   await unlink.getByRole('button', { name: `${text.unlink}Google` }).click();
   await expect(unlink.getByRole('alert')).toBeVisible();
   await checkpoint(page, 'unlink-accounts', NETWORKS);

@@ -17,7 +17,7 @@ import { test } from '../support/api-test';
 import { stack } from '../support/stack';
 import { mailedLink } from '../support/mailbox';
 import { DESKTOP_CHROME, nextPerson } from '../support/social-popup';
-import { ProfileWidget, recordHostEvents, untilFramesStill, widgetFrame } from '../support/widgets';
+import { ProfileWidget, recordHostEvents, untilFramesSettled, widgetFrame } from '../support/widgets';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -232,7 +232,7 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
       const person = await nextPerson('facebook', { forUserAgent: marker });
       await page.goto(`${stack.demoUrl}/social?from=e2e`);
       // The login above grows as its social buttons load: the button moves down meanwhile.
-      await untilFramesStill(page);
+      await untilFramesSettled(page);
       await page.getByRole('button', { name: 'Log in in a window' }).click();
       const dialog = page.getByRole('dialog');
       const modalLogin = dialog.frameLocator('iframe');

@@ -10,7 +10,7 @@ import { test } from '../support/api-test';
 import { axeViolations, widgetDocument } from '../support/axe';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { DESKTOP_CHROME, nextPerson, popupClosed } from '../support/social-popup';
-import { LoginWidget, ProfileWidget, recordHostEvents, untilFramesStill, widgetFrame } from '../support/widgets';
+import { LoginWidget, ProfileWidget, recordHostEvents, untilFramesSettled, widgetFrame } from '../support/widgets';
 import { mailedLink } from '../support/mailbox';
 
 // One stand-in per network holds "who is signing in": the tests of this file take turns.
@@ -44,7 +44,7 @@ async function registerWithGoogle(page: Page) {
   const login = widgetFrame(page, 'login');
   await signInWith(page, 'Google');
   // The registration panel has just replaced the form and the frame is still growing to fit it.
-  await untilFramesStill(page);
+  await untilFramesSettled(page);
   await login.getByRole('button', { name: 'Create Account' }).click();
   await expect(login.getByText('You are logged in')).toBeVisible();
 }
@@ -96,7 +96,7 @@ test('first social sign-in → social registration → account created and linke
   // The last way into an account without a password cannot be unlinked.
   const unlink = widgetFrame(page, 'unlink-accounts');
   // The login above just gave way to one line: the frames below are moving up.
-  await untilFramesStill(page);
+  await untilFramesSettled(page);
   await unlink.getByRole('button', { name: 'Unlink Google' }).click();
   await expect(unlink.getByRole('alert')).toHaveText(
     /Please complete your profile before you unlink this social network/,
@@ -246,7 +246,7 @@ test('link to an existing account by logging in, from the social registration pa
   const login = widgetFrame(page, 'login');
   await signInWith(page, 'LinkedIn');
   // The registration panel has just replaced the form and the frame is still growing to fit it.
-  await untilFramesStill(page);
+  await untilFramesSettled(page);
   await login.getByRole('button', { name: 'I already have a account' }).click();
   await expect(login.getByRole('heading', { name: 'Link an Account' })).toBeVisible();
   await login.getByLabel('Email').fill(DEMO_ACCOUNT.email);
@@ -323,7 +323,7 @@ test('linking needs a fresh proof: in another tab of a remembered login the pass
   const link = widgetFrame(tab, 'link-accounts');
   const linkX = link.getByRole('button', { name: 'Link X', exact: true });
   await expect(linkX).toBeVisible();
-  await untilFramesStill(tab);
+  await untilFramesSettled(tab);
   await nextPerson('twitter');
   const popup = tab.waitForEvent('popup');
   await linkX.click();
@@ -338,7 +338,7 @@ test('linking needs a fresh proof: in another tab of a remembered login the pass
   await expect(link.getByRole('status').filter({ hasText: 'X is now linked to your account.' })).toBeVisible();
 
   // Proved a moment ago in this tab: the unlink asks nothing more.
-  await untilFramesStill(tab);
+  await untilFramesSettled(tab);
   const unlink = widgetFrame(tab, 'unlink-accounts');
   await unlink.getByRole('button', { name: 'Unlink X', exact: true }).click();
   await expect(unlink.getByRole('status').filter({ hasText: 'X is no longer linked' })).toBeVisible();

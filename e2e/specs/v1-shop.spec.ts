@@ -11,7 +11,7 @@ import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { frameHeaders } from '@foyer/api/frame-headers';
 import { apiLogin, createCustomer, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { LoginWidget, recordTexts, untilFramesStill, widgetFrame, widgetIframe } from '../support/widgets';
+import { LoginWidget, recordTexts, untilFramesSettled, widgetFrame, widgetIframe } from '../support/widgets';
 
 const meta = { printDeliveryCode: '-1', seller: '1', purchaseReason: '1' };
 
@@ -73,7 +73,7 @@ test(
     }
 
     // The summary just grew with the line, pushing the login down: its button is pressed once still.
-    await untilFramesStill(page);
+    await untilFramesSettled(page);
     await new LoginWidget(page).logIn(email, 'customer-pw-16');
     await expect(page.locator('#event-log')).toContainText('foyer:basket.synced {"outcome":"replaced"}');
     const order = await request.get(

@@ -49,12 +49,12 @@ export class LoginWidget {
   }
   /**
    * Logs in and waits, as a visitor's eye does, for the page to settle: the form gives way to
-   * 'You are logged in' and the frames below move up and fill in (untilFramesStill says why).
+   * 'You are logged in' and the frames below move up and fill in (untilFramesSettled says why).
    */
   async logInSettled(email: string, password: string): Promise<void> {
     await this.logIn(email, password);
     await expect(this.frame.getByText('You are logged in')).toBeVisible();
-    await untilFramesStill(this.page);
+    await untilFramesSettled(this.page);
   }
 }
 
@@ -72,50 +72,50 @@ export class ProfileWidget {
    * before that lands where Log out was, not where it is.
    */
   async logOut(): Promise<void> {
-    await untilStill(widgetIframe(this.page, 'profile'));
+    await untilFramesSettled(this.page);
     await this.logout.click();
     await expect(this.logout).toHaveCount(0);
   }
 }
 
-/** Waits until `measure` answers the same twice `quietMs` apart. */
-async function untilSame(measure: () => Promise<unknown>, quietMs: number): Promise<void> {
-  let last: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const now = JSON.stringify(await measure());
-        const still = now === last;
-        last = now;
-        return still;
-      },
-      { intervals: [quietMs] },
-    )
-    .toBe(true);
-}
-
-/** Waits until `target` (an element of the host page, such as a widget's iframe) stops moving. */
-export async function untilStill(target: Locator, quietMs = 250): Promise<void> {
-  await untilSame(() => target.boundingBox(), quietMs);
+/**
+ * The widget frames of the page that are not yet as tall as their content: the height the frame
+ * measures inside (its #root, what it reports to the loader) and the height the loader gave its
+ * iframe disagree, so a resize is on its way. Hidden frames (no width) and frames not yet loaded
+ * are skipped.
+ */
+async function unsettledFrames(page: Page): Promise<string[]> {
+  const unsettled: string[] = [];
+  for (const frame of page.mainFrame().childFrames()) {
+    if (!URL.canParse(frame.url()) || !new URL(frame.url()).pathname.startsWith('/w/')) continue;
+    const heights = await Promise.all([
+      frame.frameElement().then((iframe) =>
+        iframe.evaluate((element: Element) => {
+          const { width, height } = element.getBoundingClientRect();
+          return width ? height : null;
+        }),
+      ),
+      frame.evaluate(() => {
+        const root = document.getElementById('root');
+        return root ? Math.ceil(root.getBoundingClientRect().height) : null;
+      }),
+    ]).catch(() => [null, null] as const);
+    const [outer, inner] = heights;
+    if (outer !== null && inner !== null && Math.abs(outer - inner) > 1) {
+      unsettled.push(`${new URL(frame.url()).pathname}: iframe ${outer} px, content ${inner} px`);
+    }
+  }
+  return unsettled;
 }
 
 /**
- * Waits until no frame of the page moves or changes size. A login reshapes the page a moment after
- * login.success: the login form gives way to one line and the lists below fill in, each frame
- * resized by a message to the loader. A click aimed before that lands where a button was, not
- * where it is, and is lost.
+ * Waits until every widget frame of the page is as tall as its content. Until then a frame's
+ * resize is on its way to the loader (after a login the form gives way to one line and the lists
+ * below fill in; an opened menu grows its frame), the frames below are about to move, and a click
+ * aimed now lands where a button was, not where it is.
  */
-export async function untilFramesStill(page: Page, quietMs = 250): Promise<void> {
-  await untilSame(
-    () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('iframe')].map((frame) => {
-          const { x, y, width, height } = frame.getBoundingClientRect();
-          return [x, y, width, height];
-        }),
-      ),
-    quietMs,
-  );
+export async function untilFramesSettled(page: Page): Promise<void> {
+  await expect.poll(() => unsettledFrames(page), { message: 'frames still resizing' }).toEqual([]);
 }
 
 /**
@@ -125,10 +125,10 @@ export async function untilFramesStill(page: Page, quietMs = 250): Promise<void>
  * so a click aimed at one lands on the frame below.
  */
 export async function chooseAction(page: Page, menu: Locator, item: Locator): Promise<void> {
-  await untilFramesStill(page);
+  await untilFramesSettled(page);
   await menu.click();
   await expect(item).toBeVisible();
-  await untilFramesStill(page);
+  await untilFramesSettled(page);
   await item.click();
 }
 
