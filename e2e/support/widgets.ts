@@ -81,8 +81,8 @@ export class ProfileWidget {
 /**
  * The widget frames of the page that are not yet as tall as their content: the height the frame
  * measures inside (its #root, what it reports to the loader) and the height the loader gave its
- * iframe disagree, so a resize is on its way. Hidden frames (no width) and frames not yet loaded
- * are skipped.
+ * iframe disagree, so a resize is on its way, or it still shows its loading state (its content
+ * is on its way). Hidden frames (no width) and iframes whose document has not loaded are skipped.
  */
 async function unsettledFrames(page: Page): Promise<string[]> {
   const unsettled: string[] = [];
@@ -97,7 +97,10 @@ async function unsettledFrames(page: Page): Promise<string[]> {
       ),
       frame.evaluate(() => {
         const root = document.getElementById('root');
-        return root ? Math.ceil(root.getBoundingClientRect().height) : null;
+        if (!root) return null;
+        // Still loading (the frame's own test, bootstrap/resize.ts awaitingContent): it will grow.
+        if (!root.firstElementChild || root.querySelector('.loading')) return -1;
+        return Math.ceil(root.getBoundingClientRect().height);
       }),
     ]).catch(() => [null, null] as const);
     const [outer, inner] = heights;
