@@ -12,21 +12,13 @@ import { entitledProductIds } from '../../src/account/entitlements';
 import type { PreparedServer } from '../../src/index';
 import { seedConfig } from '../../src/seed-config';
 import { linkParam, loginOk, mailbox, profileAuth, testClock, testServer } from '../helpers';
-import { call, orderOk } from './helpers';
+import { call, orderOk, seededPerson } from './helpers';
 
 const DAY = 86_400_000;
 let server: PreparedServer;
 const clock = testClock(Date.UTC(2030, 0, 10, 12));
 
-const person = (email: string) => ({
-  realmName: 'default',
-  identifiers: { email },
-  password: 'right-password-1',
-  attributes: { firstName: 'Test', lastName: 'Person' },
-  roles: [],
-  services: ['demo'],
-  state: 'ACTIVE' as const,
-});
+const person = (email: string) => seededPerson(email);
 
 beforeAll(async () => {
   server = await testServer({

@@ -62,3 +62,14 @@ export async function orderOk(
   if (response.statusCode !== 201) throw new Error(`order failed: ${response.statusCode} ${response.body}`);
   return response.json<Order>();
 }
+
+/** A seeded ACTIVE account of the demo service (password 'right-password-1'), with `roles`. */
+export const seededPerson = (email: string, roles: string[] = []) => ({
+  realmName: 'default',
+  identifiers: { email },
+  password: 'right-password-1',
+  attributes: { firstName: 'Test', lastName: 'Person' },
+  roles,
+  services: ['demo'],
+  state: 'ACTIVE' as const,
+});

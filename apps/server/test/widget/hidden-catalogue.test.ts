@@ -11,20 +11,12 @@ import type { PreparedServer } from '../../src/index';
 import { seedConfig, type SeedConfig } from '../../src/seed-config';
 import { storedCatalogue } from '../../src/widget/catalogue';
 import { loginOk, testClock, testServer } from '../helpers';
-import { call } from './helpers';
+import { call, seededPerson } from './helpers';
 
 const clock = testClock(Date.UTC(2030, 0, 10, 12));
 let server: PreparedServer;
 
-const person = (email: string, roles: string[]) => ({
-  realmName: 'default',
-  identifiers: { email },
-  password: 'right-password-1',
-  attributes: { firstName: 'Test', lastName: 'Person' },
-  roles,
-  services: ['demo'],
-  state: 'ACTIVE' as const,
-});
+const person = seededPerson;
 
 beforeAll(async () => {
   server = await testServer({

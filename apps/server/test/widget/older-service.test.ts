@@ -7,20 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../../src/index';
 import { seedConfig } from '../../src/seed-config';
 import { loginOk, mailbox, profileAuth, testClock, testServer } from '../helpers';
-import { call, orderOk } from './helpers';
+import { call, orderOk, seededPerson } from './helpers';
 
 let server: PreparedServer;
 const clock = testClock(Date.UTC(2030, 0, 10, 12));
 
-const person = (email: string) => ({
-  realmName: 'default',
-  identifiers: { email },
-  password: 'right-password-1',
-  attributes: { firstName: 'Test', lastName: 'Person' },
-  roles: [],
-  services: ['demo'],
-  state: 'ACTIVE' as const,
-});
+const person = (email: string) => seededPerson(email);
 
 beforeAll(async () => {
   server = await testServer({

@@ -12,7 +12,7 @@ import type { PreparedServer } from '../../src/index';
 import { seedConfig } from '../../src/seed-config';
 import { providersFromEnv } from '../../src/widget/providers';
 import { loginOk, testClock, testServer } from '../helpers';
-import { call, orderOk } from './helpers';
+import { call, orderOk, seededPerson } from './helpers';
 
 const OPERATOR_TOKEN = 'operator-secret-for-pending-tests';
 const PAGE = 'http://localhost:8080/premium-article.html';
@@ -20,15 +20,7 @@ const DAY = 86_400_000;
 const clock = testClock(Date.UTC(2030, 0, 10, 12));
 let server: PreparedServer;
 
-const person = (email: string) => ({
-  realmName: 'default',
-  identifiers: { email },
-  password: 'right-password-1',
-  attributes: { firstName: 'Test', lastName: 'Person' },
-  roles: [],
-  services: ['demo'],
-  state: 'ACTIVE' as const,
-});
+const person = (email: string) => seededPerson(email);
 
 beforeAll(async () => {
   server = await testServer({

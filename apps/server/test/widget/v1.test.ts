@@ -21,22 +21,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../../src/index';
 import { seedConfig } from '../../src/seed-config';
 import { loginOk, testClock, testServer } from '../helpers';
-import { ADDRESS, call } from './helpers';
+import { ADDRESS, call, seededPerson } from './helpers';
 
 // Thursday 10 January 2030, noon UTC.
 const clock = testClock(Date.UTC(2030, 0, 10, 12));
 const SITE = 'http://localhost:8080/shop-v1.html';
 let server: PreparedServer;
 
-const person = (email: string) => ({
-  realmName: 'default',
-  identifiers: { email },
-  password: 'right-password-1',
-  attributes: { firstName: 'Test', lastName: 'Person' },
-  roles: [],
-  services: ['demo'],
-  state: 'ACTIVE' as const,
-});
+const person = (email: string) => seededPerson(email);
 const EMAILS = [
   'v1-a@foyer.test',
   'v1-b@foyer.test',
