@@ -19,8 +19,11 @@ import {
   propertySchema,
   purchaseSubscriptionSchema,
   purchasesSchema,
+  subscriptionPaymentPageSchema,
+  subscriptionPaymentResultSchema,
   type GrantAction,
 } from './account-schemas';
+import { paymentTokenSchema } from './catalogue-schemas';
 
 type None = Record<string, never>;
 
@@ -87,6 +90,22 @@ export const cancelSubscription = endpoint<
   z.infer<typeof purchaseSubscriptionSchema>
 >('POST', '/api/1.0/subscription/:subscriptionId/cancel/:id', cancelSubscriptionSchema, purchaseSubscriptionSchema);
 
+/** Owner only: what a PAST_DUE subscription owes and how to pay it (404 subscription_not_found otherwise). */
+export const getSubscriptionPayment = endpoint<
+  { subscriptionId: string },
+  never,
+  z.infer<typeof subscriptionPaymentPageSchema>
+>('GET', '/widget/account/subscription/:subscriptionId/payment', null, subscriptionPaymentPageSchema);
+/**
+ * Owner only: pays what a PAST_DUE subscription owes with a new payment method, which then renews
+ * it (Idempotency-Key as for order payments). SUCCEEDED: ACTIVE again with a new period.
+ */
+export const paySubscription = endpoint<
+  { subscriptionId: string },
+  z.input<typeof paymentTokenSchema>,
+  z.infer<typeof subscriptionPaymentResultSchema>
+>('POST', '/widget/account/subscription/:subscriptionId/payment', paymentTokenSchema, subscriptionPaymentResultSchema);
+
 export const widgetAccountEndpoints = {
   getPurchases,
   inviteBeneficiary,
@@ -97,4 +116,6 @@ export const widgetAccountEndpoints = {
   actOnGrant,
   getProperty,
   cancelSubscription,
+  getSubscriptionPayment,
+  paySubscription,
 } as const;

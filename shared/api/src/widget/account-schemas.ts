@@ -5,11 +5,18 @@
  */
 import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from '../identity/schemas';
-import { PLAN_FREQUENCIES } from './catalogue-schemas';
 import { id, isoDate, matches } from './primitives';
+import { PAYMENT_PAGE_PROVIDERS, PAYMENT_STATUSES, PLAN_FREQUENCIES, moneySchema } from './catalogue-schemas';
 
-/** Subscription and purchase statuses the reference server writes. */
-export const PURCHASE_STATUSES = ['ACTIVE', 'ACTIVE_PENDING', 'CANCELLED', 'DUPLICATE'] as const;
+/**
+ * Subscription and purchase statuses the reference server writes. A subscription's lifecycle:
+ * ACTIVE (renewed at each period end) → PAST_DUE (a renewal failed: access kept through the grace
+ * period while retries run) → ACTIVE again once paid, or EXPIRED when retries are exhausted;
+ * CANCELLED runs to its period end without renewing, then EXPIRED. ACTIVE_PENDING awaits its
+ * first payment (transfer, cash, direct debit). DUPLICATE: a second subscription to one plan.
+ */
+export const PURCHASE_STATUSES = ['ACTIVE', 'ACTIVE_PENDING', 'PAST_DUE', 'CANCELLED', 'EXPIRED', 'DUPLICATE'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 /** Grant statuses: the spec's three, then REMOVED (by the owner) and EXPIRED (the key ran out). */
 export const GRANT_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED', 'REMOVED', 'EXPIRED'] as const;
 export type GrantStatus = (typeof GRANT_STATUSES)[number];
@@ -29,6 +36,10 @@ export const purchaseSubscriptionSchema = z.object({
   endDate: z.optional(isoDate),
   /** Set once cancelled: the last day of the subscription. */
   cancelDate: z.optional(isoDate),
+  /** ACTIVE: the day the next period is charged (the current period's end). */
+  nextChargeDate: z.optional(isoDate),
+  /** PAST_DUE: the last day access is kept while the payment is retried. */
+  graceEndDate: z.optional(isoDate),
 });
 
 /** One row of the purchases list (purchase spec §3 Purchase). */
@@ -127,3 +138,26 @@ export const cancelSubscriptionSchema = z.object({
   reason: id,
 });
 export type CancelSubscription = z.input<typeof cancelSubscriptionSchema>;
+
+/**
+ * Paying a PAST_DUE subscription with a new payment method (the purchases list's "Update payment",
+ * the payment-failed mail's link): what is due and how the frame takes the card.
+ */
+export const subscriptionPaymentPageSchema = z.object({
+  subscriptionId: id,
+  providerName: z.enum(PAYMENT_PAGE_PROVIDERS),
+  amountDue: moneySchema,
+  /** The card provider's public key (stripeKey / mercadoKey), when it has one. */
+  publishableKey: z.optional(z.string()),
+  /** The test card provider of demos and tests: the frame offers TEST_CARDS and says so. */
+  testMode: z.optional(z.boolean()),
+});
+export type SubscriptionPaymentPage = z.infer<typeof subscriptionPaymentPageSchema>;
+
+export const subscriptionPaymentResultSchema = z.object({
+  status: z.enum(PAYMENT_STATUSES),
+  /** REQUIRES_ACTION: the challenge's client secret (3-D Secure); the frame then submits again. */
+  clientSecret: z.optional(z.string()),
+  subscription: purchaseSubscriptionSchema,
+});
+export type SubscriptionPaymentResult = z.infer<typeof subscriptionPaymentResultSchema>;

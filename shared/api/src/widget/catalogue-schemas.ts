@@ -4,7 +4,7 @@
  * order and payment payloads so the product-selection route downloads only these.
  */
 import * as z from 'zod/mini';
-import { code3, id } from './primitives';
+import { code3, id, matches } from './primitives';
 
 export const PLAN_FREQUENCIES = ['NONE', 'DAY1', 'WEEK1', 'MONTH1', 'MONTH3', 'MONTH6', 'MONTH12', 'MONTH18'] as const;
 export type PlanFrequency = (typeof PLAN_FREQUENCIES)[number];
@@ -99,3 +99,22 @@ export const addressGroupInputSchema = z.object({
   values: z.optional(z.record(z.string().check(z.maxLength(100)), z.string().check(z.maxLength(255)))),
 });
 export type AddressGroupInput = z.infer<typeof addressGroupInputSchema>;
+
+// ---- Payment contracts shared by orders and the account area (kept here: both chunks load this module) ----
+
+/** Direct-debit orders name GOCARDLESS: the frame shows direct-debit-request instead of a card widget. */
+export const PAYMENT_PAGE_PROVIDERS = [...PROVIDER_NAMES, 'GOCARDLESS'] as const;
+
+/** The provider's payment token (card token, PaymentMethod id, or `manual`). */
+export const paymentTokenSchema = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(500)),
+  /** MERCADO: the card type detected from the BIN (`visa`, `master`, `amex` …). */
+  paymentMethodId: z.optional(z.string().check(matches(/^[a-z_]{2,30}$/))),
+  /** MERCADO: the cardholder's document (type from the provider's identification types). */
+  payerIdentification: z.optional(
+    z.object({ type: z.string().check(z.maxLength(20)), number: z.string().check(z.maxLength(30)) }),
+  ),
+});
+export type PaymentToken = z.infer<typeof paymentTokenSchema>;
+
+export const PAYMENT_STATUSES = ['SUCCEEDED', 'REQUIRES_ACTION'] as const;

@@ -12,9 +12,10 @@ import {
   moneySchema,
   PAYMENT_TYPES,
   PLAN_FREQUENCIES,
-  PROVIDER_NAMES,
+  PAYMENT_PAGE_PROVIDERS,
+  PAYMENT_STATUSES,
 } from './catalogue-schemas';
-import { httpUrl, id, isoDate, matches } from './primitives';
+import { httpUrl, id, isoDate } from './primitives';
 
 export * from './catalogue-schemas';
 
@@ -156,9 +157,6 @@ export type Order = z.infer<typeof orderSchema>;
 
 // ---- Payments ----
 
-/** Direct-debit orders name GOCARDLESS: the frame shows direct-debit-request instead of a card widget. */
-export const PAYMENT_PAGE_PROVIDERS = [...PROVIDER_NAMES, 'GOCARDLESS'] as const;
-
 export const paymentPageSchema = z.object({
   providerName: z.enum(PAYMENT_PAGE_PROVIDERS),
   orderId: id,
@@ -166,22 +164,37 @@ export const paymentPageSchema = z.object({
   total: moneySchema,
   /** The card provider's public key (stripeKey / mercadoKey), when it has one. */
   publishableKey: z.optional(z.string()),
+  /** The test card provider of demos and tests: the frame offers TEST_CARDS and says so. */
+  testMode: z.optional(z.boolean()),
 });
 export type PaymentPage = z.infer<typeof paymentPageSchema>;
 
-/** The provider's payment token (card token, PaymentMethod id, or `manual`). */
-export const paymentTokenSchema = z.object({
-  token: z.string().check(z.minLength(1), z.maxLength(500)),
-  /** MERCADO: the card type detected from the BIN (`visa`, `master`, `amex` …). */
-  paymentMethodId: z.optional(z.string().check(matches(/^[a-z_]{2,30}$/))),
-  /** MERCADO: the cardholder's document (type from the provider's identification types). */
-  payerIdentification: z.optional(
-    z.object({ type: z.string().check(z.maxLength(20)), number: z.string().check(z.maxLength(30)) }),
-  ),
-});
-export type PaymentToken = z.infer<typeof paymentTokenSchema>;
+/**
+ * The test cards of the test card provider (`npm start`, tests) and of the Stripe stand-in, named
+ * as Stripe's documented test PaymentMethods: visa pays; chargeDeclined is refused at once;
+ * chargeCustomerFail pays the first time and is declined off session (renewals); authenticationRequired
+ * needs 3-D Secure on every payment, renewals included.
+ */
+export const TEST_CARDS = [
+  'pm_card_visa',
+  'pm_card_chargeDeclined',
+  'pm_card_chargeCustomerFail',
+  'pm_card_authenticationRequired',
+] as const;
+export type TestCard = (typeof TEST_CARDS)[number];
 
-export const PAYMENT_STATUSES = ['SUCCEEDED', 'REQUIRES_ACTION'] as const;
+export const transferInstructionsSchema = z.object({
+  /** Who receives the money. */
+  beneficiary: z.string(),
+  /** IBAN or account number (cash: where to pay). */
+  account: z.string(),
+  /** BIC / SWIFT, when the owner configured one. */
+  bic: z.optional(z.string()),
+  /** What the payer writes on the transfer so the operator can match it to the order. */
+  reference: z.string(),
+  amount: moneySchema,
+});
+export type TransferInstructions = z.infer<typeof transferInstructionsSchema>;
 
 export const paymentResultSchema = z.object({
   paymentId: id,
@@ -191,6 +204,8 @@ export const paymentResultSchema = z.object({
   providerName: z.enum(PAYMENT_PAGE_PROVIDERS),
   /** REQUIRES_ACTION: what the provider's script needs to run the challenge (3-D Secure). */
   clientSecret: z.optional(z.string()),
+  /** BANK_TRANSFER and CASH: where and how to send the money (also mailed with the order confirmation). */
+  transferInstructions: z.optional(transferInstructionsSchema),
   /** SUCCEEDED: the purchases the payment created. */
   purchases: z.array(z.object({ id, orderItemId: id, status: z.string(), subscriptionId: z.optional(id) })),
 });

@@ -94,6 +94,14 @@ export function goCardlessProvider(options: GoCardlessOptions): DirectDebitProvi
 
   return {
     name: 'GOCARDLESS',
+
+    // Issue 25 contract commit: implemented by the recurring-billing change that follows.
+    async chargeSaved() {
+      throw new ProviderUnavailable('GoCardless: renewals not implemented yet');
+    },
+    async lookupRenewal() {
+      throw new ProviderUnavailable('GoCardless: renewals not implemented yet');
+    },
     async requestMandate(input) {
       if (options.flow === 'redirect_flow') {
         const response = await request('POST', '/redirect_flows', {

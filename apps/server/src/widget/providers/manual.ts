@@ -5,7 +5,7 @@
  * (POST /widget/admin/orders/:orderId/confirm-payment). As a CARD provider (FOYER_CARD_PROVIDER=manual,
  * demos and tests only) the same happens.
  */
-import type { CardProvider } from './types';
+import { ProviderUnavailable, type CardProvider } from './types';
 
 export interface ManualOptions {
   /** Bank transfer and cash: nothing is paid until an operator confirms. False: a test card that pays at once. */
@@ -16,6 +16,14 @@ export function manualProvider(options: ManualOptions): CardProvider {
   const paid = options.awaitsConfirmation ? { settled: false, awaitingConfirmation: true } : {};
   return {
     name: 'MANUAL',
+
+    // Issue 25 contract commit: implemented by the recurring-billing change that follows.
+    async chargeSaved() {
+      throw new ProviderUnavailable('Manual: renewals not implemented yet');
+    },
+    async lookupRenewal() {
+      throw new ProviderUnavailable('Manual: renewals not implemented yet');
+    },
     async charge(input) {
       return { status: 'succeeded', reference: `manual_${input.paymentId}`, ...paid };
     },

@@ -46,6 +46,14 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): CardProvider {
   });
   return {
     name: 'MERCADO',
+
+    // Issue 25 contract commit: implemented by the recurring-billing change that follows.
+    async chargeSaved() {
+      throw new ProviderUnavailable('Mercado Pago: renewals not implemented yet');
+    },
+    async lookupRenewal() {
+      throw new ProviderUnavailable('Mercado Pago: renewals not implemented yet');
+    },
     publishableKey: options.publicKey,
     async charge(input) {
       // The JSON number is written from the exact decimal string (e.g. 95.250 -> 95.25).

@@ -58,6 +58,14 @@ export function stripeProvider(options: StripeOptions): CardProvider {
   return {
     name: 'STRIPE',
     publishableKey: options.publishableKey,
+
+    // Issue 25 contract commit: implemented by the recurring-billing change that follows.
+    async chargeSaved() {
+      throw new ProviderUnavailable('Stripe: renewals not implemented yet');
+    },
+    async lookupRenewal() {
+      throw new ProviderUnavailable('Stripe: renewals not implemented yet');
+    },
     async charge(input) {
       const form = new URLSearchParams({
         amount: String(input.amountMinor),

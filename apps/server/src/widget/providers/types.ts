@@ -23,6 +23,38 @@ export interface ChargeInput {
   /** Card type and cardholder document the frame read (Mercado Pago). */
   paymentMethodId?: string | undefined;
   payerIdentification?: { type: string; number: string } | undefined;
+  /**
+   * The order holds a recurring plan: the adapter keeps the payment method for charges made
+   * without the visitor (Stripe: a Customer and `setup_future_usage: off_session`; Mercado Pago:
+   * a customer card) and answers it as `saved` with the success.
+   */
+  saveForRenewals?: boolean | undefined;
+}
+
+/**
+ * What a provider keeps to charge a subscriber again without them (renewals, retries). Stored
+ * with the subscription (subscriptions.payment_method, JSON); opaque references only, never card data.
+ */
+export type SavedPaymentMethod =
+  | { provider: 'STRIPE'; customer: string; paymentMethod: string }
+  | { provider: 'MERCADOPAGO'; customer: string; cardId: string; paymentMethodId?: string | undefined }
+  | { provider: 'GOCARDLESS'; mandateId: string }
+  /** The test card provider (FOYER_CARD_PROVIDER=manual): the test card's name decides the outcome. */
+  | { provider: 'MANUAL'; paymentMethod: string };
+
+/** One charge of a subscription made without the visitor (a renewal or one of its retries). */
+export interface RenewalChargeInput {
+  /**
+   * `renew:<subscription>:<period end>:<attempt>`: the same request is sent again, byte for
+   * byte, after a lost answer, so the provider replays instead of charging twice.
+   */
+  idempotencyKey: string;
+  subscriptionId: string;
+  amountMinor: number;
+  currency: string;
+  description: string;
+  saved: SavedPaymentMethod;
+  payerEmail?: string | undefined;
 }
 
 export type ChargeOutcome =
@@ -31,7 +63,14 @@ export type ChargeOutcome =
    * `awaitingConfirmation`: nothing is paid until an operator confirms it (bank transfer, cash): the
    * order stays unpaid meanwhile.
    */
-  | { status: 'succeeded'; reference: string; settled?: boolean; awaitingConfirmation?: boolean }
+  | {
+      status: 'succeeded';
+      reference: string;
+      settled?: boolean;
+      awaitingConfirmation?: boolean;
+      /** Asked with `saveForRenewals`: how to charge this payer again. */
+      saved?: SavedPaymentMethod;
+    }
   /** 3-D Secure or a similar challenge: the frame runs it with the client secret, then submits again. */
   | { status: 'requires_action'; reference: string; clientSecret: string }
   /** Refused by the provider; `code` is its app error code (card_declined …) or payment_fail. */
@@ -50,6 +89,54 @@ export interface CardProvider {
    * when the provider has none. Throws ProviderUnavailable when it cannot tell.
    */
   lookup(attempt: PaymentLookup): Promise<ChargeOutcome | null>;
+  /**
+   * Charges a saved payment method off session. `requires_action` means the bank wants the
+   * visitor (3-D Secure on a renewal): the server mails them a link to the payment step.
+   * Throws ProviderUnavailable when the answer is lost or ambiguous (a timeout, Stripe's
+   * `idempotency_error`): the charge's state is then unknown, never failed.
+   */
+  chargeSaved(input: RenewalChargeInput): Promise<ChargeOutcome>;
+  /**
+   * What the provider knows of a renewal charge by its idempotency key: its outcome, null when
+   * the provider surely has none. Throws ProviderUnavailable when it cannot tell yet (Stripe's
+   * search lags: a miss within its indexing delay is not a "none").
+   */
+  lookupRenewal(input: {
+    idempotencyKey: string;
+    subscriptionId: string;
+    createdAt: number;
+  }): Promise<ChargeOutcome | null>;
+  /** Verifies and reads a webhook delivery (see WebhookReader). Absent for the manual provider. */
+  readonly webhooks?: WebhookReader | undefined;
+}
+
+/**
+ * A provider's webhook deliveries, verified by the provider's own scheme (Stripe-Signature,
+ * GoCardless Webhook-Signature, Mercado Pago x-signature) and read into the server's own events.
+ * A delivery whose signature does not verify throws WebhookRefused (answered 400, nothing changes).
+ */
+export interface WebhookReader {
+  read(rawBody: string, headers: Record<string, string | undefined>): Promise<ProviderEvent[]>;
+}
+
+/**
+ * A provider event in the server's terms. `id` is the provider's event id (stored: an event is
+ * applied once, a replay is a no-op); `reference` is the provider's payment id, as recorded in
+ * payments.provider_reference or renewal_charges.provider_reference.
+ */
+export interface ProviderEvent {
+  id: string;
+  type: 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.disputed' | 'mandate.cancelled';
+  reference: string;
+  /** payment.failed: the provider's reason code. */
+  code?: string | undefined;
+}
+
+export class WebhookRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookRefused';
+  }
 }
 
 export interface PaymentLookup {
@@ -73,6 +160,14 @@ export interface DirectDebitProvider {
   collect(input: Omit<ChargeInput, 'token'> & { mandateId: string }): Promise<ChargeOutcome>;
   /** CardProvider.lookup for the payments collected on one mandate. */
   lookupPayment(input: PaymentLookup & { mandateId: string }): Promise<ChargeOutcome | null>;
+  /** A renewal collected on the subscription's mandate (saved.provider GOCARDLESS). */
+  chargeSaved(input: RenewalChargeInput): Promise<ChargeOutcome>;
+  lookupRenewal(input: {
+    idempotencyKey: string;
+    subscriptionId: string;
+    createdAt: number;
+  }): Promise<ChargeOutcome | null>;
+  readonly webhooks?: WebhookReader | undefined;
 }
 
 /** Thrown by adapters when the provider cannot be reached or answers nonsense (not a refusal). */

@@ -52,6 +52,8 @@ function mandateCollector(provider: DirectDebitProvider, mandateId: string): Car
     confirm: async () => ({ status: 'failed', code: 'payment_fail' }),
     // The mandate's payments, matched by the order and attempt key `collect` put in their metadata.
     lookup: (attempt) => provider.lookupPayment({ ...attempt, mandateId }),
+    chargeSaved: (input) => provider.chargeSaved(input),
+    lookupRenewal: (input) => provider.lookupRenewal(input),
   };
 }
 

@@ -1,0 +1,74 @@
+/**
+ * The business events of orders, payments and subscriptions (the `billing_events` outbox). Each
+ * is written in the transaction that makes it true, so none is lost and none is told of a change
+ * that rolled back. The mail worker (billing/mails.ts) mails the visitor from them; the site's
+ * webhooks (issue 26) will deliver them to the site's backend.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db';
+
+/** Money as stored: minor units of an ISO 4217 currency. */
+export interface EventMoney {
+  amountMinor: number;
+  currency: string;
+}
+
+export type BillingEvent =
+  /** An order was placed and accepted (paid, or awaiting a transfer: then `transfer` says where to send it). */
+  | {
+      type: 'order.confirmed';
+      orderId: string;
+      total: EventMoney;
+      paymentType: string;
+      transfer?: { beneficiary: string; account: string; bic?: string | undefined; reference: string } | undefined;
+    }
+  /** Money was taken (the first payment of an order, a renewal, a retry): the receipt. */
+  | {
+      type: 'payment.succeeded';
+      orderId?: string | undefined;
+      subscriptionId?: string | undefined;
+      amount: EventMoney;
+      reference: string;
+      periodEnd?: string | undefined;
+    }
+  /** A renewal (or its retry) was refused: PAST_DUE; `nextRetry` is the day of the next try, absent on the last. */
+  | {
+      type: 'payment.failed';
+      subscriptionId: string;
+      amount: EventMoney;
+      code: string;
+      graceEndDate: string;
+      nextRetry?: string | undefined;
+      requiresAction?: boolean | undefined;
+    }
+  | { type: 'payment.refunded'; subscriptionId?: string | undefined; orderId?: string | undefined; reference: string }
+  | { type: 'subscription.renewed'; subscriptionId: string; periodStart: string; periodEnd: string; amount: EventMoney }
+  | { type: 'subscription.past_due'; subscriptionId: string; graceEndDate: string }
+  | { type: 'subscription.cancelled'; subscriptionId: string; endDate: string }
+  | {
+      type: 'subscription.expired';
+      subscriptionId: string;
+      reason: 'cancelled' | 'payment_failed' | 'refunded' | 'disputed' | 'pending_lapsed';
+    }
+  /** A yearly (or longer) plan renews soon: mailed once per period. */
+  | { type: 'subscription.renewal_reminder'; subscriptionId: string; renewsOn: string; amount: EventMoney };
+
+export type BillingEventType = BillingEvent['type'];
+
+/** Writes an event into the outbox, inside the caller's transaction. */
+export async function recordEvent(
+  tx: Db,
+  subject: { guid: string; serviceName?: string | null | undefined },
+  event: BillingEvent,
+  now: number,
+): Promise<string> {
+  const id = randomUUID();
+  const subscriptionId = 'subscriptionId' in event ? (event.subscriptionId ?? null) : null;
+  const orderId = 'orderId' in event ? (event.orderId ?? null) : null;
+  await tx.query(
+    `INSERT INTO billing_events (id, type, guid, service_name, subscription_id, order_id, data, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [id, event.type, subject.guid, subject.serviceName ?? null, subscriptionId, orderId, JSON.stringify(event), now],
+  );
+  return id;
+}
