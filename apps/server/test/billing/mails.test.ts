@@ -377,6 +377,31 @@ describe('exactly once', () => {
   });
 });
 
+describe('a send slower than its claim', () => {
+  it('lets another run take the mail over, and the late run neither marks it nor counts it twice', async () => {
+    await record(ana, { type: 'subscription.cancelled', subscriptionId: ana.subscriptionId, endDate: '2031-01-10' });
+    const errors: string[] = [];
+    let takenOver = 0;
+    const stuck: Mailer = {
+      kind: 'smtp',
+      send: async () => {
+        // The SMTP server hangs past the claim; meanwhile another instance's run takes the event.
+        clock.advance(CLAIM_MS);
+        takenOver = await run();
+      },
+      close: async () => undefined,
+    };
+    await mailBillingEvents(deps(stuck), { error: (_details, message) => errors.push(message) });
+    expect(takenOver).toBe(1);
+    expect(errors).toEqual(['billing mail sent after its claim ran out: it may have gone twice']);
+    const [row] = await server.db.query<{ mail_attempts: number }>(
+      'SELECT mail_attempts FROM billing_events WHERE mailed_at IS NOT NULL',
+    );
+    expect(Number(row!.mail_attempts)).toBe(2);
+    expect(await mailbox(server)).toHaveLength(1);
+  });
+});
+
 describe('languages and dates', () => {
   it('picks the shipped language of a tag or an Accept-Language header', () => {
     expect(mailLocale('es-MX')).toBe('es');
