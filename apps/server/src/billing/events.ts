@@ -29,6 +29,8 @@ export type BillingEvent =
       subscriptionId?: string | undefined;
       amount: EventMoney;
       reference: string;
+      /** The period paid for (days); the receipt shows it. */
+      periodStart?: string | undefined;
       periodEnd?: string | undefined;
     }
   /** A renewal (or its retry) was refused: PAST_DUE; `nextRetry` is the day of the next try, absent on the last. */
