@@ -12,6 +12,21 @@ if (!built || process.argv.includes('--build')) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// The demo walks subscriptions offline (issue 25): the test clock (POST /dev/clock moves the
+// server's time, so a month of renewals takes a second), card payments through the test card
+// provider (the payment step offers the test cards: one that pays, one declined, one that declines
+// its renewals, one that asks for 3-D Secure) and bank-transfer details to show and mail. Each is a
+// default: a value set in the environment (a real Stripe account, say) wins.
+const demoEnv = {
+  FOYER_DEV_CLOCK: 'true',
+  FOYER_CARD_PROVIDER: 'manual',
+  FOYER_PAYMENT_TYPES: process.env.GOCARDLESS_ACCESS_TOKEN ? 'CARD,BANK_TRANSFER,DIRECT_DEBIT' : 'CARD,BANK_TRANSFER',
+  FOYER_TRANSFER_BENEFICIARY: 'Foyer Demo Publishing',
+  FOYER_TRANSFER_ACCOUNT: 'BE71 0961 2345 6769',
+  FOYER_TRANSFER_BIC: 'GKCCBEBB',
+};
+for (const [name, value] of Object.entries(demoEnv)) process.env[name] ??= value;
+
 const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/stack.ts'], { stdio: ['pipe', 'pipe', 'inherit'] });
 createInterface({ input: child.stdout }).on('line', (line) => {
   if (!line.startsWith('{')) return console.log(line);
@@ -21,7 +36,18 @@ Foyer is running.
   Demo host site:   ${demoUrl}
   Widgets and API:  ${widgetsUrl}  (identity API at ${widgetsUrl}/ic/api)
   Loader:           ${widgetsUrl}/loader.js
-  Demo account:     demo@foyer.test / foyer-demo-1
+  Demo account:     demo@foyer.test / foyer-demo-1${
+    process.env.FOYER_CARD_PROVIDER === 'manual'
+      ? `
+  Test mode:        card payments take the test cards (pm_card_visa, pm_card_chargeDeclined,
+                    pm_card_chargeCustomerFail, pm_card_authenticationRequired); no real money moves.`
+      : ''
+  }${
+    process.env.FOYER_DEV_CLOCK === 'true'
+      ? `
+  Test clock:       curl -X POST ${widgetsUrl}/dev/clock -H 'content-type: application/json' -d '{"advance":"P32D"}'`
+      : ''
+  }
 Press Ctrl-C to stop.`);
 });
 

@@ -68,7 +68,8 @@ test(
     await expect(row).toBeVisible();
     await expect(row.getByRole('cell').nth(0)).toHaveText(/^\d{2}-[A-Z][a-z]{2}-\d{4}$/);
     await expect(row.getByRole('cell').nth(2)).toHaveText('Yearly');
-    await expect(row.getByRole('cell').nth(3)).toHaveText('Active');
+    // The status, then what it means (issue 25): a card-paid yearly plan renews at its period end.
+    await expect(row.getByRole('cell').nth(3)).toHaveText(/^Active Renews on \d{2}-[A-Z][a-z]{2}-\d{4}/);
     await expect(row.getByRole('cell').nth(4)).toHaveText('0');
     await axeClean(page, 'purchases-list', 'listed');
 
@@ -182,7 +183,7 @@ test(
     await cancel.getByRole('button', { name: 'Cancel subscription' }).click();
     await expect(cancel.getByText(`Your subscription Digital access — Yearly ends on ${date}`)).toBeVisible();
     await axeClean(page, 'cancel-subscription', 'cancelled');
-    await expect(row.getByRole('cell').nth(3)).toHaveText('Cancelled');
+    await expect(row.getByRole('cell').nth(3)).toHaveText(/^Cancelled Ends on /);
     const [day, month, year] = date.split('/');
     const shortMonth = new Date(Date.UTC(Number(year), Number(month) - 1, 1)).toLocaleString('en', {
       month: 'short',

@@ -115,6 +115,10 @@ test('the checkout walked by keyboard alone: pick, continue, log in, details, re
   await expect(shop.dialog).toHaveAccessibleName('Payment');
   await tabTo(page, shop.pay, inside);
   await page.keyboard.press('Space');
+  // A bank transfer (issue 25): the instructions stay until the visitor presses Done.
+  await expect(shop.transferInstructions).toBeVisible();
+  await tabTo(page, shop.transferDone, inside);
+  await page.keyboard.press('Space');
 
   await expect(shop.paid).toBeVisible();
   await expect(shop.dialog).toHaveCount(0);

@@ -6,6 +6,7 @@
 import { axeViolations, widgetDocument } from '../support/axe';
 import { expect, test } from '@playwright/test';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
+import { E2E_ENV } from '../support/stack';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
@@ -56,16 +57,30 @@ test(
       (request) => request.method() === 'POST' && /\/widget\/order$/.test(request.url()),
     );
     await shop.press(shop.confirmOrder);
-    expect((await order).postDataJSON()).toMatchObject({
+    const placed = await order;
+    expect(placed.postDataJSON()).toMatchObject({
       paymentType: 'BANK_TRANSFER',
       orderItems: [{ product: 'demo-print' }],
       deliveryAddressGroup: { values: expect.objectContaining({ city: 'Brussels', country: 'BE' }) },
     });
+    const { id: orderId } = (await (await placed.response())!.json()) as { id: string };
 
     await expect(shop.pay).toBeVisible();
     await shop.expectCalmBehindModal();
     expect(await axeViolations(widgetDocument(page, 'payment')), 'payment step').toEqual([]);
     await shop.press(shop.pay);
+    // Placed (issue 25): where to send the money, with the order's reference, until the visitor is done.
+    const instructions = shop.transferInstructions;
+    await expect(instructions.getByRole('definition')).toHaveText([
+      E2E_ENV.FOYER_TRANSFER_BENEFICIARY,
+      E2E_ENV.FOYER_TRANSFER_ACCOUNT,
+      E2E_ENV.FOYER_TRANSFER_BIC,
+      `FOYER-${orderId.slice(0, 8).toUpperCase()}`,
+      /\d/,
+    ]);
+    await expect(shop.dialog).toBeVisible();
+    expect(await axeViolations(widgetDocument(page, 'payment')), 'payment step, transfer instructions').toEqual([]);
+    await shop.press(shop.transferDone);
     await expect(shop.paid).toBeVisible();
     await expect(shop.dialog).toHaveCount(0);
     expect(await axeViolations(widgetDocument(page, 'checkout-button')), 'checkout button, paid').toEqual([]);
@@ -96,12 +111,15 @@ test(
     await shop.fillAddress(shop.deliveryAddress());
     await shop.press(shop.saveProfile);
 
-    // Created and logged in: the review, then the card payment (the manual provider by default).
+    // Created and logged in: the review, then the card payment (the test card provider: its picker
+    // is marked as test mode and starts on the card that pays).
     const order = page.waitForRequest(
       (request) => request.method() === 'POST' && /\/widget\/order$/.test(request.url()),
     );
     await shop.press(shop.confirmOrder);
     expect((await order).postDataJSON()).toMatchObject({ paymentType: 'CARD' });
+    await expect(shop.step('payment').getByText('Test mode', { exact: true })).toBeVisible();
+    await expect(shop.testCard).toHaveValue('pm_card_visa');
     await shop.press(shop.pay);
     await expect(shop.paid).toBeVisible();
     await expect(shop.dialog).toHaveCount(0);

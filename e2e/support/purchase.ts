@@ -105,6 +105,23 @@ export class Shop {
     return this.step('payment').getByRole('button', { name: /^Pay \S/ });
   }
 
+  /**
+   * A bank transfer's instructions in the payment step once the order is placed (issue 25): a
+   * region named 'How to pay', closed by its 'Done' (which publishes payment.success).
+   */
+  get transferInstructions(): Locator {
+    return this.step('payment').getByRole('region', { name: 'How to pay' });
+  }
+
+  get transferDone(): Locator {
+    return this.transferInstructions.getByRole('button', { name: 'Done', exact: true });
+  }
+
+  /** The test card provider's picker in the payment step (issue 25: the page's testMode). */
+  get testCard(): Locator {
+    return this.step('payment').getByLabel('Test card');
+  }
+
   async choosePaymentType(label: string): Promise<void> {
     await this.paymentType.getByRole('combobox').selectOption({ label });
   }

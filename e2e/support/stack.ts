@@ -18,3 +18,14 @@ export const stack = {
 };
 
 export const DEMO_ACCOUNT = { email: 'demo@foyer.test', password: 'foyer-demo-1' } as const;
+
+/**
+ * The e2e stack's environment besides scripts/stack.ts's own (global-setup.ts): issue 25's test
+ * clock and the site owner's bank-transfer details, which the specs read back from the payment step.
+ */
+export const E2E_ENV = {
+  FOYER_DEV_CLOCK: 'true',
+  FOYER_TRANSFER_BENEFICIARY: 'Foyer E2E Publishing',
+  FOYER_TRANSFER_ACCOUNT: 'BE71 0961 2345 6769',
+  FOYER_TRANSFER_BIC: 'GKCCBEBB',
+} as const;

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { PaymentAttributes } from '@foyer/protocol';
 import { Loading } from '../../components/Loading';
+import { orderTarget } from './orderTarget';
 import { PaymentShell } from './PaymentShell';
 import type { PaymentFormProps } from './types';
 import { usePaymentPage } from './usePaymentPage';
@@ -19,5 +20,5 @@ export function PaymentRoute({
   const state = usePaymentPage(attributes.orderId);
   if (state.status === 'loading') return <Loading />;
   if (state.status === 'failed') return <PaymentShell attributes={attributes} card={false} error={state.error} />;
-  return <Form attributes={attributes} orderId={state.orderId} page={state.page} />;
+  return <Form attributes={attributes} target={orderTarget(state.orderId, state.page)} />;
 }

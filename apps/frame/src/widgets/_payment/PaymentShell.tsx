@@ -17,6 +17,12 @@ export interface PaymentShellProps {
   busyLabel?: string;
   error?: FoyerError | null;
   success?: boolean;
+  /** What the success message says (default 'Payment Successful'). */
+  successLabel?: string;
+  /** Shown under the success message (a transfer's instructions). */
+  afterSuccess?: ReactNode;
+  /** Inside a dialog that names it: no heading of its own. */
+  embedded?: boolean;
   children?: ReactNode;
 }
 
@@ -32,6 +38,9 @@ export function PaymentShell({
   busyLabel,
   error,
   success,
+  successLabel,
+  afterSuccess,
+  embedded,
   children,
 }: PaymentShellProps) {
   const messageRef = useRef<HTMLParagraphElement>(null);
@@ -40,11 +49,16 @@ export function PaymentShell({
   }, [success]);
   return (
     <section className="payment">
-      <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('payment.title')}</WidgetHeading>
+      {!embedded && (
+        <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('payment.title')}</WidgetHeading>
+      )}
       {success ? (
-        <p ref={messageRef} tabIndex={-1} role="status" className="message message-success payment-success">
-          {t('payment.success')}
-        </p>
+        <>
+          <p ref={messageRef} tabIndex={-1} role="status" className="message message-success payment-success">
+            {successLabel ?? t('payment.success')}
+          </p>
+          {afterSuccess}
+        </>
       ) : (
         <>
           {card && <CardIcons />}

@@ -10,17 +10,25 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   normalizePaymentError,
   submitPayment as submitPaymentEndpoint,
-  type PaymentResult,
   type PaymentToken,
+  type TransferInstructions,
 } from '@foyer/api/widget';
 import type { AppThunk } from '../../store/thunk';
 import { basketPaid } from '../_purchase/basketThunks';
 import { callWidget } from '../_purchase/widgetClient';
 
 export type PaymentOutcome =
-  | { status: 'succeeded'; result: PaymentResult }
+  | {
+      status: 'succeeded';
+      /**
+       * Bank transfer and cash: the order is placed, the money is still to be sent. The form shows
+       * the instructions and calls `done` once the visitor has read them: only then is
+       * payment.success published, which closes a checkout modal (the instructions are mailed too).
+       */
+      transfer?: { instructions: TransferInstructions; done(): void };
+    }
   /** The provider asks for a challenge (3-D Secure): run it with the secret, then submit again. */
-  | { status: 'requires_action'; result: PaymentResult; clientSecret: string }
+  | { status: 'requires_action'; clientSecret: string }
   | { status: 'failed'; error: FoyerError };
 
 /**
@@ -63,9 +71,21 @@ export const submitPayment =
     if (!result.ok) return fail(result.error);
     if (result.data.status === 'REQUIRES_ACTION') {
       if (!result.data.clientSecret) return fail(catalogueError('payment_requires_action'));
-      return { status: 'requires_action', result: result.data, clientSecret: result.data.clientSecret };
+      return { status: 'requires_action', clientSecret: result.data.clientSecret };
     }
     dispatch(basketPaid(orderId));
-    extra.host.publish({ name: 'payment.success', payload: { orderId } });
-    return { status: 'succeeded', result: result.data };
+    const announce = () => extra.host.publish({ name: 'payment.success', payload: { orderId } });
+    const instructions = result.data.transferInstructions;
+    if (instructions) return { status: 'succeeded', transfer: { instructions, done: once(announce) } };
+    announce();
+    return { status: 'succeeded' };
   };
+
+function once(action: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    action();
+  };
+}

@@ -1,12 +1,49 @@
 /** Translated labels of the account area's statuses and reasons; unknown values show as sent. */
-import type { Purchase } from '@foyer/api/widget';
+import type { Purchase, PurchaseStatus } from '@foyer/api/widget';
 import { hasTranslation, t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 
 /** Purchase spec §3: ACTIVE and ACTIVE_PENDING both show as ACTIVE. */
 export function purchaseStatusLabel(status: string): string {
   const shown = status === 'ACTIVE_PENDING' ? 'ACTIVE' : status;
   const key = `purchase.status.${shown}`;
   return hasTranslation(key) ? t(key) : shown;
+}
+
+/**
+ * Where a purchase is in its lifecycle: its subscription's status (the server moves a
+ * subscription ACTIVE → PAST_DUE → EXPIRED, or CANCELLED → EXPIRED), else the purchase's own.
+ */
+export function purchaseStatus(purchase: Purchase): string {
+  return purchase.subscription?.status ?? purchase.status;
+}
+
+/**
+ * The line under a purchase's status: when an active subscription renews, how long a past-due
+ * one keeps access, when a cancelled one ends, that a pending one awaits its payment. Null when
+ * there is nothing to add (a one-off purchase, an expired subscription, a date the server left out).
+ */
+export function purchaseStatusDetail(purchase: Purchase): string | null {
+  const subscription = purchase.subscription;
+  const date = (value: string | undefined) => (value ? formatDate(value, 'dd-MMM-yyyy') : null);
+  switch (purchaseStatus(purchase) as PurchaseStatus) {
+    case 'ACTIVE': {
+      const renews = date(subscription?.nextChargeDate);
+      return renews && t('purchase.renewsOn', [renews]);
+    }
+    case 'ACTIVE_PENDING':
+      return t('purchase.pendingPayment');
+    case 'PAST_DUE': {
+      const until = date(subscription?.graceEndDate);
+      return until && t('purchase.accessUntil', [until]);
+    }
+    case 'CANCELLED': {
+      const ends = date(subscription?.cancelDate ?? subscription?.endDate);
+      return ends && t('purchase.endsOn', [ends]);
+    }
+    default:
+      return null;
+  }
 }
 
 export function grantStatusLabel(status: string): string {

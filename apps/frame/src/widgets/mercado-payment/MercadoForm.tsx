@@ -7,7 +7,7 @@ import { t } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PaymentShell, ScriptFailed } from '../_payment/PaymentShell';
 import { useProviderScript } from '../_payment/providerScript';
-import { PaymentAttempts, submitPayment } from '../_payment/submitPayment';
+import { PaymentAttempts } from '../_payment/submitPayment';
 import type { PaymentFormProps } from '../_payment/types';
 import { payLabel } from '../_payment/payLabel';
 import {
@@ -23,10 +23,10 @@ import {
 } from './card';
 import { createMercadoPago, type IdentificationType, type MercadoPagoInstance } from './sdk';
 
-export default function MercadoForm({ attributes, orderId, page }: PaymentFormProps) {
+export default function MercadoForm({ attributes, target, embedded }: PaymentFormProps) {
   const settingsKey = useAppSelector((state) => state.frame.settings.mercadoKey?.key);
   const locale = useAppSelector((state) => state.frame.settings.locale);
-  const key = settingsKey ?? page.publishableKey;
+  const key = settingsKey ?? target.publishableKey;
   const [script, retry] = useProviderScript(async () => {
     if (!key) throw new Error('No Mercado Pago public key (settings.mercadoKey or the payment page)');
     const mp = await createMercadoPago(key, locale);
@@ -37,12 +37,12 @@ export default function MercadoForm({ attributes, orderId, page }: PaymentFormPr
   if (script.status === 'loading') return <Loading />;
   if (script.status === 'failed') {
     return (
-      <PaymentShell attributes={attributes}>
+      <PaymentShell attributes={attributes} embedded={embedded}>
         <ScriptFailed onRetry={retry} />
       </PaymentShell>
     );
   }
-  return <MercadoCardForm attributes={attributes} orderId={orderId} page={page} {...script.value} />;
+  return <MercadoCardForm attributes={attributes} target={target} embedded={embedded} {...script.value} />;
 }
 
 type Values = Record<MercadoField | 'identificationType', string>;
@@ -75,8 +75,8 @@ const digits = (max: number) => (value: string) => value.replace(/\D/g, '').slic
  */
 function MercadoCardForm({
   attributes,
-  orderId,
-  page,
+  target,
+  embedded,
   mp,
   types,
 }: PaymentFormProps & { mp: MercadoPagoInstance; types: IdentificationType[] }) {
@@ -107,15 +107,16 @@ function MercadoCardForm({
         return;
       }
       const outcome = await dispatch(
-        submitPayment({
-          orderId,
-          token,
-          paymentMethodId,
-          ...(values.identificationType && values.identificationNumber
-            ? { payerIdentification: { type: values.identificationType, number: values.identificationNumber } }
-            : {}),
+        target.submit(
+          {
+            token,
+            paymentMethodId,
+            ...(values.identificationType && values.identificationNumber
+              ? { payerIdentification: { type: values.identificationType, number: values.identificationNumber } }
+              : {}),
+          },
           attempts,
-        }),
+        ),
       );
       if (outcome.status === 'succeeded') setSuccess(true);
       else if (outcome.status === 'failed') setError(outcome.error);
@@ -194,7 +195,7 @@ function MercadoCardForm({
 
   const busy = form.isSubmitting;
   return (
-    <PaymentShell attributes={attributes} busy={busy} error={error} success={success}>
+    <PaymentShell attributes={attributes} busy={busy} error={error} success={success} embedded={embedded}>
       <form noValidate onSubmit={form.handleSubmit}>
         {field('cardNumber', 'payment.mercado.number', {
           inputMode: 'numeric',
@@ -250,7 +251,7 @@ function MercadoCardForm({
           </div>
           {field('identificationNumber', 'payment.mercado.docNumber', { autoComplete: 'off', maxLength: 30 })}
         </div>
-        <SubmitButton busy={busy} label={payLabel(attributes, page.total)} busyLabel={t('payment.paying')} />
+        <SubmitButton busy={busy} label={payLabel(attributes, target.total)} busyLabel={t('payment.paying')} />
       </form>
     </PaymentShell>
   );

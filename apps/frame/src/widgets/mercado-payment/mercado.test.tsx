@@ -17,6 +17,7 @@ import {
   type CardContext,
 } from './card';
 import type { MercadoPagoInstance } from './sdk';
+import { orderTarget } from '../_payment/orderTarget';
 
 vi.mock('./sdk', () => ({ createMercadoPago: vi.fn() }));
 const { createMercadoPago } = await import('./sdk');
@@ -108,7 +109,7 @@ function setup(mp: MercadoPagoInstance, reply = { status: 200, body: {} as unkno
   const attributes = paymentAttributesSchema.parse({});
   const harness = makeHarness({ fetch: server.fetch, attributes, preloaded: { session } });
   harness.storage.tab.setItem(BASKET_KEY, JSON.stringify({ products: [], id: 'ord-1' }));
-  renderWith(harness, <MercadoForm attributes={attributes} orderId="ord-1" page={page} />);
+  renderWith(harness, <MercadoForm attributes={attributes} target={orderTarget('ord-1', page)} />);
   return { server, harness, user: userEvent.setup() };
 }
 

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { PurchasesListAttributes } from '@foyer/protocol';
 import type { Purchase } from '@foyer/api/widget';
+import { Loading } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
@@ -9,7 +10,14 @@ import type { WidgetProps } from '../widgetProps';
 import { purchasesRequest } from '../_subscriptions/accountRequests';
 import { ActionsMenu } from '../_subscriptions/ActionsMenu';
 import { AccountTable, AccountTableRow, type AccountColumn } from '../_subscriptions/AccountTable';
-import { frequencyLabel, purchaseFrequency, purchaseName, purchaseStatusLabel } from '../_subscriptions/labels';
+import {
+  frequencyLabel,
+  purchaseFrequency,
+  purchaseName,
+  purchaseStatus,
+  purchaseStatusDetail,
+  purchaseStatusLabel,
+} from '../_subscriptions/labels';
 import { accountListGate } from '../_subscriptions/accountListGate';
 import { useAccountSession } from '../_subscriptions/useAccountSession';
 import { AddBeneficiaryDialog } from './AddBeneficiaryDialog';
@@ -19,12 +27,55 @@ import '../_purchase/messages';
 import '../_subscriptions/messages';
 import '../_subscriptions/account-area.css';
 
-type Open = { kind: 'beneficiaries' | 'add'; purchase: Purchase } | null;
+type Open = { kind: 'beneficiaries' | 'add' | 'payment'; purchase: Purchase } | null;
+
+/** Paying a past-due subscription loads the card forms: only when a visitor asks for it. */
+const UpdatePaymentDialog = lazy(() => import('./UpdatePaymentDialog'));
 
 /** Only the owner's running subscriptions take beneficiaries. */
 function canShare(purchase: Purchase): boolean {
   const status = purchase.subscription?.status;
   return status === 'ACTIVE' || status === 'ACTIVE_PENDING';
+}
+
+/**
+ * A purchase's status, translated, with what it means for the visitor (renews on, access until,
+ * ends on); a PAST_DUE subscription offers "Update payment" right there, whatever the actions
+ * column shows. The label takes the focus back when the dialog closes without its button (paid:
+ * the row is Active again and the button is gone).
+ */
+function StatusCell({
+  purchase,
+  name,
+  onUpdatePayment,
+}: {
+  purchase: Purchase;
+  name: string;
+  onUpdatePayment(): void;
+}) {
+  const status = purchaseStatus(purchase);
+  const detail = purchaseStatusDetail(purchase);
+  return (
+    <>
+      <span className="purchase-status" tabIndex={-1}>
+        {purchaseStatusLabel(status)}
+      </span>
+      {detail && <span className="purchase-status-detail"> {detail}</span>}
+      {status === 'PAST_DUE' && purchase.subscription && (
+        <>
+          {' '}
+          <button
+            type="button"
+            className="button button-secondary purchase-update-payment"
+            aria-label={t('purchasesList.updatePaymentFor', [name])}
+            onClick={onUpdatePayment}
+          >
+            {t('purchasesList.updatePayment')}
+          </button>
+        </>
+      )}
+    </>
+  );
 }
 
 /**
@@ -38,6 +89,24 @@ export default function PurchasesList({ attributes }: WidgetProps<PurchasesListA
   const { loggedIn, sessionId } = useAccountSession(reload);
   const state = useRequest(purchasesRequest, undefined, { skip: !loggedIn, reloadOn: [sessionId, reloads] });
   const [open, setOpen] = useState<Open>(null);
+  // The row whose dialog closed: its status label takes the focus if its opener has gone.
+  const closedRow = useRef<string | null>(null);
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const row = closedRow.current;
+    if (open || !row) return;
+    closedRow.current = null;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const rows = [...(list.current?.querySelectorAll<HTMLElement>('[data-purchase]') ?? [])];
+    rows
+      .find((candidate) => candidate.dataset.purchase === row)
+      ?.querySelector<HTMLElement>('.purchase-status')
+      ?.focus();
+  }, [open]);
+  const closeDialog = () => {
+    closedRow.current = open?.purchase.id ?? null;
+    setOpen(null);
+  };
 
   const heading = (
     <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('purchasesList.title')}</WidgetHeading>
@@ -63,7 +132,7 @@ export default function PurchasesList({ attributes }: WidgetProps<PurchasesListA
   ];
 
   return (
-    <div className="purchases-list">
+    <div className="purchases-list" ref={list}>
       {heading}
       {purchases.length === 0 ? (
         <p>{t('purchasesList.empty')}</p>
@@ -80,7 +149,12 @@ export default function PurchasesList({ attributes }: WidgetProps<PurchasesListA
                   formatDate(purchase.subscription?.startDate, 'dd-MMM-yyyy'),
                   formatDate(purchase.subscription?.endDate, 'dd-MMM-yyyy'),
                   frequencyLabel(purchaseFrequency(purchase)),
-                  purchaseStatusLabel(purchase.status),
+                  <StatusCell
+                    key="status"
+                    purchase={purchase}
+                    name={name}
+                    onUpdatePayment={() => setOpen({ kind: 'payment', purchase })}
+                  />,
                   ...(attributes.showNumberBeneficiaries ? [purchase.subscription ? purchase.beneficiaries : '-'] : []),
                   ...(showActions
                     ? [
@@ -113,7 +187,7 @@ export default function PurchasesList({ attributes }: WidgetProps<PurchasesListA
           subscriptionId={open.purchase.subscription.id}
           name={purchaseName(open.purchase)}
           showErrors={attributes.showErrorMsgs}
-          onClose={() => setOpen(null)}
+          onClose={closeDialog}
           onChanged={reload}
         />
       )}
@@ -122,9 +196,19 @@ export default function PurchasesList({ attributes }: WidgetProps<PurchasesListA
           subscriptionId={open.purchase.subscription.id}
           name={purchaseName(open.purchase)}
           showErrors={attributes.showErrorMsgs}
-          onClose={() => setOpen(null)}
+          onClose={closeDialog}
           onInvited={reload}
         />
+      )}
+      {open?.kind === 'payment' && open.purchase.subscription && (
+        <Suspense fallback={<Loading />}>
+          <UpdatePaymentDialog
+            subscriptionId={open.purchase.subscription.id}
+            name={purchaseName(open.purchase)}
+            onClose={closeDialog}
+            onPaid={reload}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -91,7 +91,7 @@ describe('purchases-list', () => {
     expect(server.requests).toEqual([]);
   });
 
-  it('lists product and plan, dd-MMM-yyyy dates (- when missing), frequency, ACTIVE_PENDING as Active, beneficiaries', async () => {
+  it('lists product and plan, dd-MMM-yyyy dates (- when missing), frequency, ACTIVE_PENDING as Active (pending payment), beneficiaries', async () => {
     const { harness } = setup({
       'GET /pm/api/widget/account/purchases/': () => ({ status: 200, body: [purchase('ACTIVE_PENDING', 2), oneOff] }),
     });
@@ -100,7 +100,7 @@ describe('purchases-list', () => {
       '10-Jan-2030',
       '10-Jan-2031',
       'Yearly',
-      'Active',
+      'Active Pending payment',
       '2',
     ]);
     const other = screen.getByText('Archive — Pass').closest('tr')!;

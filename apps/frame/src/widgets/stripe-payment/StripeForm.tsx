@@ -7,7 +7,7 @@ import { t } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PaymentShell, ScriptFailed } from '../_payment/PaymentShell';
 import { useProviderScript } from '../_payment/providerScript';
-import { PaymentAttempts, submitPayment } from '../_payment/submitPayment';
+import { PaymentAttempts } from '../_payment/submitPayment';
 import type { PaymentFormProps } from '../_payment/types';
 import { payLabel } from '../_payment/payLabel';
 
@@ -24,10 +24,10 @@ const FIELDS: { name: FieldName; label: string }[] = [
  * the server answers REQUIRES_ACTION (3-D Secure), Stripe.js runs the challenge with the client
  * secret and the same attempt is posted again: the server then reads the intent's outcome.
  */
-export default function StripeForm({ attributes, orderId, page }: PaymentFormProps) {
+export default function StripeForm({ attributes, target, embedded }: PaymentFormProps) {
   const settingsKey = useAppSelector((state) => state.frame.settings.stripeKey?.key);
   const locale = useAppSelector((state) => state.frame.settings.locale);
-  const key = settingsKey ?? page.publishableKey;
+  const key = settingsKey ?? target.publishableKey;
   const [script, retry] = useProviderScript(async () => {
     if (!key) throw new Error('No Stripe publishable key (settings.stripeKey or the payment page)');
     const stripe = await loadStripe(key, locale ? { locale: locale as 'auto' } : undefined);
@@ -37,15 +37,15 @@ export default function StripeForm({ attributes, orderId, page }: PaymentFormPro
   if (script.status === 'loading') return <Loading />;
   if (script.status === 'failed') {
     return (
-      <PaymentShell attributes={attributes}>
+      <PaymentShell attributes={attributes} embedded={embedded}>
         <ScriptFailed onRetry={retry} />
       </PaymentShell>
     );
   }
-  return <StripeCardForm attributes={attributes} orderId={orderId} page={page} stripe={script.value} />;
+  return <StripeCardForm attributes={attributes} target={target} embedded={embedded} stripe={script.value} />;
 }
 
-function StripeCardForm({ attributes, orderId, page, stripe }: PaymentFormProps & { stripe: Stripe }) {
+function StripeCardForm({ attributes, target, embedded, stripe }: PaymentFormProps & { stripe: Stripe }) {
   const dispatch = useAppDispatch();
   const hosts = useRef<Partial<Record<FieldName, HTMLDivElement | null>>>({});
   const elementsRef = useRef<StripeElements | null>(null);
@@ -95,14 +95,14 @@ function StripeCardForm({ attributes, orderId, page, stripe }: PaymentFormProps 
         return;
       }
       const token = created.paymentMethod.id;
-      let outcome = await dispatch(submitPayment({ orderId, token, attempts }));
+      let outcome = await dispatch(target.submit({ token }, attempts));
       if (outcome.status === 'requires_action') {
         setChallenge(true);
         // Stripe.js shows the issuer's challenge; whatever its answer, the server reads the
         // intent back on the second post (same attempt, same Idempotency-Key) and decides.
         await stripe.confirmCardPayment(outcome.clientSecret);
         setChallenge(false);
-        outcome = await dispatch(submitPayment({ orderId, token, attempts }));
+        outcome = await dispatch(target.submit({ token }, attempts));
         if (outcome.status === 'requires_action') {
           setError(catalogueError('payment_requires_action'));
           return;
@@ -124,6 +124,7 @@ function StripeCardForm({ attributes, orderId, page, stripe }: PaymentFormProps 
       busyLabel={challenge ? t('payment.challenge') : undefined}
       error={error}
       success={success}
+      embedded={embedded}
     >
       <form noValidate onSubmit={(event) => void pay(event)}>
         {FIELDS.map(({ name, label }) => (
@@ -154,7 +155,7 @@ function StripeCardForm({ attributes, orderId, page, stripe }: PaymentFormProps 
             )}
           </div>
         ))}
-        <SubmitButton busy={busy} label={payLabel(attributes, page.total)} busyLabel={t('payment.paying')} />
+        <SubmitButton busy={busy} label={payLabel(attributes, target.total)} busyLabel={t('payment.paying')} />
       </form>
     </PaymentShell>
   );
