@@ -41,7 +41,8 @@ let dataDir = '';
 const children = new Set<ChildProcess>();
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
+  // The reconciliation of a lost call, not Stripe's indexing lag (providers-stripe.test.ts).
+  stripe = await startStripeStandIn({ searchLagMs: 0 });
   gocardless = await startGoCardlessStandIn();
   target = await freshDatabase();
   if (!target.options.databaseUrl) dataDir = await mkdtemp(join(tmpdir(), 'foyer-crash-'));

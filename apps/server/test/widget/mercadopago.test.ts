@@ -48,7 +48,8 @@ describe('card payments with FOYER_CARD_PROVIDER=mercadopago', () => {
     });
     expect(paymentResultSchema.parse(paid.json())).toMatchObject({ status: 'SUCCEEDED', providerName: 'MERCADO' });
     const sent = mercado.payments.at(-1)!;
-    expect(sent.rawAmount).toBe('95.250');
+    // The SDK writes the amount as a JSON number: exactly 95.250 KWD, without the trailing zero.
+    expect(sent.rawAmount).toBe('95.25');
     expect(sent.body).toMatchObject({
       payment_method_id: 'visa',
       installments: 1,

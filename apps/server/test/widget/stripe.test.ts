@@ -16,7 +16,9 @@ let server: PreparedServer;
 const ENV = ['FOYER_CARD_PROVIDER', 'STRIPE_API_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const;
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
+  // Search without Stripe's indexing lag here: these tests are about what a lookup finds
+  // (providers-stripe.test.ts covers the lag).
+  stripe = await startStripeStandIn({ searchLagMs: 0 });
   Object.assign(process.env, {
     FOYER_CARD_PROVIDER: 'stripe',
     STRIPE_API_URL: stripe.apiUrl,

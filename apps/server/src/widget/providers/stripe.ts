@@ -1,115 +1,289 @@
 /**
- * Stripe (provider name STRIPE) through the PaymentIntents API
+ * Stripe (provider name STRIPE) through its official SDK (`stripe`) and the PaymentIntents API
  * (https://docs.stripe.com/api/payment_intents): the frame's Stripe Elements create a
  * PaymentMethod (`pm_…`), the server creates and confirms a PaymentIntent for the order's amount
  * with it. `requires_action` (3-D Secure) goes back to the frame with the client secret; after the
  * challenge the frame submits again and the intent is read back. Amounts are the currency's minor
  * units, which is what Stripe expects (zero-decimal currencies such as JPY are whole units).
+ *
+ * Renewals: a Customer and the PaymentMethod saved on it (`setup_future_usage: 'off_session'` on
+ * the first, on-session payment), charged off session at each renewal (`off_session: true,
+ * confirm: true`) — not Stripe Billing. The server owns one subscription lifecycle for every
+ * provider (periods, grace, retries, expiry, mails); with Billing, Stripe would own the schedule,
+ * retries and dunning of Stripe subscriptions only, and the two would have to be kept in step.
+ *
+ * Exactly once (https://docs.stripe.com/api/idempotent_requests): every creating call carries an
+ * Idempotency-Key and a body derived only from that key's own stable data (the order or the
+ * renewal, never a per-attempt id), so a retry sends exactly the same request and Stripe replays
+ * its first answer. What cannot tell whether money moved — a lost answer, a 5xx, a 409, Stripe's
+ * `idempotency_error` (the key met other parameters) — throws ProviderUnavailable (unknown), never
+ * a refusal: a refusal would give the next attempt a new key, and a second charge.
  */
-import { providerRequest, type ProviderResponse } from './http';
-import { ProviderUnavailable, type CardProvider, type ChargeOutcome } from './types';
+import Stripe from 'stripe';
+import {
+  ProviderUnavailable,
+  WebhookRefused,
+  type CardProvider,
+  type ChargeOutcome,
+  type ProviderEvent,
+  type WebhookReader,
+} from './types';
 
 export interface StripeOptions {
   /** https://api.stripe.com, or a stand-in. */
   apiUrl: string;
   secretKey: string;
   publishableKey?: string | undefined;
+  /** The webhook endpoint's signing secret (whsec_…); without it no webhooks are read. */
+  webhookSecret?: string | undefined;
+  /** The app clock (epoch ms): the test clock in demos and tests. */
+  now?: (() => number) | undefined;
+  /** How long one call may take before its answer counts as lost (default 20 s, see STALE_ATTEMPT_MS). */
+  timeoutMs?: number | undefined;
+  /** How long a search miss stays "not indexed yet" rather than "none" (default SEARCH_SETTLED_MS). */
+  searchSettledMs?: number | undefined;
 }
 
-function outcome(response: ProviderResponse): ChargeOutcome {
-  const { body } = response;
-  // Another request with this idempotency key is still running at Stripe: no answer yet.
-  if (response.status === 409) throw new ProviderUnavailable('Stripe: idempotency key in use');
-  if (response.status >= 400) {
-    const error = (body.error ?? {}) as { code?: unknown; message?: unknown };
-    return {
-      status: 'failed',
-      code: typeof error.code === 'string' ? error.code : 'payment_fail',
-      ...(typeof error.message === 'string' ? { message: error.message } : {}),
-    };
-  }
-  const id = body.id;
-  if (typeof id !== 'string') throw new ProviderUnavailable('Stripe answered without a PaymentIntent id');
-  switch (body.status) {
-    case 'succeeded':
-      return { status: 'succeeded', reference: id };
-    case 'requires_action':
-      if (typeof body.client_secret !== 'string') throw new ProviderUnavailable('requires_action without secret');
-      return { status: 'requires_action', reference: id, clientSecret: body.client_secret };
-    default: {
-      // requires_payment_method after a failed challenge, canceled …: the card did not pay.
-      const last = (body.last_payment_error ?? {}) as { code?: unknown; message?: unknown };
-      return {
-        status: 'failed',
-        code: typeof last.code === 'string' ? last.code : 'payment_fail',
-        ...(typeof last.message === 'string' ? { message: last.message } : {}),
-      };
+/**
+ * Search is "usually searchable in less than a minute; during outages propagation can be up to an
+ * hour behind" (https://docs.stripe.com/search#data-freshness). A renewal charge missing from
+ * search is therefore unknown for an hour, and only then surely absent.
+ */
+export const SEARCH_SETTLED_MS = 60 * 60_000;
+
+type Intent = Stripe.PaymentIntent;
+
+/** Refuses with the provider's code; `failed` is only ever answered when Stripe surely took no money. */
+function refused(code: string | null | undefined, message?: string | null): ChargeOutcome {
+  return { status: 'failed', code: code || 'payment_fail', ...(message ? { message } : {}) };
+}
+
+function outcome(intent: Intent): ChargeOutcome {
+  switch (intent.status) {
+    case 'succeeded': {
+      const method = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+      const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+      // Kept for renewals: the PaymentMethod is now the customer's (setup_future_usage).
+      const saved =
+        intent.setup_future_usage === 'off_session' && customer && method
+          ? { saved: { provider: 'STRIPE' as const, customer, paymentMethod: method } }
+          : {};
+      return { status: 'succeeded', reference: intent.id, ...saved };
     }
+    case 'requires_action':
+      if (!intent.client_secret) throw new ProviderUnavailable('Stripe: requires_action without a client secret');
+      return { status: 'requires_action', reference: intent.id, clientSecret: intent.client_secret };
+    case 'processing':
+      // Card payments settle in seconds; until then nothing is known.
+      throw new ProviderUnavailable(`Stripe: ${intent.id} is still processing`);
+    default:
+      // requires_payment_method after a decline or a failed challenge, canceled …: the card did not pay.
+      return refused(intent.last_payment_error?.code, intent.last_payment_error?.message);
+  }
+}
+
+/** A Stripe error as an outcome: a refusal only when Stripe surely took no money, else unknown. */
+function fromError(error: unknown): ChargeOutcome {
+  if (!(error instanceof Stripe.errors.StripeError)) throw error;
+  if (error instanceof Stripe.errors.StripeCardError) {
+    // Off session, a card that needs 3-D Secure: the intent waits for the visitor (a mailed link).
+    const intent = error.payment_intent;
+    if (error.code === 'authentication_required' && intent?.status === 'requires_action' && intent.client_secret) {
+      return { status: 'requires_action', reference: intent.id, clientSecret: intent.client_secret };
+    }
+    return refused(error.code, error.message);
+  }
+  if (
+    error instanceof Stripe.errors.StripeIdempotencyError ||
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    error.statusCode === undefined ||
+    error.statusCode === 409 ||
+    error.statusCode >= 500
+  ) {
+    throw new ProviderUnavailable(`Stripe: ${error.rawType ?? error.type}: ${error.message}`);
+  }
+  // Invalid request, authentication, permission: refused before anything was charged.
+  return refused(error.code, error.message);
+}
+
+async function ask(run: () => Promise<Intent>): Promise<ChargeOutcome> {
+  let intent: Intent;
+  try {
+    intent = await run();
+  } catch (error) {
+    return fromError(error);
+  }
+  return outcome(intent);
+}
+
+/** Search quotes values in single quotes; a quote or backslash inside is escaped. */
+function quoted(value: string): string {
+  return `'${value.replace(/[\\']/g, (char) => `\\${char}`)}'`;
+}
+
+/** Stripe's events in the server's terms (others are not ours to act on). */
+function providerEvent(event: Stripe.Event): ProviderEvent | null {
+  const id = event.id;
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+      return { id, type: 'payment.succeeded', reference: event.data.object.id };
+    case 'payment_intent.payment_failed':
+      return {
+        id,
+        type: 'payment.failed',
+        reference: event.data.object.id,
+        code: event.data.object.last_payment_error?.code ?? undefined,
+      };
+    case 'charge.refunded': {
+      const intent = event.data.object.payment_intent;
+      const reference = typeof intent === 'string' ? intent : intent?.id;
+      return reference ? { id, type: 'payment.refunded', reference } : null;
+    }
+    case 'charge.dispute.created': {
+      const intent = event.data.object.payment_intent;
+      const reference = typeof intent === 'string' ? intent : intent?.id;
+      return reference ? { id, type: 'payment.disputed', reference } : null;
+    }
+    default:
+      return null;
   }
 }
 
 export function stripeProvider(options: StripeOptions): CardProvider {
-  const base = options.apiUrl.replace(/\/$/, '');
-  const headers = (extra: Record<string, string> = {}) => ({
-    authorization: `Bearer ${options.secretKey}`,
-    'content-type': 'application/x-www-form-urlencoded',
-    ...extra,
+  const url = new URL(options.apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  const now = options.now ?? Date.now;
+  const settledAfter = options.searchSettledMs ?? SEARCH_SETTLED_MS;
+  const stripe = new Stripe(options.secretKey, {
+    host: url.hostname,
+    port: url.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+    // No retries inside the SDK: a lost answer is the server's to reconcile (lookup, then the same
+    // request under the same key), and the call's duration stays within STALE_ATTEMPT_MS.
+    maxNetworkRetries: 0,
+    timeout: options.timeoutMs ?? 20_000,
   });
+
+  const search = async (clause: string): Promise<Intent[]> => {
+    try {
+      const found = await stripe.paymentIntents.search({ query: clause, limit: 100 });
+      return found.data;
+    } catch (error) {
+      throw new ProviderUnavailable(`Stripe search: ${String(error)}`);
+    }
+  };
+
+  const webhooks: WebhookReader | undefined = options.webhookSecret
+    ? {
+        async read(rawBody, headers) {
+          let event: Stripe.Event;
+          try {
+            // The signature's age is measured on the app clock, which the stand-ins sign with.
+            event = stripe.webhooks.constructEvent(
+              rawBody,
+              headers['stripe-signature'] ?? '',
+              options.webhookSecret!,
+              undefined,
+              undefined,
+              now(),
+            );
+          } catch (error) {
+            throw new WebhookRefused(`Stripe webhook: ${error instanceof Error ? error.message : String(error)}`);
+          }
+          const read = providerEvent(event);
+          return read ? [read] : [];
+        },
+      }
+    : undefined;
+
   return {
     name: 'STRIPE',
     publishableKey: options.publishableKey,
+    webhooks,
 
-    // Issue 25 contract commit: implemented by the recurring-billing change that follows.
-    async chargeSaved() {
-      throw new ProviderUnavailable('Stripe: renewals not implemented yet');
-    },
-    async lookupRenewal() {
-      throw new ProviderUnavailable('Stripe: renewals not implemented yet');
-    },
     async charge(input) {
-      const form = new URLSearchParams({
-        amount: String(input.amountMinor),
-        currency: input.currency.toLowerCase(),
-        payment_method: input.token,
-        confirm: 'true',
-        'payment_method_types[]': 'card',
-        description: input.description,
-        'metadata[order_id]': input.orderId,
-        'metadata[payment_id]': input.paymentId,
-        // What `lookup` searches for when the answer to this call was lost.
-        'metadata[attempt_key]': input.idempotencyKey,
-      });
-      const response = await providerRequest(`${base}/v1/payment_intents`, {
-        method: 'POST',
-        // Stripe replays the first answer for a repeated key: a retry after a timeout cannot charge twice.
-        headers: headers({ 'idempotency-key': input.idempotencyKey }),
-        body: form.toString(),
-      });
-      return outcome(response);
+      const key = input.idempotencyKey;
+      let customer: string | undefined;
+      if (input.saveForRenewals) {
+        // Its own key derived from the attempt's: a retry finds the same customer.
+        try {
+          const created = await stripe.customers.create(
+            { ...(input.payerEmail ? { email: input.payerEmail } : {}), metadata: { order_id: input.orderId } },
+            { idempotencyKey: `${key}:customer` },
+          );
+          customer = created.id;
+        } catch (error) {
+          return fromError(error);
+        }
+      }
+      // Only the order's stable data and the key: a retry of this attempt is the same request.
+      return ask(() =>
+        stripe.paymentIntents.create(
+          {
+            amount: input.amountMinor,
+            currency: input.currency.toLowerCase(),
+            payment_method: input.token,
+            confirm: true,
+            // Cards only: the frame's Elements make card PaymentMethods, and no redirect (return_url) is needed.
+            allowed_payment_method_types: ['card'],
+            description: input.description,
+            // `attempt_key` is what `lookup` matches when the answer to this call was lost.
+            metadata: { order_id: input.orderId, attempt_key: key },
+            ...(customer ? { customer, setup_future_usage: 'off_session' as const } : {}),
+          },
+          { idempotencyKey: key },
+        ),
+      );
     },
+
     async confirm(reference) {
-      const response = await providerRequest(`${base}/v1/payment_intents/${encodeURIComponent(reference)}`, {
-        method: 'GET',
-        headers: headers(),
-      });
-      return outcome(response);
+      return ask(() => stripe.paymentIntents.retrieve(reference));
     },
+
     async lookup(attempt) {
       // Search (https://docs.stripe.com/api/payment_intents/search) by the metadata `charge` set.
-      const query = `metadata['order_id']:'${attempt.orderId.replace(/'/g, "\\'")}'`;
-      const response = await providerRequest(
-        `${base}/v1/payment_intents/search?${new URLSearchParams({ query, limit: '100' }).toString()}`,
-        { method: 'GET', headers: headers() },
-      );
-      if (response.status >= 400 || !Array.isArray(response.body.data)) {
-        throw new ProviderUnavailable(`Stripe search answered ${response.status}`);
-      }
-      const intents = response.body.data as Record<string, unknown>[];
-      const metadataOf = (intent: Record<string, unknown>) => (intent.metadata ?? {}) as Record<string, unknown>;
+      // A miss may be the index lagging; the caller then sends the same request under the same
+      // key, which Stripe replays should the first one have charged.
+      const intents = await search(`metadata['order_id']:${quoted(attempt.orderId)}`);
       const found =
         intents.find((intent) => intent.status === 'succeeded') ??
-        intents.find((intent) => metadataOf(intent).attempt_key === attempt.idempotencyKey);
-      return found ? outcome({ status: 200, body: found }) : null;
+        intents.find((intent) => intent.metadata.attempt_key === attempt.idempotencyKey);
+      return found ? outcome(found) : null;
+    },
+
+    async chargeSaved(input) {
+      const saved = input.saved;
+      if (saved.provider !== 'STRIPE') throw new Error(`Stripe cannot charge a ${saved.provider} payment method`);
+      // Derived from the renewal only (never the time or the attempt row): a retry is byte for byte the same.
+      return ask(() =>
+        stripe.paymentIntents.create(
+          {
+            amount: input.amountMinor,
+            currency: input.currency.toLowerCase(),
+            customer: saved.customer,
+            payment_method: saved.paymentMethod,
+            off_session: true,
+            confirm: true,
+            allowed_payment_method_types: ['card'],
+            description: input.description,
+            metadata: { subscription_id: input.subscriptionId, renewal_key: input.idempotencyKey },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+    },
+
+    async lookupRenewal(input) {
+      const intents = await search(`metadata['renewal_key']:${quoted(input.idempotencyKey)}`);
+      const found = intents.find((intent) => intent.status === 'succeeded') ?? intents[0];
+      if (found) return outcome(found);
+      // Not in the index yet is not "none": only once the index has surely caught up.
+      if (now() - input.createdAt < settledAfter) {
+        throw new ProviderUnavailable(`Stripe search: ${input.idempotencyKey} not found yet (search lags)`);
+      }
+      return null;
     },
   };
 }

@@ -5,8 +5,14 @@
  * `idempotent_creation_conflict` with the first payment's id, as GoCardless does), get, and list
  * filtered by mandate with cursor pagination. Requests need the Bearer token and the
  * GoCardless-Version header, as the real API does. The test plays the customer: `sign(flowId)` is
- * the visitor filling in the hosted page.
+ * the visitor filling in the hosted page. Payments carry `created_at` on the injectable clock `now`
+ * and can be listed since a time (`created_at[gte]`); the test plays the banks with
+ * `setStatus(payment, status)` and `cancelMandate(mandate)` (further payments on it are refused
+ * with `mandate_is_inactive`), and `webhook(events)` makes a delivery signed as GoCardless signs
+ * (https://developer.gocardless.com/getting-started/api/staying-up-to-date-with-webhooks:
+ * `Webhook-Signature` = hex HMAC-SHA256 of the body with the endpoint secret).
  */
+import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -25,7 +31,15 @@ export interface GoCardlessStandIn {
     orderId: string;
     status: string;
     metadata: Record<string, string>;
+    created_at: string;
   }[];
+  webhookSecret: string;
+  /** The banks moved a payment on (submitted, confirmed, paid_out, failed, charged_back …). */
+  setStatus(paymentId: string, status: string): void;
+  /** The payer cancelled the mandate at their bank: no more payments on it. */
+  cancelMandate(mandateId: string): void;
+  /** A webhook delivery of these events, signed with the endpoint secret (or another one). */
+  webhook(events: GoCardlessEvent[], options?: { secret?: string }): { body: string; headers: Record<string, string> };
   /** Payment create calls received so far (counted before the delay, when the payment starts). */
   readonly received: number;
   /** Each payment create answers after this long (a slow bank network); the payment exists after it. */
@@ -35,7 +49,27 @@ export interface GoCardlessStandIn {
   close(): Promise<void>;
 }
 
-export async function startGoCardlessStandIn(accessToken = 'gc_sandbox_standin'): Promise<GoCardlessStandIn> {
+/** An event of a webhook delivery, without the id and time the stand-in gives it. */
+export interface GoCardlessEvent {
+  resource_type: string;
+  action: string;
+  links: Partial<Record<string, string>>;
+  details?: Partial<Record<string, string>>;
+}
+
+export interface GoCardlessStandInOptions {
+  accessToken?: string;
+  webhookSecret?: string;
+  /** The stand-in's clock (epoch ms): the test clock of the server under test. */
+  now?: () => number;
+}
+
+export async function startGoCardlessStandIn(options: GoCardlessStandInOptions = {}): Promise<GoCardlessStandIn> {
+  const accessToken = options.accessToken ?? 'gc_sandbox_standin';
+  const webhookSecret = options.webhookSecret ?? 'gc_webhook_secret_standin';
+  const now = options.now ?? Date.now;
+  const cancelledMandates = new Set<string>();
+  let events = 0;
   let counter = 0;
   const next = (prefix: string) => `${prefix}${String(++counter).padStart(6, '0')}`;
   const redirectFlows: GoCardlessStandIn['redirectFlows'] = new Map();
@@ -131,6 +165,19 @@ export async function startGoCardlessStandIn(accessToken = 'gc_sandbox_standin')
           (entry) => entry.mandate === links.mandate,
         );
         if (!known) return answer(error(404, 'mandate_not_found'));
+        if (cancelledMandates.has(links.mandate!)) {
+          return answer({
+            status: 422,
+            body: {
+              error: {
+                type: 'invalid_state',
+                code: 422,
+                message: 'The mandate is not active',
+                errors: [{ reason: 'mandate_is_inactive', message: 'The mandate is not active' }],
+              },
+            },
+          });
+        }
         if (!CURRENCIES.includes(String(input.currency))) return answer(error(422, 'currency_not_supported'));
         state.received += 1;
         if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
@@ -162,6 +209,7 @@ export async function startGoCardlessStandIn(accessToken = 'gc_sandbox_standin')
           orderId: metadata.order_id ?? '',
           status: 'pending_submission',
           metadata,
+          created_at: new Date(now()).toISOString(),
         };
         payments.push(payment);
         if (typeof key === 'string') created.set(key, payment.id);
@@ -178,7 +226,11 @@ export async function startGoCardlessStandIn(accessToken = 'gc_sandbox_standin')
         const query = new URL(request.url ?? '/', 'http://stand-in').searchParams;
         const limit = Math.min(Number(query.get('limit') ?? 50), 500);
         const mandate = query.get('mandate');
-        const all = payments.filter((entry) => !mandate || entry.mandate === mandate).reverse();
+        const since = query.get('created_at[gte]');
+        const all = payments
+          .filter((entry) => !mandate || entry.mandate === mandate)
+          .filter((entry) => !since || entry.created_at >= since)
+          .reverse();
         const after = query.get('after');
         const start = after ? all.findIndex((entry) => entry.id === after) + 1 : 0;
         const page = all.slice(start, start + limit);
@@ -200,6 +252,7 @@ export async function startGoCardlessStandIn(accessToken = 'gc_sandbox_standin')
     currency: entry.currency,
     status: entry.status,
     metadata: entry.metadata,
+    created_at: entry.created_at,
     links: { mandate: entry.mandate },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -210,6 +263,29 @@ export async function startGoCardlessStandIn(accessToken = 'gc_sandbox_standin')
     redirectFlows,
     billingRequests,
     payments,
+    webhookSecret,
+    setStatus(paymentId, status) {
+      const payment = payments.find((entry) => entry.id === paymentId);
+      if (!payment) throw new Error(`no payment ${paymentId}`);
+      payment.status = status;
+    },
+    cancelMandate(mandateId) {
+      cancelledMandates.add(mandateId);
+    },
+    webhook(list, signing = {}) {
+      const body = JSON.stringify({
+        events: list.map((event) => ({
+          id: `EV${String(++events).padStart(6, '0')}`,
+          created_at: new Date(now()).toISOString(),
+          ...event,
+        })),
+        meta: { webhook_id: `WB${String(events).padStart(6, '0')}` },
+      });
+      const signature = createHmac('sha256', signing.secret ?? webhookSecret)
+        .update(body)
+        .digest('hex');
+      return { body, headers: { 'content-type': 'application/json', 'webhook-signature': signature } };
+    },
     get received() {
       return state.received;
     },

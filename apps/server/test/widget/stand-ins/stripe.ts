@@ -1,12 +1,28 @@
 /**
- * A local stand-in for Stripe's PaymentIntents API (https://docs.stripe.com/api/payment_intents):
- * `POST /v1/payment_intents` (form-encoded, Bearer secret key, Idempotency-Key replays the first
- * answer, 409 while the first request with that key is still running), `GET /v1/payment_intents/:id`
- * and `GET /v1/payment_intents/search` (the `metadata['name']:'value'` clause only). Stripe's documented test payment methods decide the
- * outcome: pm_card_visa succeeds, pm_card_chargeDeclined is refused with card_declined (402), and
- * pm_card_threeDSecure2Required needs a challenge (requires_action) that the test then passes or
- * fails, as the visitor would in the frame.
+ * A local stand-in for the parts of Stripe's API the adapter uses, strict where Stripe is
+ * (https://docs.stripe.com/api):
+ * - `POST /v1/customers`, `POST /v1/payment_intents` (form-encoded, Bearer secret key),
+ *   `POST /v1/payment_methods/:id/attach`, `GET /v1/payment_intents/:id`,
+ *   `GET /v1/payment_intents/search` (the `metadata['name']:'value'` clause only).
+ * - Idempotency (https://docs.stripe.com/api/idempotent_requests): a repeated Idempotency-Key
+ *   replays the first answer only when the parameters are the same; other parameters are refused
+ *   with 400 `idempotency_error`; 409 while the first request with that key is still running.
+ * - Search lags (https://docs.stripe.com/search#data-freshness): a new PaymentIntent is found only
+ *   `searchLagMs` after its creation (default one minute), measured on the injectable clock `now`.
+ * - Lost answers: `loseAnswers` PaymentIntent creations are carried out (Stripe charged) and never
+ *   answered, so the caller's call times out.
+ * - Test PaymentMethods as Stripe documents them (https://docs.stripe.com/testing):
+ *   pm_card_visa pays; pm_card_chargeDeclined is declined (402 card_declined);
+ *   pm_card_chargeCustomerFail pays on session and declines every off-session charge;
+ *   pm_card_authenticationRequired (and pm_card_threeDSecure2Required) needs 3-D Secure on every
+ *   charge: requires_action on session, 402 authentication_required off session (the intent left in
+ *   requires_action for the visitor to authenticate). A test card confirmed with a customer and
+ *   `setup_future_usage` becomes a saved PaymentMethod (`pm_saved_<n>`) of that customer.
+ * - Webhooks: `webhook(type, object)` makes a delivery signed as Stripe signs
+ *   (https://docs.stripe.com/webhooks#verify-manually: `Stripe-Signature: t=<ts>,v1=<HMAC-SHA256
+ *   of "<ts>.<body>">`) with the endpoint secret.
  */
+import { createHash, createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -18,15 +34,38 @@ interface Intent {
   status: string;
   client_secret: string;
   payment_method: string;
+  customer: string | null;
+  setup_future_usage: string | null;
+  created: number;
   metadata: Record<string, string>;
   last_payment_error: { code: string; message: string } | null;
+}
+
+interface SavedMethod {
+  id: string;
+  /** The test PaymentMethod it was made from (decides the outcome of its charges). */
+  card: string;
+  customer: string | null;
+}
+
+export interface StripeStandInOptions {
+  secretKey?: string;
+  webhookSecret?: string;
+  /** How long after its creation search finds a PaymentIntent (Stripe: usually under a minute). */
+  searchLagMs?: number;
+  /** The stand-in's clock (epoch ms): the test clock of the server under test. */
+  now?: () => number;
 }
 
 export interface StripeStandIn {
   apiUrl: string;
   secretKey: string;
+  webhookSecret: string;
   /** Every intent created (replays through Idempotency-Key create none). */
   intents: Intent[];
+  customers: { id: string; email: string | null; metadata: Record<string, string> }[];
+  /** Saved PaymentMethods by id. */
+  paymentMethods: Map<string, SavedMethod>;
   /** Create calls received so far (counted before the delay, when the charge starts). */
   readonly received: number;
   /** The visitor answers the 3-D Secure challenge of an intent. */
@@ -35,99 +74,248 @@ export interface StripeStandIn {
   delayMs: number;
   /** Answer 503 to everything (provider outage). */
   down: boolean;
+  /** This many next PaymentIntent creations happen but are never answered (the caller times out). */
+  loseAnswers: number;
+  searchLagMs: number;
+  /** A webhook delivery of `type` about `object`, signed with the endpoint secret at the stand-in's clock. */
+  webhook(
+    type: string,
+    object: Record<string, unknown>,
+    options?: { secret?: string; id?: string },
+  ): { body: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
 
-export async function startStripeStandIn(secretKey = 'sk_test_standin'): Promise<StripeStandIn> {
+const CARDS = new Set([
+  'pm_card_visa',
+  'pm_card_chargeDeclined',
+  'pm_card_chargeCustomerFail',
+  'pm_card_authenticationRequired',
+  'pm_card_threeDSecure2Required',
+]);
+const NEEDS_AUTHENTICATION = new Set(['pm_card_authenticationRequired', 'pm_card_threeDSecure2Required']);
+
+type Result = { status: number; body: unknown };
+
+const cardError = (code: string, message: string, intent: Intent): Result => ({
+  status: 402,
+  body: {
+    error: {
+      type: 'card_error',
+      code,
+      ...(code === 'card_declined' ? { decline_code: 'generic_decline' } : {}),
+      message,
+      payment_intent: intent,
+    },
+  },
+});
+
+const invalid = (code: string, message: string): Result => ({
+  status: 400,
+  body: { error: { type: 'invalid_request_error', code, message } },
+});
+
+/** The request's parameters in a canonical order: what Stripe compares for a repeated key. */
+function fingerprint(path: string, form: URLSearchParams): string {
+  const entries = [...form.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256')
+    .update(JSON.stringify([path, entries]))
+    .digest('hex');
+}
+
+export async function startStripeStandIn(options: StripeStandInOptions = {}): Promise<StripeStandIn> {
+  const secretKey = options.secretKey ?? 'sk_test_standin';
+  const webhookSecret = options.webhookSecret ?? 'whsec_standin';
+  const now = options.now ?? Date.now;
   const intents: Intent[] = [];
-  const replays = new Map<string, { status: number; body: unknown }>();
+  const createdAt = new Map<string, number>();
+  const customers: StripeStandIn['customers'] = [];
+  const paymentMethods = new Map<string, SavedMethod>();
+  const replays = new Map<string, { fingerprint: string; result: Result }>();
   const running = new Set<string>();
-  const state = { delayMs: 0, down: false, received: 0 };
-  const server: Server = createServer((request, response) => {
-    let raw = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (raw += chunk));
-    request.on('end', async () => {
-      const answer = (status: number, body: unknown) =>
-        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (state.down) return answer(503, { error: { type: 'api_error', message: 'unavailable' } });
-      if (request.headers.authorization !== `Bearer ${secretKey}`) {
-        return answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+  const state = {
+    delayMs: 0,
+    down: false,
+    received: 0,
+    loseAnswers: 0,
+    searchLagMs: options.searchLagMs ?? 60_000,
+    events: 0,
+  };
+
+  const attach = (card: string, customer: string): SavedMethod => {
+    const saved = { id: `pm_saved_${paymentMethods.size + 1}`, card, customer };
+    paymentMethods.set(saved.id, saved);
+    return saved;
+  };
+
+  function createIntent(form: URLSearchParams): Result {
+    const amount = Number(form.get('amount'));
+    if (!Number.isInteger(amount) || amount < 1 || !form.get('currency') || form.get('confirm') !== 'true') {
+      return invalid('parameter_invalid', 'amount, currency and confirm=true are required');
+    }
+    const customer = form.get('customer');
+    if (customer && !customers.some((candidate) => candidate.id === customer)) {
+      return invalid('resource_missing', `No such customer: '${customer}'`);
+    }
+    const offSession = form.get('off_session') === 'true';
+    const method = form.get('payment_method') ?? '';
+    const saved = paymentMethods.get(method);
+    if (saved && saved.customer !== customer) {
+      return invalid('payment_method_unexpected_state', 'The PaymentMethod is not attached to this customer.');
+    }
+    if (offSession && !saved) {
+      return invalid(
+        'payment_method_unexpected_state',
+        'Off-session charges need a PaymentMethod saved on the customer.',
+      );
+    }
+    const card = saved?.card ?? method;
+    if (!CARDS.has(card)) return invalid('resource_missing', `No such PaymentMethod: '${method}'`);
+    const setupFutureUsage = form.get('setup_future_usage');
+    if (setupFutureUsage && !customer) return invalid('parameter_missing', 'setup_future_usage needs a customer');
+    const id = `pi_${intents.length + 1}`;
+    const intent: Intent = {
+      id,
+      object: 'payment_intent',
+      amount,
+      currency: form.get('currency')!,
+      status: 'succeeded',
+      client_secret: `${id}_secret_standin`,
+      // Confirmed to be kept for later, the test card becomes a PaymentMethod of the customer.
+      payment_method: !saved && setupFutureUsage && customer ? attach(card, customer).id : method,
+      customer: customer ?? null,
+      setup_future_usage: setupFutureUsage ?? null,
+      created: Math.floor(now() / 1000),
+      metadata: Object.fromEntries(
+        [...form.entries()]
+          .filter(([name]) => name.startsWith('metadata['))
+          .map(([name, value]) => [name.slice(9, -1), value]),
+      ),
+      last_payment_error: null,
+    };
+    intents.push(intent);
+    createdAt.set(id, now());
+    if (card === 'pm_card_chargeDeclined' || (card === 'pm_card_chargeCustomerFail' && offSession)) {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { code: 'card_declined', message: 'Your card was declined.' };
+      return cardError('card_declined', 'Your card was declined.', intent);
+    }
+    if (NEEDS_AUTHENTICATION.has(card)) {
+      intent.status = 'requires_action';
+      if (offSession) {
+        intent.last_payment_error = {
+          code: 'authentication_required',
+          message: 'This payment requires authentication by the cardholder.',
+        };
+        return cardError('authentication_required', intent.last_payment_error.message, intent);
       }
-      const url = new URL(request.url ?? '/', 'http://stand-in');
-      if (request.method === 'GET' && url.pathname === '/v1/payment_intents/search') {
-        const clause = /^metadata\['([a-z_]+)'\]:'((?:[^'\\]|\\.)*)'$/.exec(url.searchParams.get('query') ?? '');
-        if (!clause) return answer(400, { error: { type: 'invalid_request_error', code: 'parameter_invalid' } });
-        const [, name, value] = clause;
-        const data = intents.filter((intent) => intent.metadata[name!] === value!.replace(/\\(.)/g, '$1'));
-        return answer(200, { object: 'search_result', data, has_more: false });
-      }
-      const byId = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
-      if (request.method === 'GET' && byId) {
-        const intent = intents.find((candidate) => candidate.id === decodeURIComponent(byId[1]!));
-        return intent ? answer(200, intent) : answer(404, { error: { code: 'resource_missing' } });
-      }
-      if (request.method !== 'POST' || url.pathname !== '/v1/payment_intents') return answer(404, {});
-      const key = request.headers['idempotency-key'];
-      const replay = typeof key === 'string' ? replays.get(key) : undefined;
-      if (replay) return answer(replay.status, replay.body);
-      if (typeof key === 'string' && running.has(key)) {
-        return answer(409, {
-          error: { type: 'idempotency_error', message: 'Another request with this key is in progress.' },
-        });
-      }
-      if (typeof key === 'string') running.add(key);
-      state.received += 1;
-      if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
-      if (typeof key === 'string') running.delete(key);
-      const form = new URLSearchParams(raw);
-      const amount = Number(form.get('amount'));
-      if (!Number.isInteger(amount) || amount < 1 || !form.get('currency') || form.get('confirm') !== 'true') {
-        return answer(400, { error: { type: 'invalid_request_error', code: 'parameter_invalid' } });
-      }
-      const id = `pi_${intents.length + 1}`;
-      const method = form.get('payment_method') ?? '';
-      const intent: Intent = {
-        id,
-        object: 'payment_intent',
-        amount,
-        currency: form.get('currency')!,
-        status: 'succeeded',
-        client_secret: `${id}_secret_standin`,
-        payment_method: method,
+      return { status: 200, body: { ...intent, next_action: { type: 'use_stripe_sdk' } } };
+    }
+    return { status: 200, body: intent };
+  }
+
+  function route(method: string, path: string, form: URLSearchParams): Result {
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = {
+        id: `cus_${customers.length + 1}`,
+        email: form.get('email'),
         metadata: Object.fromEntries(
           [...form.entries()]
             .filter(([name]) => name.startsWith('metadata['))
             .map(([name, value]) => [name.slice(9, -1), value]),
         ),
-        last_payment_error: null,
       };
-      let result: { status: number; body: unknown };
-      if (method === 'pm_card_visa') result = { status: 200, body: intent };
-      else if (method === 'pm_card_threeDSecure2Required') {
-        intent.status = 'requires_action';
-        result = { status: 200, body: { ...intent, next_action: { type: 'use_stripe_sdk' } } };
-      } else if (method === 'pm_card_chargeDeclined') {
-        intent.status = 'requires_payment_method';
-        intent.last_payment_error = { code: 'card_declined', message: 'Your card was declined.' };
-        result = {
-          status: 402,
-          body: {
-            error: {
-              type: 'card_error',
-              code: 'card_declined',
-              decline_code: 'generic_decline',
-              message: 'Your card was declined.',
-              payment_intent: intent,
-            },
-          },
-        };
-      } else {
-        result = { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing' } } };
+      customers.push(customer);
+      return { status: 200, body: { object: 'customer', ...customer } };
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form);
+    const attachTo = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path);
+    if (method === 'POST' && attachTo) {
+      const card = decodeURIComponent(attachTo[1]!);
+      const customer = form.get('customer') ?? '';
+      if (!CARDS.has(card)) return invalid('resource_missing', `No such PaymentMethod: '${card}'`);
+      if (!customers.some((candidate) => candidate.id === customer))
+        return invalid('resource_missing', 'No such customer');
+      const saved = attach(card, customer);
+      return { status: 200, body: { id: saved.id, object: 'payment_method', type: 'card', customer } };
+    }
+    return {
+      status: 404,
+      body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` } },
+    };
+  }
+
+  const server: Server = createServer((request, response) => {
+    let raw = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (raw += chunk));
+    request.on('end', async () => {
+      const answer = ({ status, body }: Result) =>
+        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (state.down) return answer({ status: 503, body: { error: { type: 'api_error', message: 'unavailable' } } });
+      if (request.headers.authorization !== `Bearer ${secretKey}`) {
+        return answer({
+          status: 401,
+          body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } },
+        });
       }
-      if (result.status < 400 || result.status === 402) intents.push(intent);
-      if (typeof key === 'string') replays.set(key, result);
-      answer(result.status, result.body);
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      if (request.method === 'GET' && url.pathname === '/v1/payment_intents/search') {
+        const clause = /^metadata\['([a-z_]+)'\]:'((?:[^'\\]|\\.)*)'$/.exec(url.searchParams.get('query') ?? '');
+        if (!clause) return answer(invalid('parameter_invalid', 'unsupported query'));
+        const [, name, value] = clause;
+        // Search reads an index that is behind: the newest intents are not in it yet.
+        const indexed = intents.filter((intent) => createdAt.get(intent.id)! + state.searchLagMs <= now());
+        const data = indexed.filter((intent) => intent.metadata[name!] === value!.replace(/\\(.)/g, '$1'));
+        return answer({ status: 200, body: { object: 'search_result', data, has_more: false } });
+      }
+      const byId = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+      if (request.method === 'GET' && byId) {
+        const intent = intents.find((candidate) => candidate.id === decodeURIComponent(byId[1]!));
+        return answer(intent ? { status: 200, body: intent } : invalid('resource_missing', 'No such payment_intent'));
+      }
+      const form = new URLSearchParams(raw);
+      const key = request.headers['idempotency-key'];
+      const print = fingerprint(url.pathname, form);
+      if (typeof key === 'string') {
+        const first = replays.get(key);
+        if (first && first.fingerprint !== print) {
+          return answer({
+            status: 400,
+            body: {
+              error: {
+                type: 'idempotency_error',
+                message:
+                  'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+              },
+            },
+          });
+        }
+        if (first) return answer(first.result);
+        if (running.has(key)) {
+          return answer({
+            status: 409,
+            body: { error: { type: 'idempotency_error', message: 'Another request with this key is in progress.' } },
+          });
+        }
+        running.add(key);
+      }
+      const charging = request.method === 'POST' && url.pathname === '/v1/payment_intents';
+      if (charging) state.received += 1;
+      if (charging && state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+      const result = route(request.method ?? 'GET', url.pathname, form);
+      if (typeof key === 'string') {
+        running.delete(key);
+        // Stripe keeps the answer of a request that ran, not of one refused before it started (400).
+        if (result.status !== 400) replays.set(key, { fingerprint: print, result });
+      }
+      if (charging && state.loseAnswers > 0) {
+        // Charged, but the answer never comes: the caller's timeout ends the call. (A cut
+        // connection would not do: the SDK sends the request again on ECONNRESET, with its key.)
+        state.loseAnswers -= 1;
+        return;
+      }
+      answer(result);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -135,7 +323,10 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin'): Promise
   return {
     apiUrl: `http://127.0.0.1:${port}`,
     secretKey,
+    webhookSecret,
     intents,
+    customers,
+    paymentMethods,
     completeChallenge(id, passed) {
       const intent = intents.find((candidate) => candidate.id === id);
       if (!intent) throw new Error(`no intent ${id}`);
@@ -159,6 +350,42 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin'): Promise
     set down(value: boolean) {
       state.down = value;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    get loseAnswers() {
+      return state.loseAnswers;
+    },
+    set loseAnswers(value: number) {
+      state.loseAnswers = value;
+    },
+    get searchLagMs() {
+      return state.searchLagMs;
+    },
+    set searchLagMs(value: number) {
+      state.searchLagMs = value;
+    },
+    webhook(type, object, signing = {}) {
+      state.events += 1;
+      const created = Math.floor(now() / 1000);
+      const body = JSON.stringify({
+        id: signing.id ?? `evt_${state.events}`,
+        object: 'event',
+        type,
+        created,
+        data: { object },
+        livemode: false,
+      });
+      const signature = createHmac('sha256', signing.secret ?? webhookSecret)
+        .update(`${created}.${body}`, 'utf8')
+        .digest('hex');
+      return {
+        body,
+        headers: { 'content-type': 'application/json', 'stripe-signature': `t=${created},v1=${signature}` },
+      };
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // Unanswered calls hold their connections open.
+        server.closeAllConnections();
+      }),
   };
 }
