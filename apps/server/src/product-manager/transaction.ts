@@ -240,9 +240,14 @@ function providerOf(providers: PaymentProviders, paymentType: PaymentType): Card
   return null;
 }
 
-/** Whether version 1 can take an order of this type with these providers (else the transaction is refused). */
+/**
+ * Whether version 1 can take an order of this type with these providers (else the transaction is
+ * refused). The page has card fields only for the test card provider: a real card provider's card
+ * is taken by its own fields or hosted checkout, which this page does not run yet.
+ */
 export function canTakeV1Payment(providers: PaymentProviders, paymentType: PaymentType): boolean {
-  return providerOf(providers, paymentType) !== null;
+  const provider = providerOf(providers, paymentType);
+  return provider !== null && (paymentType !== 'CARD' || provider.name === 'MANUAL');
 }
 
 /**
