@@ -9,7 +9,12 @@
  * found), duplicated orders (one key, two orders), double charges (two payment ids for one
  * order), the product-group rate against the static-file rate, and the server's memory (RSS).
  *
- *   npm run load -- [--visitors 200] [--seconds 60]
+ * Renewals under load (issue 25): before the load, `--subscribers` accounts each buy a monthly
+ * plan; halfway through, the test clock is advanced a month (POST /dev/clock, P32D) while the
+ * visitors go on. Every subscription must then have renewed exactly once: its period end one
+ * month later, ACTIVE, none skipped and none renewed twice.
+ *
+ *   npm run load -- [--visitors 200] [--seconds 60] [--subscribers 100]
  */
 import { randomUUID } from 'node:crypto';
 import { formatAuthorization } from '@foyer/api';
@@ -27,6 +32,8 @@ function flag(name: string, fallback: number): number {
 
 const VISITORS = flag('visitors', 200);
 const SECONDS = flag('seconds', 60);
+const SUBSCRIBERS = flag('subscribers', 100);
+const RENEWED_PLAN = 'digital-monthly-eur';
 const REQUEST_TIMEOUT_MS = 10_000;
 
 type Step = 'browse' | 'frame' | 'login' | 'profile' | 'order' | 'payment';
@@ -67,6 +74,9 @@ const stack = await startStack(['--ephemeral', ...(postgres ? ['--database-url']
     ...(postgres ? { FOYER_DB_SCHEMA: postgres.schema } : {}),
     FOYER_LOGIN_LIMIT_PER_IDENTIFIER: '1000000',
     FOYER_LOGIN_LIMIT_PER_ADDRESS: '1000000',
+    FOYER_REGISTRATION_PER_HOUR: '1000000',
+    // The test clock: the load advances a month to renew every subscriber under load.
+    FOYER_DEV_CLOCK: 'true',
   },
 });
 const base = stack.widgetsUrl;
@@ -143,6 +153,79 @@ async function visitor(deadline: number): Promise<void> {
   }
 }
 
+interface Subscriber {
+  session: string;
+  endDate: string;
+}
+
+/** A new customer (the purchase sign-up), logged in, who buys the monthly plan with the test Visa. */
+async function subscribe(index: number): Promise<Subscriber> {
+  const email = `load-${index}-${randomUUID().slice(0, 8)}@foyer.test`;
+  const password = 'load-password-1';
+  const json = { ...frame, 'content-type': 'application/json' };
+  const signUp = await fetch(`${base}/pm/api/widget/profile/demo`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify([
+      { name: 'email', value: email },
+      { name: 'password', value: password },
+      { name: 'firstName', value: 'Load' },
+      { name: 'lastName', value: 'Subscriber' },
+    ]),
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+  const login = demoLogin(frame);
+  const loggedIn = await fetch(`${base}/ic/api/session`, {
+    ...login,
+    body: JSON.stringify({
+      ...JSON.parse(login.body),
+      identifiers: [{ name: 'email', value: email }],
+      validators: [{ name: 'password', value: password }],
+    }),
+  });
+  const session = ((await loggedIn.json()) as { mainSession: { sessionId: string } }).mainSession.sessionId;
+  const ordered = await fetch(`${base}/pm/api/widget/order?ev_ss=${session}`, {
+    method: 'POST',
+    headers: { ...json, 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ orderItems: [{ product: 'demo-digital', paymentPlan: RENEWED_PLAN }], paymentType: 'CARD' }),
+  });
+  if (ordered.status !== 201) throw new Error(`order: ${ordered.status} ${await ordered.text()}`);
+  const orderId = ((await ordered.json()) as { id: string }).id;
+  const paid = await fetch(`${base}/pm/api/widget/payment/${orderId}?ev_ss=${session}`, {
+    method: 'POST',
+    headers: { ...json, 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ token: 'pm_card_visa' }),
+  });
+  if (!paid.ok) throw new Error(`payment: ${paid.status} ${await paid.text()}`);
+  const [held] = await subscriptionsOf(session);
+  if (!held?.endDate) throw new Error('the paid plan is not listed');
+  return { session, endDate: held.endDate };
+}
+
+async function subscriptionsOf(session: string): Promise<{ status: string; endDate?: string }[]> {
+  const response = await fetch(`${base}/pm/api/widget/account/purchases/?ev_ss=${session}`, { headers: frame });
+  const purchases = (await response.json()) as {
+    orderItem: { paymentPlan?: { _id: string } };
+    subscription?: { status: string; endDate?: string };
+  }[];
+  return purchases
+    .filter((purchase) => purchase.orderItem.paymentPlan?._id === RENEWED_PLAN)
+    .map((purchase) => purchase.subscription!);
+}
+
+/** The same calendar day a month later, clamped to the month's end (as the server's periods are). */
+function monthAfter(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month, Math.min(date, last))).toISOString().slice(0, 10);
+}
+
+const subscribers: Subscriber[] = [];
+for (let index = 0; index < SUBSCRIBERS; index += 10) {
+  const batch = Array.from({ length: Math.min(10, SUBSCRIBERS - index) }, (_, offset) => subscribe(index + offset));
+  subscribers.push(...(await Promise.all(batch)));
+}
+
 // The product-group rate against the static-file rate of the same server (issue 10's ratio).
 const staticRate = await measureThroughput(`${base}/loader.js`, { seconds: 5, concurrency: 32 });
 const groupRate = await measureThroughput(`${base}/pm/api/widget/productgroup/demo`, {
@@ -152,7 +235,22 @@ const groupRate = await measureThroughput(`${base}/pm/api/widget/productgroup/de
 });
 
 const started = performance.now();
-await Promise.all(Array.from({ length: VISITORS }, () => visitor(started + SECONDS * 1000)));
+/** Halfway through the load, a month passes on the test clock: every subscriber renews under load. */
+async function advanceAMonth(): Promise<{ ms: number; status: number }> {
+  await new Promise((resolve) => setTimeout(resolve, (SECONDS * 1000) / 2));
+  const before = performance.now();
+  const response = await fetch(`${base}/dev/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advance: 'P32D' }),
+  });
+  await response.text();
+  return { ms: performance.now() - before, status: response.status };
+}
+const [advance] = await Promise.all([
+  advanceAMonth(),
+  ...Array.from({ length: VISITORS }, () => visitor(started + SECONDS * 1000)),
+]);
 const elapsed = (performance.now() - started) / 1000;
 const rssLoaded = processRssMb(stack.pid);
 
@@ -167,6 +265,16 @@ for (const entry of placed) {
   else if (body.orderStatus !== 'PAID') unpaid += 1;
 }
 const duplicated = placed.filter((entry) => entry.ids.size > 1).length;
+
+// Each subscription renewed exactly once: ACTIVE, its period end one month after the first one.
+let renewedOnce = 0;
+const renewalProblems: string[] = [];
+for (const subscriber of subscribers) {
+  const [now] = await subscriptionsOf(subscriber.session);
+  const expected = monthAfter(subscriber.endDate);
+  if (now?.status === 'ACTIVE' && now.endDate === expected) renewedOnce += 1;
+  else renewalProblems.push(`${now?.status} ${now?.endDate} (expected ACTIVE ${expected})`);
+}
 const doubleCharges = placed.filter((entry) => entry.payments.size > 1).length;
 
 await stack.stop();
@@ -183,6 +291,7 @@ const lines = [
   `orders acknowledged: ${placed.length}; lost: ${lost}; duplicated: ${duplicated}; not paid: ${unpaid}; double charges: ${doubleCharges}`,
   `static /loader.js: ${staticRate.requestsPerSecond.toFixed(0)} req/s; product group: ${groupRate.requestsPerSecond.toFixed(0)} req/s (ratio ${(groupRate.requestsPerSecond / staticRate.requestsPerSecond).toFixed(2)})`,
   `server memory (RSS): ${rssCold ?? '?'} MB after start, ${rssLoaded ?? '?'} MB after the load`,
+  `renewals: a month advanced under load in ${advance!.ms.toFixed(0)} ms (HTTP ${advance!.status}); ${renewedOnce} of ${subscribers.length} subscriptions renewed exactly once${renewalProblems.length ? `; not: ${renewalProblems.slice(0, 5).join(', ')}` : ''}`,
 ];
 console.log(lines.join('\n'));
-process.exit(counts.serverErrors || lost || duplicated || doubleCharges ? 1 : 0);
+process.exit(counts.serverErrors || lost || duplicated || doubleCharges || renewalProblems.length ? 1 : 0);

@@ -86,7 +86,7 @@ test(
     });
     expect(saved.ok(), await saved.text()).toBe(true);
     await checkout.click();
-    await page.waitForURL(/\/dev\/hosted-payment/);
+    await page.waitForURL(/\/pm\/v1\/pay/);
     await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
 
     // The order the server keeps (awaiting the payment) carries the line's date and address.

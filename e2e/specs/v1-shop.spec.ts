@@ -1,7 +1,7 @@
 /**
  * Issue 16, the version 1 basket on the demo page /shop-v1 against the real stack: plans added
  * after the spec's delay, the basket kept across reloads and shared by the page's frames, synced at
- * login (a differing server order replaced), the transaction and the form posted to the stand-in
+ * login (a differing server order replaced), the transaction and the form posted to the reference server's
  * payment page, paid there and back on the page with the subscription listed; the unique product
  * by query; the same page with version 2 shows the version 2 widgets.
  */
@@ -86,12 +86,14 @@ test(
     expect(serverOrder._id).not.toBe(serverOrderId);
     expect(serverOrder.products.map((line) => line.planId)).toEqual(['digital-monthly-eur']);
 
-    // Checkout: the transaction, then the form the loader posts to the (stand-in) hosted payment page.
+    // Checkout: the transaction, then the form the loader posts to the hosted payment page (test mode: the test card provider).
     await summary.getByRole('button', { name: 'Checkout' }).click();
-    await page.waitForURL(/\/dev\/hosted-payment/);
+    await page.waitForURL(/\/pm\/v1\/pay/);
     await expect(page.getByRole('definition').filter({ hasText: serverOrder._id })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
-    // Pay: the page posts the signed result to our return URL, which sends the visitor back here.
+    // Test mode: the test cards, Visa chosen.
+    await expect(page.getByRole('radio', { name: /pm_card_visa/ })).toBeChecked();
+    // Pay: the page charges the chosen test card and sends the visitor back here.
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(/\/shop-v1\?.*v1Payment=PAID/);
     const held = await request.get(`${stack.widgetsUrl}/pm/api/account/${account.guid}?ev_ss=${account.sessionId}`, {

@@ -22,6 +22,7 @@ import { mailboxRoutes } from './routes/mailbox';
 import { passwordRoutes } from './routes/passwords';
 import { paywallRoutes } from './routes/paywall';
 import { hostedPaymentRoutes } from './product-manager/hosted-payment';
+import { providersFromEnv } from './widget/providers';
 import { productManagerRoutes } from './product-manager/routes';
 import { profileUpdateRoutes } from './routes/profileUpdate';
 import { recaptchaRoutes } from './routes/recaptcha';
@@ -84,6 +85,8 @@ export function routesOf(app: FastifyInstance): readonly { method: string; url: 
 /** The fastify application over injected dependencies; it does not listen (see startServer). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const routes = new RouteTable();
+  // One set of payment providers for version 2's payment routes and version 1's hosted page.
+  const providers = deps.paymentProviders ?? providersFromEnv();
   const app = Fastify({
     // Off by default: the e2e stack reads JSON lines from stdout and must see only its own.
     // URLs carry session ids, keys and e-mail addresses: the request serializer redacts them,
@@ -159,12 +162,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await apiScope(api, deps);
       // Operator calls (confirming a bank transfer) carry the operator's token, not a frame's.
       bindCallsToFrames(api, deps, new Set([WIDGET_PREFIX + widgetEndpoints.confirmManualPayment.path]));
-      widgetRoutes(api, deps, {
-        identityPrefix: IDENTITY_PREFIX,
-        ...(deps.paymentProviders ? { providers: deps.paymentProviders } : {}),
-      });
-      // Version 1 (issue 16); the hosted payment page is a stand-in behind the dev switch.
-      productManagerRoutes(api, deps, { hostedPaymentStandIn: deps.devMailbox });
+      widgetRoutes(api, deps, { identityPrefix: IDENTITY_PREFIX, providers });
+      // Version 1 (issue 16): its hosted payment page charges through the same providers.
+      productManagerRoutes(api, deps, { providers });
     },
     { prefix: WIDGET_PREFIX },
   );
@@ -179,8 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.devMailbox) mailboxRoutes(app, deps);
-  // The version 1 payment return URL, and the stand-in hosted payment page with the dev switch.
-  await app.register(hostedPaymentRoutes(deps, deps.devMailbox));
+  // The version 1 hosted payment page and its return URL.
+  await app.register(hostedPaymentRoutes(deps, providers));
   await staticRoutes(app, deps);
   return app;
 }

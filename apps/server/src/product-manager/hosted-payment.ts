@@ -1,16 +1,20 @@
 /**
- * The hosted payment page of version 1 and its way back (purchase spec §4 "Version 1 checkout"):
- * - `POST /dev/hosted-payment`: a local STAND-IN of a provider's hosted payment page, served only
- *   with the dev switch (FOYER_DEV_MAILBOX, like the dev mailbox; never by default). It takes the
- *   form the checkout posts (siteId, orderId, quantity, payload), checks the payload's signature,
- *   shows the amount and offers Pay / Cancel; each button posts the signed result back.
- * - `POST /pm/v1/payment-return`: our return URL. It checks the page's signature over payload and
- *   result, records the result once (transaction.ts), and sends the visitor back to the checkout's
- *   page with the outcome (V1_PAYMENT_OUTCOME_PARAM).
+ * The hosted payment page of version 1 and its way back (purchase spec §4 "Version 1 checkout").
+ * Version 1 takes money through the same providers as version 2 (widget/providers):
+ * - `POST /pm/v1/pay`: the reference server's hosted payment page. It takes the form the
+ *   checkout posts (siteId, orderId, quantity, payload), checks the payload's signature, shows the
+ *   amount and offers Pay / Cancel. A card order is charged through the configured card provider
+ *   (with the test card provider of demos and tests, the page offers the test cards, marked as
+ *   test mode); a bank transfer order is placed awaiting the money, with the transfer details.
+ * - `POST /pm/v1/payment-return`: where the page's buttons post. It checks the page's signature
+ *   over payload and button, charges (Pay) or cancels once (transaction.ts), and sends the visitor
+ *   back to the checkout's page with the outcome (V1_PAYMENT_OUTCOME_PARAM). A refused card keeps
+ *   the order payable: the page is shown again with the provider's reason.
  * Both read `application/x-www-form-urlencoded` bodies, parsed in this scope only.
  */
 import {
   formatMoney,
+  TEST_CARDS,
   V1_PAYMENT_ORDER_PARAM,
   V1_PAYMENT_OUTCOME_PARAM,
   v1PaymentReturnSchema,
@@ -20,10 +24,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { escapeHtml } from '../mail/messages';
+import type { PaymentProviders } from '../widget/providers/types';
 import { checkResult, readPayload, signResult } from './signing';
-import { recordResult, transactionPage } from './transaction';
+import { chargeTransaction, recordResult, transactionPage, type TransactionPage } from './transaction';
 
-export const HOSTED_PAYMENT_PAGE_PATH = '/dev/hosted-payment';
+export const HOSTED_PAYMENT_PAGE_PATH = '/pm/v1/pay';
 export const PAYMENT_RETURN_PATH = '/pm/v1/payment-return';
 const FORM_BODY_LIMIT = 16 * 1024;
 
@@ -59,8 +64,81 @@ function page(
 </head><body><main>${content}</main></body></html>`);
 }
 
-/** Registers the return URL, and the stand-in page when `standIn`. */
-export function hostedPaymentRoutes(deps: AppDeps, standIn: boolean) {
+const TEST_CARD_LABELS: Record<(typeof TEST_CARDS)[number], string> = {
+  pm_card_visa: 'Visa — always pays',
+  pm_card_chargeDeclined: 'Declined at once',
+  pm_card_chargeCustomerFail: 'Pays now, declines every renewal',
+  pm_card_authenticationRequired: 'Asks for 3-D Secure on every payment',
+};
+
+/** The test card provider's choice of cards: a radio group inside the Pay form. */
+function testCardPicker(): string {
+  const options = TEST_CARDS.map(
+    (card, index) =>
+      `<label><input type="radio" name="token" value="${card}"${index === 0 ? ' checked' : ''}> <code>${card}</code> ${escapeHtml(TEST_CARD_LABELS[card])}</label>`,
+  ).join('<br>');
+  return `<fieldset><legend>Test card</legend>${options}</fieldset>`;
+}
+
+function refusalText(code: string): string {
+  if (code === 'card_declined' || code === 'payment_fail') return 'The card was declined. Choose another card.';
+  if (code === 'authentication_required')
+    return 'The bank asked for an authentication this page cannot run. Choose another card.';
+  return `The payment was refused (${code}). Choose another card.`;
+}
+
+interface PageInput {
+  payload: string;
+  fields: Record<string, string>;
+  read: { o: string; a: number; c: string };
+  transaction: TransactionPage;
+  refusal?: string | undefined;
+}
+
+/** Registers the hosted page and its return URL. */
+export function hostedPaymentRoutes(deps: AppDeps, providers: PaymentProviders) {
+  const testMode = providers.card?.name === 'MANUAL';
+
+  const payablePage = (reply: FastifyReply, input: PageInput) => {
+    const { payload, fields, read, transaction } = input;
+    const button = (
+      result: V1PaymentResult,
+      label: string,
+      extra = '',
+    ) => `<form method="post" action="${PAYMENT_RETURN_PATH}">
+<input type="hidden" name="payload" value="${escapeHtml(payload)}">
+<input type="hidden" name="result" value="${result}">
+<input type="hidden" name="signature" value="${signResult(deps.frameTokenKey, payload, result)}">
+<input type="hidden" name="siteId" value="${escapeHtml(fields.siteId ?? '')}">
+<input type="hidden" name="quantity" value="${escapeHtml(fields.quantity ?? '')}">
+${extra}<button type="submit">${label}</button></form>`;
+    const card = transaction.paymentType === 'CARD';
+    const transfer = transaction.transfer;
+    const details = card
+      ? testMode
+        ? `<p class="note" role="note"><strong>Test mode</strong>: no money moves. Choose a test card.</p>`
+        : ''
+      : transfer
+        ? `<h2>Bank transfer</h2><dl><dt>Beneficiary</dt><dd>${escapeHtml(transfer.beneficiary)}</dd>
+<dt>Account</dt><dd>${escapeHtml(transfer.account)}</dd>${transfer.bic ? `<dt>BIC</dt><dd>${escapeHtml(transfer.bic)}</dd>` : ''}
+<dt>Reference</dt><dd><code>${escapeHtml(transfer.reference)}</code></dd></dl>
+<p class="note">Your order is placed now and starts once the money arrives.</p>`
+        : `<p class="note">Your order is placed now and starts once the payment is confirmed.</p>`;
+    return page(
+      reply,
+      input.refusal ? 402 : 200,
+      'Payment',
+      `<h1>Payment</h1>
+${input.refusal ? `<p role="alert">${escapeHtml(input.refusal)}</p>` : ''}
+<dl><dt>Shop</dt><dd>${escapeHtml(fields.siteId ?? '')}</dd><dt>Order</dt><dd>${escapeHtml(read.o)}</dd>
+<dt>Products</dt><dd>${escapeHtml(fields.quantity ?? '')}</dd>
+<dt>Amount</dt><dd data-amount="${read.a}" data-currency="${escapeHtml(read.c)}">${escapeHtml(formatMoney(read.a, read.c))}</dd></dl>
+${details}
+${button('PAID', card ? 'Pay' : 'Place order', card && testMode ? testCardPicker() : '')}${button('CANCELLED', 'Cancel')}`,
+      ["'self'", new URL(transaction.returnUrl).origin],
+    );
+  };
+
   return async (app: FastifyInstance): Promise<void> => {
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -68,62 +146,58 @@ export function hostedPaymentRoutes(deps: AppDeps, standIn: boolean) {
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-    if (standIn) {
-      app.post(HOSTED_PAYMENT_PAGE_PATH, async (request, reply) => {
-        const fields = formFields(request.body);
-        const payload = fields.payload ?? '';
-        const read = readPayload(deps.frameTokenKey, payload, deps.now());
-        // The site's page this transaction returns to (checked against the service when it was made).
-        const transaction = read && read.o === fields.orderId ? await transactionPage(deps.db, read.t) : null;
-        if (!read || !transaction) {
-          return page(
-            reply,
-            400,
-            'Payment refused',
-            '<h1>Payment refused</h1><p role="alert">This payment request is invalid or has expired.</p>',
-          );
-        }
-        const { returnUrl } = transaction;
-        if (transaction.lapsed) {
-          // The order was changed or checked out again (another tab, a later login): this page can
-          // no longer pay, so it offers no Pay button, only the way back to the shop.
-          return page(
-            reply,
-            410,
-            'Payment expired',
-            `<h1>Payment expired</h1><p role="alert">This payment request has expired: the order was changed or checked out again after it was made. Nothing was charged.</p>
-<p><a href="${escapeHtml(returnUrl)}">Back to the shop</a></p>`,
-          );
-        }
-        const button = (result: V1PaymentResult, label: string) => `<form method="post" action="${PAYMENT_RETURN_PATH}">
-<input type="hidden" name="payload" value="${escapeHtml(payload)}">
-<input type="hidden" name="result" value="${result}">
-<input type="hidden" name="signature" value="${signResult(deps.frameTokenKey, payload, result)}">
-<button type="submit">${label}</button></form>`;
+    app.post(HOSTED_PAYMENT_PAGE_PATH, async (request, reply) => {
+      const fields = formFields(request.body);
+      const payload = fields.payload ?? '';
+      const read = readPayload(deps.frameTokenKey, payload, deps.now());
+      // The site's page this transaction returns to (checked against the service when it was made).
+      const transaction = read && read.o === fields.orderId ? await transactionPage(deps.db, read.t) : null;
+      if (!read || !transaction) {
         return page(
           reply,
-          200,
-          'Hosted payment (stand-in)',
-          `<h1>Hosted payment</h1>
-<p class="note">A local stand-in of a payment provider's hosted page: no money moves.</p>
-<dl><dt>Shop</dt><dd>${escapeHtml(fields.siteId ?? '')}</dd><dt>Order</dt><dd>${escapeHtml(read.o)}</dd>
-<dt>Products</dt><dd>${escapeHtml(fields.quantity ?? '')}</dd>
-<dt>Amount</dt><dd data-amount="${read.a}" data-currency="${escapeHtml(read.c)}">${escapeHtml(formatMoney(read.a, read.c))}</dd></dl>
-${button('PAID', 'Pay')}${button('CANCELLED', 'Cancel')}`,
-          ["'self'", new URL(returnUrl).origin],
+          400,
+          'Payment refused',
+          '<h1>Payment refused</h1><p role="alert">This payment request is invalid or has expired.</p>',
         );
-      });
-    }
+      }
+      if (transaction.lapsed) {
+        // The order was changed or checked out again (another tab, a later login): this page can
+        // no longer pay, so it offers no Pay button, only the way back to the shop.
+        return page(
+          reply,
+          410,
+          'Payment expired',
+          `<h1>Payment expired</h1><p role="alert">This payment request has expired: the order was changed or checked out again after it was made. Nothing was charged.</p>
+<p><a href="${escapeHtml(transaction.returnUrl)}">Back to the shop</a></p>`,
+        );
+      }
+      return payablePage(reply, { payload, fields, read, transaction });
+    });
 
     app.post(PAYMENT_RETURN_PATH, async (request, reply) => {
-      const parsed = v1PaymentReturnSchema.safeParse(formFields(request.body));
+      const form = formFields(request.body);
+      const parsed = v1PaymentReturnSchema.safeParse(form);
       if (!parsed.success) throw new ApiError('payment_result_invalid');
       const { payload, result, signature } = parsed.data;
-      // The page's signature is the provider's word; the payload's expiry is the page's own rule.
+      // The button's signature says the page was ours; the payload's expiry is the page's own rule.
       const read = checkResult(deps.frameTokenKey, payload, result, signature)
         ? readPayload(deps.frameTokenKey, payload, 0)
         : null;
       if (!read) throw new ApiError('payment_result_invalid');
+      if (result === 'PAID') {
+        const charged = await chargeTransaction(deps.db, providers, read.t, form.token, deps.now);
+        if (charged?.refused) {
+          const transaction = await transactionPage(deps.db, read.t);
+          if (transaction && !transaction.lapsed)
+            return payablePage(reply, {
+              payload,
+              fields: { siteId: form.siteId ?? '', quantity: form.quantity ?? '' },
+              read,
+              transaction,
+              refusal: refusalText(charged.refused),
+            });
+        }
+      }
       const recorded = await recordResult(deps.db, read.t, result, deps.now());
       if (!recorded) throw new ApiError('payment_result_invalid');
       const back = new URL(recorded.returnUrl);

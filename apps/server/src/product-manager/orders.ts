@@ -211,9 +211,11 @@ export async function lapseTransactions(db: Db, orderId: string, now: number): P
   await db.query(
     `UPDATE payments SET status = 'FAILED', error_code = 'superseded', client_secret = NULL, updated_at = $2
       WHERE id IN (SELECT payment_id FROM v1_transactions WHERE v1_order_id = $1 AND result IS NULL)
-        AND status IN ('PENDING', 'REQUIRES_ACTION')`,
+        AND status = 'REQUIRES_ACTION'`,
     [orderId, now],
   );
+  // A page whose charge is under way (PENDING) is not lapsed under it: the provider may have taken
+  // the money, so its outcome is recorded as it comes (transaction.ts chargeTransaction).
   await db.query(
     `UPDATE v1_transactions SET result = 'SUPERSEDED', answered_at = $2 WHERE v1_order_id = $1 AND result IS NULL`,
     [orderId, now],

@@ -10,6 +10,8 @@ import {
   v1OffersQuerySchema,
   v1TransactionQuerySchema,
   type Product,
+  type PaymentType,
+  type V1PaymentMethod,
 } from '@foyer/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
@@ -25,15 +27,17 @@ import {
   toProduct,
   type StoredProduct,
 } from '../widget/catalogue';
+import type { PaymentProviders } from '../widget/providers/types';
 import { optionalSession, requireWidgetSession } from '../widget/session';
 import { minStartDeliveryDate } from './delivery';
 import { HOSTED_PAYMENT_PAGE_PATH } from './hosted-payment';
 import { createV1Order, deleteV1Order, openOrder, updateV1Order } from './orders';
-import { openTransaction } from './transaction';
+import { canTakeV1Payment, openTransaction, V1_PAYMENT_TYPE_OF } from './transaction';
 
 export interface ProductManagerOptions {
   /** The hosted payment page stand-in is served (the dev switch); without it no transaction can be paid. */
-  hostedPaymentStandIn: boolean;
+  /** The providers the hosted page charges through (widget/providers). */
+  providers: PaymentProviders;
 }
 
 export function productManagerRoutes(app: FastifyInstance, deps: AppDeps, options: ProductManagerOptions): void {
@@ -156,8 +160,11 @@ export function productManagerRoutes(app: FastifyInstance, deps: AppDeps, option
     endpoints.postV1Transaction,
     async ({ body, query, request }) => {
       const { guid, serviceName } = await session(request, query);
-      // No hosted payment page is configured: nothing could take the payment.
-      if (!options.hostedPaymentStandIn) throw new ApiError('provider_unavailable');
+      // No provider could take this order's payment on the hosted page (no card provider for a card order).
+      // (An unknown payment type is refused by the order's validation in openTransaction.)
+      const paymentType = V1_PAYMENT_TYPE_OF[body.paymentType?.split('-')[1] as V1PaymentMethod] as
+        PaymentType | undefined;
+      if (paymentType && !canTakeV1Payment(options.providers, paymentType)) throw new ApiError('provider_unavailable');
       const service = serviceName ? await findService(db, serviceName) : null;
       const returnUrl = query.returnUrl ?? deps.siteUrl;
       if (!allowedReturnUrl(returnUrl, service?.allowedHostOrigins ?? [])) throw new ApiError('return_url_not_allowed');

@@ -3,12 +3,14 @@
  * hosted payment page's result. The transaction re-validates the basket (validateV1Order), prices
  * it from the catalogue into a version 2 order (widget/orders.ts: plans already subscribed,
  * dates, addresses and currencies are refused there), and opens one payment attempt awaiting the
- * hosted page (REQUIRES_ACTION, provider HOSTED_PAGE). The page's signed result is recorded once:
- * PAID creates the purchases and subscriptions the account area lists (widget/payments.ts
- * fulfil), CANCELLED leaves the order open for another try.
+ * hosted page (REQUIRES_ACTION, provider HOSTED_PAGE). Pay on the page charges the order through
+ * its provider once (chargeTransaction: the card provider, or the manual provider for a bank
+ * transfer); success creates the purchases and subscriptions the account area lists
+ * (widget/payments.ts fulfil), CANCELLED leaves the order open for another try.
  */
 import { randomUUID } from 'node:crypto';
 import {
+  TEST_CARDS,
   startDeliveryDateOf,
   type AddressGroupInput,
   validateV1Order,
@@ -22,7 +24,14 @@ import { ApiError } from '../http/errors';
 import { isUniqueViolation } from '../identity/accounts';
 import { findProducts } from '../widget/catalogue';
 import { createOrder, loadOrder } from '../widget/orders';
-import { fulfil } from '../widget/payments';
+import { fulfil, STALE_ATTEMPT_MS } from '../widget/payments';
+import {
+  ProviderUnavailable,
+  type CardProvider,
+  type ChargeOutcome,
+  type PaymentProviders,
+} from '../widget/providers/types';
+import { transferInstructions } from '../widget/transfer-instructions';
 import { minStartDeliveryDate } from './delivery';
 import { lapseTransactions, makeOpenOrder } from './orders';
 import { signPayload, type TransactionPayload } from './signing';
@@ -33,7 +42,7 @@ export const HOSTED_PAGE_PROVIDER = 'HOSTED_PAGE';
 export const TRANSACTION_TTL_MS = 60 * 60_000;
 
 /** The order's payment type behind each v1 method code: card authorisation, direct debit (receipt), invoice. */
-const PAYMENT_TYPE_OF: Record<V1PaymentMethod, PaymentType> = {
+export const V1_PAYMENT_TYPE_OF: Record<V1PaymentMethod, PaymentType> = {
   CAU: 'CARD',
   REC: 'DIRECT_DEBIT',
   FAC: 'BANK_TRANSFER',
@@ -111,7 +120,7 @@ export async function openTransaction(db: Db, key: Buffer, input: TransactionReq
         guid,
         serviceName: input.serviceName,
         order: {
-          paymentType: PAYMENT_TYPE_OF[method],
+          paymentType: V1_PAYMENT_TYPE_OF[method],
           orderItems: basket.products.map((line, index) => {
             const startDeliveryDate = startDeliveryDateOf(basket, index);
             return {
@@ -124,7 +133,7 @@ export async function openTransaction(db: Db, key: Buffer, input: TransactionReq
           ...(deliveryAddress ? { deliveryAddressGroup: deliveryAddress } : {}),
           ...(billingAddress ? { billingAddressGroup: billingAddress } : {}),
         },
-        allowedTypes: Object.values(PAYMENT_TYPE_OF),
+        allowedTypes: Object.values(V1_PAYMENT_TYPE_OF),
       },
       now,
     );
@@ -196,12 +205,170 @@ export interface TransactionPage {
   returnUrl: string;
   /** Its order was replaced, deleted or checked out again (lapseTransactions): it can no longer pay. */
   lapsed: boolean;
+  paymentType: PaymentType;
+  /** BANK_TRANSFER: where to send the money, when the owner configured it. */
+  transfer?: ReturnType<typeof transferInstructions>;
 }
 
 /** What the hosted page needs of transaction `id` (null for an unknown transaction). */
 export async function transactionPage(db: Db, id: string): Promise<TransactionPage | null> {
   const row = await readTransaction(db, id);
-  return row && { returnUrl: row.return_url, lapsed: row.result === 'SUPERSEDED' };
+  if (!row) return null;
+  const order = await loadOrder(db, row.order_id);
+  if (!order) return null;
+  const paymentType = order.order.paymentType;
+  const transfer =
+    paymentType === 'BANK_TRANSFER'
+      ? transferInstructions(order.order.id, order.totalMinor, order.currency)
+      : undefined;
+  return {
+    returnUrl: row.return_url,
+    lapsed: row.result === 'SUPERSEDED',
+    paymentType,
+    ...(transfer ? { transfer } : {}),
+  };
+}
+
+const WAIT_STEP_MS = 50;
+const WAIT_LIMIT_MS = 15_000;
+
+/** The provider that takes the money of an order paid on the hosted page. */
+function providerOf(providers: PaymentProviders, paymentType: PaymentType): CardProvider | null {
+  if (paymentType === 'CARD') return providers.card;
+  if (paymentType === 'BANK_TRANSFER' || paymentType === 'CASH') return providers.manual;
+  // Direct debit needs the provider's mandate flow, which the hosted page does not run.
+  return null;
+}
+
+/**
+ * Whether version 1 can take an order of this type with these providers (else the transaction is
+ * refused). The page has card fields only for the test card provider: a real card provider's card
+ * is taken by its own fields or hosted checkout, which this page does not run yet.
+ */
+export function canTakeV1Payment(providers: PaymentProviders, paymentType: PaymentType): boolean {
+  const provider = providerOf(providers, paymentType);
+  return provider !== null && (paymentType !== 'CARD' || provider.name === 'MANUAL');
+}
+
+/**
+ * Claims the transaction's attempt for one charge (REQUIRES_ACTION → PENDING), so two Pay posts
+ * (a double click, two tabs) never charge side by side. A claim left by a server that stopped
+ * mid-call is looked up at the provider once stale, and released only if the provider has nothing.
+ */
+async function claim(
+  db: Db,
+  provider: CardProvider,
+  row: TransactionRow,
+  now: () => number,
+): Promise<{ providerKey: string } | 'settled'> {
+  for (let waited = 0; ; waited += WAIT_STEP_MS) {
+    const claimed = await db.query<{ provider_key: string | null }>(
+      `UPDATE payments SET status = 'PENDING', updated_at = $2, provider = $3
+        WHERE id = $1 AND status = 'REQUIRES_ACTION' RETURNING provider_key`,
+      [row.payment_id, now(), provider.name],
+    );
+    if (claimed[0]) return { providerKey: claimed[0].provider_key ?? `v1:${row.id}:0` };
+    const current = await db.query<{ status: string; provider_key: string | null; updated_at: unknown }>(
+      'SELECT status, provider_key, updated_at FROM payments WHERE id = $1',
+      [row.payment_id],
+    );
+    const attempt = current[0];
+    if (!attempt || attempt.status !== 'PENDING') return 'settled';
+    if (now() - Number(attempt.updated_at) >= STALE_ATTEMPT_MS) {
+      const key = attempt.provider_key ?? `v1:${row.id}:0`;
+      const known = await provider.lookup({ orderId: row.order_id, idempotencyKey: key }).catch((error: unknown) => {
+        if (error instanceof ProviderUnavailable) return 'unknown' as const;
+        throw error;
+      });
+      if (known === null)
+        await db.query(`UPDATE payments SET status = 'REQUIRES_ACTION' WHERE id = $1 AND status = 'PENDING'`, [
+          row.payment_id,
+        ]);
+      else if (known !== 'unknown') await settle(db, row, key, known, now());
+    }
+    if (waited >= WAIT_LIMIT_MS) throw new ApiError('payment_in_progress');
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+  }
+}
+
+/**
+ * Records a charge's outcome on the claimed attempt. Success pays the order once (fulfil); a
+ * refusal gives the attempt back to the page (REQUIRES_ACTION) with the next provider key, so
+ * another card is a new request to the provider; an unanswered call keeps the key, so the next
+ * Pay replays it rather than charging twice.
+ */
+async function settle(db: Db, row: TransactionRow, key: string, outcome: ChargeOutcome | 'unanswered', now: number) {
+  if (outcome !== 'unanswered' && outcome.status === 'succeeded') {
+    const order = await loadOrder(db, row.order_id);
+    if (!order) throw new ApiError('order_not_created');
+    try {
+      await fulfil(db, { id: row.payment_id }, outcome, order, now);
+    } catch (error) {
+      // The plan was bought in another order meanwhile (the subscriptions' unique index).
+      if (!isUniqueViolation(error)) throw error;
+      await db.query(
+        `UPDATE payments SET status = 'FAILED', error_code = 'plan_already_subscribed', updated_at = $2
+          WHERE id = $1 AND status = 'PENDING'`,
+        [row.payment_id, now],
+      );
+    }
+    return;
+  }
+  const refused = outcome !== 'unanswered' && outcome.status === 'failed';
+  const [prefix, n] = [key.slice(0, key.lastIndexOf(':')), Number(key.slice(key.lastIndexOf(':') + 1))];
+  await db.query(
+    `UPDATE payments SET status = 'REQUIRES_ACTION', provider_key = $2, error_code = $3, updated_at = $4
+      WHERE id = $1 AND status = 'PENDING'`,
+    [row.payment_id, refused ? `${prefix}:${n + 1}` : key, refused ? outcome.code : 'provider_unavailable', now],
+  );
+}
+
+/**
+ * Pay on the hosted page: charges the transaction's order through its provider, once. Answers
+ * null when there is nothing to charge (already paid, cancelled or lapsed: recordResult tells the
+ * outcome), or the refusal's code when the provider refused (the page offers another try).
+ */
+export async function chargeTransaction(
+  db: Db,
+  providers: PaymentProviders,
+  id: string,
+  token: string | undefined,
+  now: () => number,
+): Promise<{ refused: string } | null> {
+  const row = await readTransaction(db, id);
+  if (!row || row.payment_status !== 'REQUIRES_ACTION' || row.result !== null) return null;
+  const order = await loadOrder(db, row.order_id);
+  if (!order) throw new ApiError('order_not_created');
+  const provider = providerOf(providers, order.order.paymentType);
+  if (!provider) return { refused: 'provider_unavailable' };
+  // The test card provider's page offers TEST_CARDS; a real provider's token comes from its own fields.
+  const chosen = provider.name === 'MANUAL' ? (token ?? TEST_CARDS[0]) : token;
+  if (!chosen || chosen.length > 500) return { refused: 'payment_fail' };
+  const claimed = await claim(db, provider, row, now);
+  if (claimed === 'settled') return null;
+  const key = claimed.providerKey;
+  let outcome: ChargeOutcome | 'unanswered';
+  try {
+    outcome = await provider.charge({
+      paymentId: row.payment_id,
+      idempotencyKey: key,
+      orderId: row.order_id,
+      amountMinor: order.totalMinor,
+      currency: order.currency,
+      token: chosen,
+      description: `Order ${row.order_id}`,
+      saveForRenewals: order.order.items.some((item) => item.frequency.id !== 'NONE'),
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailable)) throw error;
+    outcome = 'unanswered';
+  }
+  // A challenge (3-D Secure) cannot be run on this page: the visitor chooses another card.
+  if (outcome !== 'unanswered' && outcome.status === 'requires_action')
+    outcome = { status: 'failed', code: 'authentication_required' };
+  await settle(db, row, key, outcome, now());
+  if (outcome === 'unanswered') return { refused: 'provider_unavailable' };
+  return outcome.status === 'failed' ? { refused: outcome.code } : null;
 }
 
 /**
@@ -218,9 +385,10 @@ function outcome(row: TransactionRow, posted: V1PaymentResult): RecordedResult {
 }
 
 /**
- * Records the hosted page's (already verified) result of transaction `id`. The payment attempt
- * moves out of REQUIRES_ACTION once, so the first result wins: a replayed, concurrent or
- * contradicting second post changes nothing and is told the first outcome.
+ * Records the hosted page's (already verified) result of transaction `id`, after Pay charged it
+ * (chargeTransaction). The payment attempt moves out of REQUIRES_ACTION once, so the first result
+ * wins: a replayed, concurrent or contradicting second post changes nothing and is told the first
+ * outcome.
  */
 export async function recordResult(
   db: Db,
@@ -240,22 +408,6 @@ export async function recordResult(
       await db.query(
         `UPDATE v1_orders SET status = 'OPEN', updated_at = $2 WHERE id = $1 AND status = 'PAYMENT_PENDING'`,
         [found.v1_order_id, now],
-      );
-    }
-  } else if (found.payment_status === 'REQUIRES_ACTION') {
-    const order = await loadOrder(db, found.order_id);
-    if (!order) throw new ApiError('order_not_created');
-    try {
-      // Marks the attempt SUCCEEDED and creates the purchases and subscriptions in one
-      // transaction, only if the attempt was still awaiting the page (a concurrent post does nothing).
-      await fulfil(db, { id: found.payment_id }, { reference: `hosted:${found.id}` }, order, now);
-    } catch (error) {
-      // The plan was bought in another order meanwhile (the subscriptions' unique index).
-      if (!isUniqueViolation(error)) throw error;
-      await db.query(
-        `UPDATE payments SET status = 'FAILED', error_code = 'plan_already_subscribed', updated_at = $2
-          WHERE id = $1 AND status = 'REQUIRES_ACTION'`,
-        [found.payment_id, now],
       );
     }
   }

@@ -20,6 +20,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../../src/index';
 import { seedConfig } from '../../src/seed-config';
+import { providersFromEnv } from '../../src/widget/providers';
 import { loginOk, testClock, testServer } from '../helpers';
 import { ADDRESS, call, seededPerson } from './helpers';
 
@@ -383,7 +384,7 @@ describe('POST /transaction and the hosted payment page', () => {
     expect(split.json()).toMatchObject({ code: 'v1_order_invalid' });
   });
 
-  it('prices from the catalogue, pays once on the stand-in page and creates the subscription once', async () => {
+  it('prices from the catalogue, pays once on the hosted page and creates the subscription once', async () => {
     const a = await accountOf(EMAILS[0]!);
     const open = v1OrderSchema.parse(
       (await call(server, 'GET', `/order/user/${a.guid}`, { session: a.session })).json(),
@@ -452,13 +453,11 @@ describe('POST /transaction and the hosted payment page', () => {
     await refused({ ...pay.fields, payload: forged });
     await refused({ payload: pay.fields.payload! });
     expect(await subscriptionsOf(b, 'digital-monthly-usd')).toHaveLength(0);
-    // The stand-in page also refuses a payload it did not get from us, or for another order.
-    expect(
-      (await postForm('/dev/hosted-payment', { ...v1PaymentFormFields(transaction), payload: forged })).statusCode,
-    ).toBe(400);
-    expect(
-      (await postForm('/dev/hosted-payment', { ...v1PaymentFormFields(transaction), orderId: 'x' })).statusCode,
-    ).toBe(400);
+    // The hosted page also refuses a payload it did not get from us, or for another order.
+    expect((await postForm('/pm/v1/pay', { ...v1PaymentFormFields(transaction), payload: forged })).statusCode).toBe(
+      400,
+    );
+    expect((await postForm('/pm/v1/pay', { ...v1PaymentFormFields(transaction), orderId: 'x' })).statusCode).toBe(400);
   });
 
   it('Cancel leaves the order open; a newer transaction supersedes an older page', async () => {
@@ -505,9 +504,7 @@ describe('POST /transaction and the hosted payment page', () => {
     const answers = await Promise.all([1, 2, 3].map(() => transact(d, order)));
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
     const pages = await Promise.all(
-      answers.map((answer) =>
-        postForm('/dev/hosted-payment', v1PaymentFormFields(v1TransactionSchema.parse(answer.json()))),
-      ),
+      answers.map((answer) => postForm('/pm/v1/pay', v1PaymentFormFields(v1TransactionSchema.parse(answer.json())))),
     );
     // The two earlier pages lapsed: they say so and offer no Pay.
     expect(pages.map((page) => page.statusCode).sort()).toEqual([200, 410, 410]);
@@ -575,7 +572,7 @@ describe('POST /transaction and the hosted payment page', () => {
     expect(new URL(late.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM)).toBe('REFUSED');
     expect(await subscriptionsOf(i, 'digital-monthly-eur')).toHaveLength(0);
     // B's page opened again (reload, back) says plainly it expired and offers no Pay.
-    const again = await postForm('/dev/hosted-payment', v1PaymentFormFields(transactionOfB));
+    const again = await postForm('/pm/v1/pay', v1PaymentFormFields(transactionOfB));
     expect(again.statusCode).toBe(410);
     expect(again.body).toMatch(/<p role="alert">This payment request has expired/);
     expect(again.body).not.toContain('value="PAID"');
@@ -607,7 +604,7 @@ describe('POST /transaction and the hosted payment page', () => {
     // Exactly one page pays (the open order's); the replaced ones lapsed and can be opened again by their tabs.
     const statuses = [];
     for (const answer of answers) {
-      const page = await postForm('/dev/hosted-payment', v1PaymentFormFields(v1TransactionSchema.parse(answer.json())));
+      const page = await postForm('/pm/v1/pay', v1PaymentFormFields(v1TransactionSchema.parse(answer.json())));
       statuses.push(page.statusCode);
     }
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
@@ -618,7 +615,7 @@ describe('POST /transaction and the hosted payment page', () => {
     expect((await call(server, 'POST', '/order', { session: j.session, payload: other })).statusCode).toBe(201);
   });
 
-  it("the stand-in page's forms may lead only to itself and the transaction's return origin (CSP form-action)", async () => {
+  it("the hosted page's forms may lead only to itself and the transaction's return origin (CSP form-action)", async () => {
     const f = await accountOf(EMAILS[6]!);
     // One open order per account: both transactions are for the same basket.
     const order = basket(f);
@@ -626,31 +623,62 @@ describe('POST /transaction and the hosted payment page', () => {
       const created = await transact(f, order, returnUrl);
       expect(created.statusCode, created.body).toBe(201);
       const transaction = v1TransactionSchema.parse(created.json());
-      const response = await postForm('/dev/hosted-payment', v1PaymentFormFields(transaction));
+      const response = await postForm('/pm/v1/pay', v1PaymentFormFields(transaction));
       expect(response.statusCode, response.body).toBe(200);
       return /form-action ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
     };
     expect(await formAction(SITE)).toBe("'self' http://localhost:8080");
     expect(await formAction('http://localhost:9281/my-shop?x=1')).toBe("'self' http://localhost:9281");
     // A refused page has no form at all.
-    const refused = await postForm('/dev/hosted-payment', { orderId: 'x', payload: 'not-signed' });
+    const refused = await postForm('/pm/v1/pay', { orderId: 'x', payload: 'not-signed' });
     expect(refused.statusCode).toBe(400);
     expect(refused.headers['content-security-policy']).toContain("form-action 'none'");
+  });
+
+  it('test mode offers the test cards inside the Pay form; a bank transfer shows where to send the money', async () => {
+    const g = await accountOf(EMAILS[5]!);
+    const html = await hostedPage(await transactionOk(g, basket(g)));
+    expect(html).toContain('<strong>Test mode</strong>');
+    const payForm = /<form method="post" action="[^"]+">((?:(?!<\/form>)[\s\S])*value="PAID"[\s\S]*?)<\/form>/.exec(
+      html,
+    )?.[1];
+    expect(payForm).toContain('<input type="radio" name="token" value="pm_card_visa" checked>');
+    expect(payForm).toContain('value="pm_card_chargeCustomerFail"');
+
+    process.env.FOYER_TRANSFER_BENEFICIARY = 'Foyer Demo Ltd';
+    process.env.FOYER_TRANSFER_ACCOUNT = 'BE71 0961 2345 6769';
+    try {
+      const transfer = await transactionOk(g, basket(g, { paymentType: 'offline-FAC' }));
+      const page = await hostedPage(transfer);
+      expect(page).not.toContain('Test mode');
+      expect(page).toContain('<dd>Foyer Demo Ltd</dd>');
+      expect(page).toContain('<dd>BE71 0961 2345 6769</dd>');
+      expect(page).toMatch(/<dt>Reference<\/dt><dd><code>FOYER-[0-9A-F]{8}<\/code><\/dd>/);
+      const place = buttonFields(page, 'PAID');
+      const placed = await postForm(place.action, place.fields);
+      expect(new URL(placed.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM)).toBe('PAID');
+      // Placed, awaiting the money: listed, entitling to nothing until an operator confirms it.
+      const [subscription] = await subscriptionsOf(g, 'digital-yearly-eur');
+      expect(subscription?.subscription?.status).toBe('ACTIVE_PENDING');
+    } finally {
+      delete process.env.FOYER_TRANSFER_BENEFICIARY;
+      delete process.env.FOYER_TRANSFER_ACCOUNT;
+    }
   });
 
   it('the hosted page expires with its payload', async () => {
     const e = await accountOf(EMAILS[4]!);
     const transaction = await transactionOk(e, basket(e));
     clock.advance(61 * 60_000);
-    const response = await postForm('/dev/hosted-payment', v1PaymentFormFields(transaction));
+    const response = await postForm('/pm/v1/pay', v1PaymentFormFields(transaction));
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('role="alert"');
   });
 });
 
-describe('without the dev switch', () => {
-  it('serves no stand-in page, and a transaction says no provider can take it', async () => {
-    const plain = await testServer({ devMailbox: false });
+describe('without a card provider', () => {
+  it('a card transaction says no provider can take it; the page refuses what it did not issue', async () => {
+    const plain = await testServer({ paymentProviders: providersFromEnv({}) });
     try {
       const { mainSession, guid } = await loginOk(plain);
       const account = { session: mainSession.sessionId, guid };
@@ -660,8 +688,8 @@ describe('without the dev switch', () => {
         payload: basket(account),
       });
       expect(response.json().code).toBe('provider_unavailable');
-      const page = await plain.app.inject({ method: 'POST', url: '/dev/hosted-payment', payload: {} });
-      expect(page.statusCode).toBe(404);
+      const page = await plain.app.inject({ method: 'POST', url: '/pm/v1/pay', payload: {} });
+      expect(page.statusCode).toBe(400);
     } finally {
       await plain.close();
     }
