@@ -86,7 +86,7 @@ export function routesOf(app: FastifyInstance): readonly { method: string; url: 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const routes = new RouteTable();
   // One set of payment providers for version 2's payment routes and version 1's hosted page.
-  const providers = deps.paymentProviders ?? providersFromEnv();
+  const providers = deps.paymentProviders ?? providersFromEnv(process.env, { now: deps.now });
   const app = Fastify({
     // Off by default: the e2e stack reads JSON lines from stdout and must see only its own.
     // URLs carry session ids, keys and e-mail addresses: the request serializer redacts them,

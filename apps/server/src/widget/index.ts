@@ -26,7 +26,7 @@ export interface WidgetOptions {
 }
 
 export function widgetRoutes(app: FastifyInstance, deps: AppDeps, options: WidgetOptions): void {
-  const providers = options.providers ?? providersFromEnv();
+  const providers = options.providers ?? providersFromEnv(process.env, { now: deps.now });
   catalogueRoutes(app, deps);
   profileRoutes(app, deps, options.identityPrefix);
   orderRoutes(app, deps, providers);
