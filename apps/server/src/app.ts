@@ -13,6 +13,7 @@ import {
 
 import Fastify, { type FastifyInstance } from 'fastify';
 import { grantRoutes } from './account/identity-routes';
+import { billingRoutes } from './billing/routes';
 import type { AppDeps } from './deps';
 import { refuseBadStrings } from './http/bad-bytes';
 import { errorHandler, sendError } from './http/errors';
@@ -34,6 +35,7 @@ import { templateRoutes } from './routes/templates';
 import { userProfileRoutes } from './routes/userProfile';
 import { staticRoutes } from './static';
 import { widgetRoutes } from './widget';
+import { providersFromEnv } from './widget/providers';
 
 export const IDENTITY_PREFIX = '/ic/api';
 /** One year, the usual max-age (RFC 6797; OWASP HTTP Headers Cheat Sheet). */
@@ -84,6 +86,8 @@ export function routesOf(app: FastifyInstance): readonly { method: string; url: 
 /** The fastify application over injected dependencies; it does not listen (see startServer). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const routes = new RouteTable();
+  // One set of providers for the routes and the job queue (index.ts passes the same).
+  const providers = deps.paymentProviders ?? providersFromEnv();
   const app = Fastify({
     // Off by default: the e2e stack reads JSON lines from stdout and must see only its own.
     // URLs carry session ids, keys and e-mail addresses: the request serializer redacts them,
@@ -159,10 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await apiScope(api, deps);
       // Operator calls (confirming a bank transfer) carry the operator's token, not a frame's.
       bindCallsToFrames(api, deps, new Set([WIDGET_PREFIX + widgetEndpoints.confirmManualPayment.path]));
-      widgetRoutes(api, deps, {
-        identityPrefix: IDENTITY_PREFIX,
-        ...(deps.paymentProviders ? { providers: deps.paymentProviders } : {}),
-      });
+      widgetRoutes(api, deps, { identityPrefix: IDENTITY_PREFIX, providers });
       // Version 1 (issue 16); the hosted payment page is a stand-in behind the dev switch.
       productManagerRoutes(api, deps, { hostedPaymentStandIn: deps.devMailbox });
     },
@@ -179,6 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.devMailbox) mailboxRoutes(app, deps);
+  // Provider webhooks, the test clock and the test cards' challenge: not frame calls.
+  await billingRoutes(app, deps, providers);
   // The version 1 payment return URL, and the stand-in hosted payment page with the dev switch.
   await app.register(hostedPaymentRoutes(deps, deps.devMailbox));
   await staticRoutes(app, deps);
