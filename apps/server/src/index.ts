@@ -266,7 +266,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       transfer: transferAccountFromEnv(),
       ownerPolicy: ownerPolicyFromEnv(),
     };
-    if (env.production && !deps.transfer && deps.paymentProviders?.paymentTypes.some((type) => type !== 'CARD' && type !== 'DIRECT_DEBIT'))
+    if (
+      env.production &&
+      !deps.transfer &&
+      deps.paymentProviders?.paymentTypes.some((type) => type !== 'CARD' && type !== 'DIRECT_DEBIT')
+    )
       console.warn(
         'FOYER_TRANSFER_BENEFICIARY and FOYER_TRANSFER_ACCOUNT are not set: bank transfer and cash orders get no payment instructions',
       );

@@ -117,7 +117,7 @@ export function productionProblems(settings: ProductionSettings): string[] {
     );
   if (settings.devClock)
     problems.push(
-      'FOYER_DEV_CLOCK is on: POST /dev/clock would let anyone move the server\'s time (renewing and expiring subscriptions); unset it',
+      "FOYER_DEV_CLOCK is on: POST /dev/clock would let anyone move the server's time (renewing and expiring subscriptions); unset it",
     );
   if (settings.frameTokenKey === undefined) {
     problems.push(

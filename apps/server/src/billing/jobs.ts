@@ -24,6 +24,8 @@ const BILLING = 'foyer-billing';
 const PRUNE = 'foyer-prune';
 /** A long advance of the test clock renews many periods, one round each; this bounds a stuck drain. */
 const MAX_DRAIN_ROUNDS = 1_000;
+/** How long a drain waits for a job another worker is running. */
+const DRAIN_PAUSE_MS = 50;
 
 export interface JobLogger {
   warn(details: object, message: string): void;
@@ -106,6 +108,15 @@ export function jobQueue(options: JobQueueOptions): JobQueue {
     }
   };
 
+  /** Items being worked on right now, here or by another instance's worker. */
+  const active = async () => {
+    const rows = await db.query<{ n: unknown }>(
+      `SELECT count(*) AS n FROM ${options.schema}.job WHERE name = $1 AND state = 'active'`,
+      [BILLING],
+    );
+    return Number(rows[0]?.n ?? 0);
+  };
+
   /** What changes when work is done: the same due list and the same counts mean no progress. */
   const progress = async (due: readonly WorkItem[]) => {
     const counts = await db.query<{ events: unknown; charges: unknown; open: unknown }>(
@@ -140,10 +151,16 @@ export function jobQueue(options: JobQueueOptions): JobQueue {
       for (let round = 0; round < MAX_DRAIN_ROUNDS; round += 1) {
         await options.refreshClock?.();
         const due = await findDueWork(db, billing.now());
-        if (!due.length) break;
+        // A worker (here or elsewhere) may be renewing right now: its result may make more due.
+        const busy = await active();
+        if (!due.length && !busy) break;
         const state = await progress(due);
-        // The same work due and nothing changed since: it waits for a provider, not for us.
-        if (state === previous) break;
+        if (state === previous) {
+          // The same work due and nothing changed since: it waits for a provider, not for us.
+          if (!busy) break;
+          await new Promise((resolve) => setTimeout(resolve, DRAIN_PAUSE_MS));
+          continue;
+        }
         previous = state;
         await enqueue(due);
         await runQueued();

@@ -145,10 +145,10 @@ export async function settleCharge(tx: Db, chargeId: string, outcome: SettleOutc
   const charge = chargeOf(rows[0]);
   if (charge.status !== 'PENDING' && charge.status !== 'UNKNOWN' && charge.status !== 'REQUIRES_ACTION') return false;
   if (outcome.status === 'unknown') {
-    await tx.query(`UPDATE renewal_charges SET status = 'UNKNOWN', updated_at = $2 WHERE id = $1 AND status = 'PENDING'`, [
-      charge.id,
-      now,
-    ]);
+    await tx.query(
+      `UPDATE renewal_charges SET status = 'UNKNOWN', updated_at = $2 WHERE id = $1 AND status = 'PENDING'`,
+      [charge.id, now],
+    );
     return false;
   }
   const sub = await loadSubscription(tx, charge.subscription_id, true);
@@ -220,7 +220,13 @@ async function renewed(
   await event(
     tx,
     sub,
-    { type: 'subscription.renewed', subscriptionId: sub.id, periodStart: sub.end_date ?? sub.start_date, periodEnd: charge.period_end, amount },
+    {
+      type: 'subscription.renewed',
+      subscriptionId: sub.id,
+      periodStart: sub.end_date ?? sub.start_date,
+      periodEnd: charge.period_end,
+      amount,
+    },
     now,
   );
 }

@@ -50,7 +50,8 @@ export interface OwnerPolicy {
 export function ownerPolicyFromEnv(env: Record<string, string | undefined> = process.env): OwnerPolicy {
   const refund = (env.FOYER_ON_REFUND ?? 'expire').trim().toLowerCase();
   const dispute = (env.FOYER_ON_DISPUTE ?? 'suspend').trim().toLowerCase();
-  if (refund !== 'expire' && refund !== 'keep') throw new Error(`FOYER_ON_REFUND: expected expire or keep, got ${refund}`);
+  if (refund !== 'expire' && refund !== 'keep')
+    throw new Error(`FOYER_ON_REFUND: expected expire or keep, got ${refund}`);
   if (dispute !== 'suspend' && dispute !== 'keep')
     throw new Error(`FOYER_ON_DISPUTE: expected suspend or keep, got ${dispute}`);
   return { onRefund: refund, onDispute: dispute };

@@ -72,7 +72,8 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps, provide
         await clock.refresh();
         await clock.advance(advance);
       } catch (error) {
-        if (error instanceof RangeError) return reply.code(400).send({ error: 'advance_invalid', message: error.message });
+        if (error instanceof RangeError)
+          return reply.code(400).send({ error: 'advance_invalid', message: error.message });
         throw error;
       }
       // Every renewal, retry, expiry and mail that became due, before answering.

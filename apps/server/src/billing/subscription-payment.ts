@@ -100,10 +100,9 @@ export async function paySubscription(
 ): Promise<SubscriptionPaymentResult> {
   const card = cardOf(providers);
   const sub = await ownSubscription(db, request.guid, request.subscriptionId);
-  const key = (request.clientKey?.trim() || createHash('sha256').update(request.payment.token, 'utf8').digest('hex')).slice(
-    0,
-    200,
-  );
+  const key = (
+    request.clientKey?.trim() || createHash('sha256').update(request.payment.token, 'utf8').digest('hex')
+  ).slice(0, 200);
   const settle = async (charge: ChargeRow, outcome: SettleOutcome) => {
     await db.transaction((tx) => settleCharge(tx, charge.id, outcome, request.now()));
     return answer(db, charge.id);

@@ -7,14 +7,7 @@
 import type { Db } from '../db';
 import { isoDay } from '../widget/dates';
 import { daysMs, PENDING_LAPSE_DAYS, RECONCILE_AFTER_MS, REMINDED_FREQUENCIES, REMINDER_DAYS } from './policy';
-import {
-  expireEnded,
-  lapsePending,
-  reconcileCharge,
-  remindRenewal,
-  renewDue,
-  type BillingContext,
-} from './renewals';
+import { expireEnded, lapsePending, reconcileCharge, remindRenewal, renewDue, type BillingContext } from './renewals';
 
 export const WORK_KINDS = ['renew', 'expire', 'lapse', 'remind', 'reconcile'] as const;
 export interface WorkItem {

@@ -12,7 +12,9 @@ export interface TransferAccount {
   bic?: string | undefined;
 }
 
-export function transferAccountFromEnv(env: Record<string, string | undefined> = process.env): TransferAccount | undefined {
+export function transferAccountFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): TransferAccount | undefined {
   const beneficiary = env.FOYER_TRANSFER_BENEFICIARY?.trim();
   const account = env.FOYER_TRANSFER_ACCOUNT?.trim();
   if (!beneficiary || !account) return undefined;

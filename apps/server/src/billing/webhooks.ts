@@ -103,7 +103,8 @@ async function applyEvent(tx: Db, provider: string, event: ProviderEvent, policy
   const ends = refund ? policy.onRefund === 'expire' : policy.onDispute === 'suspend';
   const reason: ExpiryReason = refund ? 'refunded' : 'disputed';
   if (charge) {
-    if (refund) await tx.query(`UPDATE renewal_charges SET status = 'REFUNDED', updated_at = $2 WHERE id = $1`, [charge.id, now]);
+    if (refund)
+      await tx.query(`UPDATE renewal_charges SET status = 'REFUNDED', updated_at = $2 WHERE id = $1`, [charge.id, now]);
     const sub = await loadSubscription(tx, charge.subscription_id, true);
     if (!sub) return;
     if (refund)
@@ -127,9 +128,10 @@ async function applyEvent(tx: Db, provider: string, event: ProviderEvent, policy
   if (!ends) return;
   for (const sub of await subscriptionsOfPayment(tx, payment.id)) await expire(tx, sub, LIVE, reason, now);
   // One-off purchases of the payment end too (the paywall reads their ACTIVE status).
-  await tx.query(`UPDATE purchases SET status = 'EXPIRED' WHERE payment_id = $1 AND status IN ('ACTIVE', 'ACTIVE_PENDING')`, [
-    payment.id,
-  ]);
+  await tx.query(
+    `UPDATE purchases SET status = 'EXPIRED' WHERE payment_id = $1 AND status IN ('ACTIVE', 'ACTIVE_PENDING')`,
+    [payment.id],
+  );
 }
 
 /**
