@@ -51,7 +51,8 @@ export async function freshDatabase(): Promise<DatabaseTarget> {
   await admin(`CREATE SCHEMA ${schema}`);
   return {
     options: { databaseUrl: url, databaseSchema: schema },
-    drop: () => admin(`DROP SCHEMA ${schema} CASCADE`),
+    // The job queue's schema beside it (billing/jobs.ts) goes too.
+    drop: () => admin(`DROP SCHEMA ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`),
   };
 }
 
