@@ -13,7 +13,7 @@ import {
 
 import Fastify, { type FastifyInstance } from 'fastify';
 import { grantRoutes } from './account/identity-routes';
-import { billingRoutes } from './billing/routes';
+import { billingRoutes, CONFIRM_RENEWAL_PATH } from './billing/routes';
 import type { AppDeps } from './deps';
 import { refuseBadStrings } from './http/bad-bytes';
 import { errorHandler, sendError } from './http/errors';
@@ -162,7 +162,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await apiScope(api, deps);
       // Operator calls (confirming a bank transfer) carry the operator's token, not a frame's.
-      bindCallsToFrames(api, deps, new Set([WIDGET_PREFIX + widgetEndpoints.confirmManualPayment.path]));
+      bindCallsToFrames(
+        api,
+        deps,
+        new Set([WIDGET_PREFIX + widgetEndpoints.confirmManualPayment.path, WIDGET_PREFIX + CONFIRM_RENEWAL_PATH]),
+      );
       widgetRoutes(api, deps, { identityPrefix: IDENTITY_PREFIX, providers });
       // Version 1 (issue 16); the hosted payment page is a stand-in behind the dev switch.
       productManagerRoutes(api, deps, { hostedPaymentStandIn: deps.devMailbox });

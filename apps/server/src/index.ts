@@ -10,7 +10,7 @@ import { devClock, type DevClock } from './billing/clock';
 import { jobQueue, type JobQueue } from './billing/jobs';
 import { mailBillingEvents } from './billing/mails';
 import { ownerPolicyFromEnv } from './billing/policy';
-import { transferAccountFromEnv } from './billing/transfer';
+import { transferAccountFromEnv, type TransferAccount } from './billing/transfer';
 import {
   DEFAULT_DATA_DIR,
   DEFAULT_FORGOT_PASSWORD_PER_HOUR,
@@ -134,6 +134,8 @@ export interface ServerOptions {
    * leaves the queue to POST /dev/clock and `jobs.drain()` (tests that want only those).
    */
   jobWorkers?: boolean;
+  /** The owner's account for bank transfers and cash. Default: env FOYER_TRANSFER_* (billing/transfer.ts). */
+  transfer?: TransferAccount;
 }
 
 export interface RunningServer {
@@ -263,7 +265,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       operatorToken: options.operatorToken ?? env.operatorToken,
       frameTokenKey: frameTokenKeyFrom(options.frameTokenKey, env),
       devClock: clock,
-      transfer: transferAccountFromEnv(),
+      transfer: options.transfer ?? transferAccountFromEnv(),
       ownerPolicy: ownerPolicyFromEnv(),
     };
     if (

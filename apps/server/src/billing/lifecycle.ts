@@ -15,7 +15,7 @@
  */
 import type { Db } from '../db';
 import { toMillis } from '../db';
-import { addDays, isoDay, periodEnd } from '../widget/dates';
+import { isoDay, periodEnd } from '../widget/dates';
 import type { ChargeOutcome, SavedPaymentMethod } from '../widget/providers/types';
 import { recordEvent, type BillingEvent, type EventMoney } from './events';
 import { daysMs, GRACE_DAYS, PENDING_LAPSE_DAYS, RETRY_DAYS } from './policy';
@@ -341,9 +341,4 @@ export async function expire(
   await tx.query(`UPDATE purchases SET status = 'EXPIRED' WHERE id = $1`, [sub.purchase_id]);
   await event(tx, sub, { type: 'subscription.expired', subscriptionId: sub.id, reason }, now);
   return true;
-}
-
-/** The day a PAST_DUE bank-transfer renewal lapses: its period end plus PENDING_LAPSE_DAYS. */
-export function transferLapseDay(periodStart: string): string {
-  return addDays(periodStart, PENDING_LAPSE_DAYS);
 }

@@ -314,3 +314,18 @@ export async function lapsePending(ctx: BillingContext, purchaseId: string): Pro
     );
   });
 }
+
+/**
+ * An operator confirms that a bank-transfer renewal's money arrived (by the reference the payer
+ * wrote on it): the charge SUCCEEDED and the subscription ACTIVE with its next period. Answers
+ * false when no renewal awaits that reference.
+ */
+export async function confirmTransferRenewal(db: Db, reference: string, now: number): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT id FROM renewal_charges WHERE kind = 'transfer' AND provider_reference = $1 AND status = 'PENDING'`,
+    [reference],
+  );
+  const charge = rows[0];
+  if (!charge) return false;
+  return db.transaction((tx) => settleCharge(tx, charge.id, { status: 'succeeded', reference }, now));
+}

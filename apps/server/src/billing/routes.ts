@@ -15,10 +15,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { defineRoute } from '../http/define-route';
 import { findAccountByGuid } from '../identity/store';
+import { ApiError } from '../http/errors';
+import { operatorTokenMatches } from '../widget/manual-confirmation';
 import { requireWidgetSession } from '../widget/session';
 import { isTestCardProvider } from '../widget/providers/manual';
 import { ProviderUnavailable, WebhookRefused, type PaymentProviders } from '../widget/providers/types';
 import { ownerPolicyFromEnv } from './policy';
+import { confirmTransferRenewal } from './renewals';
 import { paySubscription, subscriptionPaymentPage } from './subscription-payment';
 import { applyProviderEvents, isWebhookProvider, webhookReaderOf } from './webhooks';
 
@@ -127,4 +130,22 @@ export function subscriptionPaymentRoutes(app: FastifyInstance, deps: AppDeps, p
     },
     { query: sessionQuerySchema },
   );
+}
+
+/**
+ * POST /widget/admin/renewals/:reference/confirm-payment (under /pm/api; the operator's bearer
+ * token, like confirming an order's transfer): a bank-transfer renewal's money arrived.
+ */
+export const CONFIRM_RENEWAL_PATH = '/widget/admin/renewals/:reference/confirm-payment';
+
+export function operatorRenewalRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.post<{ Params: { reference: string } }>(CONFIRM_RENEWAL_PATH, async (request, reply) => {
+    if (!deps.operatorToken) throw new ApiError('NOT_FOUND');
+    if (!operatorTokenMatches(deps.operatorToken, request.headers.authorization)) {
+      throw new ApiError('operator_token_invalid');
+    }
+    if (!(await confirmTransferRenewal(deps.db, request.params.reference, deps.now())))
+      throw new ApiError('payment_not_awaiting_confirmation');
+    return reply.send({ reference: request.params.reference, status: 'SUCCEEDED' });
+  });
 }

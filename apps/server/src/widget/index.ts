@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from '../account/routes';
 import type { AppDeps } from '../deps';
-import { subscriptionPaymentRoutes } from '../billing/routes';
+import { operatorRenewalRoutes, subscriptionPaymentRoutes } from '../billing/routes';
 import { olderServiceRoutes } from '../older-service/routes';
 import { attemptOwner } from './payments';
 import { providersFromEnv } from './providers';
@@ -37,5 +37,6 @@ export function widgetRoutes(app: FastifyInstance, deps: AppDeps, options: Widge
   directDebitRoutes(app, deps, providers, owner);
   accountRoutes(app, deps);
   subscriptionPaymentRoutes(app, deps, providers);
+  operatorRenewalRoutes(app, deps);
   olderServiceRoutes(app, deps);
 }

@@ -2,7 +2,7 @@
  * Helpers of the billing tests: a server with the test clock and the test card provider, buying
  * plans through the real widget calls and moving months with POST /dev/clock.
  */
-import { paymentResultSchema, purchasesSchema, type Purchase } from '@foyer/api';
+import { paymentResultSchema, purchasesSchema, type PaymentResult, type Purchase } from '@foyer/api';
 import { expect } from 'vitest';
 import type { PreparedServer, ServerOptions } from '../../src/index';
 import { seedConfig } from '../../src/seed-config';
@@ -24,7 +24,13 @@ export const PEOPLE = [
   'refunds@foyer.test',
   'lost@foyer.test',
   'twice@foyer.test',
+  'yearly@foyer.test',
+  'renews-by-transfer@foyer.test',
+  'early-access@foyer.test',
 ];
+
+export const OPERATOR_TOKEN = 'operator-secret-for-billing-tests';
+export const TRANSFER = { beneficiary: 'Foyer Demo Ltd', account: 'BE71 0961 2345 6769', bic: 'GKCCBEBB' };
 
 export async function billingServer(options: ServerOptions = {}): Promise<PreparedServer> {
   const clock = testClock(START);
@@ -35,6 +41,8 @@ export async function billingServer(options: ServerOptions = {}): Promise<Prepar
     jobWorkers: false,
     loginRateLimit: { perIdentifier: 1000, perAddress: 1000 },
     paymentProviders: providersFromEnv({ FOYER_CARD_PROVIDER: 'manual', FOYER_PAYMENT_TYPES: 'CARD,BANK_TRANSFER' }),
+    operatorToken: OPERATOR_TOKEN,
+    transfer: TRANSFER,
     seed: { ...seedConfig, accounts: [...seedConfig.accounts, ...PEOPLE.map((email) => seededPerson(email))] },
     ...options,
   });
@@ -59,12 +67,12 @@ export async function buy(
   plan: string,
   token = 'pm_card_visa',
   paymentType = 'CARD',
-): Promise<{ orderId: string; subscriptionId: string }> {
+): Promise<{ orderId: string; subscriptionId: string; result: PaymentResult }> {
   const order = await orderOk(server, session, [{ product: 'demo-digital', paymentPlan: plan }], { paymentType });
   const paid = await call(server, 'POST', `/widget/payment/${order.id}`, { session, payload: { token } });
   expect(paid.statusCode, paid.body).toBe(200);
   const result = paymentResultSchema.parse(paid.json());
-  return { orderId: order.id, subscriptionId: result.purchases[0]!.subscriptionId! };
+  return { orderId: order.id, subscriptionId: result.purchases[0]!.subscriptionId!, result };
 }
 
 export async function purchaseOf(server: PreparedServer, session: string, subscriptionId: string): Promise<Purchase> {

@@ -10,7 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitledProductIds } from '../../src/account/entitlements';
 import type { PreparedServer } from '../../src/index';
 import { call } from '../widget/helpers';
-import { advance, billingServer, buy, chargesOf, eventsOf, purchaseOf, sessionOf, subscriptionState } from './helpers';
+import {
+  advance,
+  billingServer,
+  buy,
+  chargesOf,
+  eventsOf,
+  OPERATOR_TOKEN,
+  purchaseOf,
+  sessionOf,
+  subscriptionState,
+  TRANSFER,
+} from './helpers';
 
 let server: PreparedServer;
 
@@ -251,5 +262,77 @@ describe('a bank transfer that never arrives', () => {
     });
     const again = await buy(server, await session(), 'digital-yearly-eur');
     expect((await subscriptionState(server, again.subscriptionId)).status).toBe('ACTIVE');
+  });
+});
+
+describe('a yearly plan', () => {
+  it('records its renewal reminder once, 30 days ahead, then renews', async () => {
+    const session = fresh('yearly@foyer.test');
+    const { subscriptionId } = await buy(server, await session(), 'digital-yearly-eur');
+    const reminders = async () =>
+      (await eventsOf(server, subscriptionId)).filter((event) => event.type === 'subscription.renewal_reminder');
+    // Up to the day before the reminder is due (a leap year makes the year 366 days long).
+    const { end_date: renewsOn } = await subscriptionState(server, subscriptionId);
+    const today = (await advance(server, 'PT0S')).slice(0, 10);
+    const daysLeft = (Date.parse(renewsOn) - Date.parse(today)) / 86_400_000;
+    await advance(server, `P${daysLeft - 31}D`);
+    expect(await reminders()).toEqual([]);
+    await advance(server, 'P1D');
+    const [reminder] = await reminders();
+    expect(reminder?.data).toMatchObject({ renewsOn, amount: { amountMinor: 9900, currency: 'EUR' } });
+    await advance(server, 'P1D');
+    expect(await reminders()).toHaveLength(1);
+    await advance(server, 'P30D');
+    expect(await subscriptionState(server, subscriptionId)).toMatchObject({ status: 'ACTIVE', periods_paid: 2 });
+  });
+});
+
+describe('a subscription paid by bank transfer', () => {
+  it('gets the transfer instructions, and at each period end a notice; the operator confirms the money', async () => {
+    const session = fresh('renews-by-transfer@foyer.test');
+    const { orderId, subscriptionId, result } = await buy(
+      server,
+      await session(),
+      'digital-monthly-usd',
+      'manual',
+      'BANK_TRANSFER',
+    );
+    const reference = `FOYER-${orderId.slice(0, 8).toUpperCase()}`;
+    expect(result.transferInstructions).toEqual({
+      ...TRANSFER,
+      reference,
+      amount: { amount: 1099, currency: 'USD', display: '10.99' },
+    });
+    expect((await eventsOf(server, orderId))[0]?.data).toMatchObject({ transfer: { ...TRANSFER, reference } });
+    const confirmed = await call(server, 'POST', `/widget/admin/orders/${orderId}/confirm-payment`, {
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await eventsOf(server, orderId)).map((event) => event.type)).toContain('payment.succeeded');
+
+    await advance(server, 'P1M');
+    // No card to charge: a notice with the amount and its own reference, awaiting the money.
+    expect(await subscriptionState(server, subscriptionId)).toMatchObject({ status: 'PAST_DUE', periods_paid: 1 });
+    const notice = (await eventsOf(server, subscriptionId)).find(
+      (event) => event.type === 'subscription.renewal_reminder',
+    );
+    expect(notice?.data).toMatchObject({ amount: { amountMinor: 1099, currency: 'USD' }, transfer: TRANSFER });
+    const renewalReference = (notice?.data.transfer as { reference: string }).reference;
+    expect(renewalReference).toMatch(/^FOYER-[0-9A-F]{8}$/);
+    const wrong = await call(server, 'POST', `/widget/admin/renewals/${renewalReference}/confirm-payment`, {
+      headers: { authorization: 'Bearer not-the-token' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const paid = await call(server, 'POST', `/widget/admin/renewals/${renewalReference}/confirm-payment`, {
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await subscriptionState(server, subscriptionId)).toMatchObject({ status: 'ACTIVE', periods_paid: 2 });
+
+    // The next notice is not paid: the subscription ends 14 days later.
+    await advance(server, 'P1M');
+    expect(await subscriptionState(server, subscriptionId)).toMatchObject({ status: 'PAST_DUE' });
+    await advance(server, 'P15D');
+    expect(await subscriptionState(server, subscriptionId)).toMatchObject({ status: 'EXPIRED', periods_paid: 2 });
   });
 });

@@ -3,7 +3,8 @@
  * refused (400) and changes nothing; a replayed event changes nothing; a refund ends the
  * subscription (FOYER_ON_REFUND=expire, the default). A renewal whose answer was lost (the
  * provider charged, the server never heard) is UNKNOWN, never failed and never charged again,
- * and reconciliation settles it from the provider's record.
+ * and reconciliation settles it from the provider's record. A service's pendingAccessDays grants
+ * access to a purchase awaiting its money for that long.
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,10 @@ import {
   type ProviderEvent,
   type WebhookReader,
 } from '../../src/widget/providers/types';
-import { advance, billingServer, buy, chargesOf, eventsOf, sessionOf, subscriptionState } from './helpers';
+import { entitledProductIds } from '../../src/account/entitlements';
+import { seedConfig } from '../../src/seed-config';
+import { seededPerson } from '../widget/helpers';
+import { advance, billingServer, buy, chargesOf, eventsOf, PEOPLE, sessionOf, subscriptionState } from './helpers';
 
 const SECRET = 'webhook-test-secret';
 
@@ -54,7 +58,17 @@ const lossy = losingFirstAnswer(providers.card!);
 
 beforeAll(async () => {
   // The test cards under Stripe's name: their charges are recorded as Stripe's, as the webhook names them.
-  server = await billingServer({ paymentProviders: { ...providers, card: { ...lossy.provider, name: 'STRIPE' } } });
+  server = await billingServer({
+    paymentProviders: { ...providers, card: { ...lossy.provider, name: 'STRIPE' } },
+    // The demo service grants 3 days of access to purchases awaiting their money.
+    seed: {
+      ...seedConfig,
+      services: seedConfig.services.map((service) =>
+        service.name === 'demo' ? { ...service, pendingAccessDays: 3 } : service,
+      ),
+      accounts: [...seedConfig.accounts, ...PEOPLE.map((email) => seededPerson(email))],
+    },
+  });
   server.deps.webhookReaders = { stripe: fakeReader };
 });
 afterAll(() => server.close());
@@ -131,5 +145,17 @@ describe('POST /webhooks/:provider', () => {
     expect(events.find((stored) => stored.type === 'subscription.expired')).toMatchObject({
       data: { reason: 'refunded' },
     });
+  });
+});
+
+describe('a service with pendingAccessDays', () => {
+  it('grants a purchase awaiting its transfer access for that many days only', async () => {
+    const { session, guid } = await sessionOf(server, 'early-access@foyer.test');
+    const { subscriptionId } = await buy(server, session, 'digital-monthly-eur', 'manual', 'BANK_TRANSFER');
+    expect(await subscriptionState(server, subscriptionId)).toMatchObject({ status: 'ACTIVE_PENDING' });
+    const now = Date.parse(await advance(server, 'PT0S'));
+    expect(await entitledProductIds(server.db, guid, now)).toContain('demo-digital');
+    expect(await entitledProductIds(server.db, guid, now + 3 * 86_400_000)).toContain('demo-digital');
+    expect(await entitledProductIds(server.db, guid, now + 4 * 86_400_000)).not.toContain('demo-digital');
   });
 });
