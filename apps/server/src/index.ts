@@ -319,9 +319,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       },
       close: () => {
         closed ??= (async () => {
-          // No new jobs; a running one finishes while the database is still open.
-          await queue.stop();
+          // Running requests (a test-clock drain among them) finish, then running jobs, while
+          // the database is still open.
           await app.close();
+          await queue.stop();
           // Mail still being sent needs the database.
           await deps.background.idle();
           await mailer.close();
