@@ -37,8 +37,6 @@ export async function billingServer(options: ServerOptions = {}): Promise<Prepar
   return testServer({
     now: clock.now,
     devClock: true,
-    // The test drives the queue through POST /dev/clock alone.
-    jobWorkers: false,
     loginRateLimit: { perIdentifier: 1000, perAddress: 1000 },
     paymentProviders: providersFromEnv({ FOYER_CARD_PROVIDER: 'manual', FOYER_PAYMENT_TYPES: 'CARD,BANK_TRANSFER' }),
     operatorToken: OPERATOR_TOKEN,
