@@ -30,7 +30,14 @@ import {
   type SettleOutcome,
   type SubscriptionRow,
 } from './lifecycle';
-import { daysMs, PENDING_LAPSE_DAYS, RECONCILE_AFTER_MS, REMINDED_FREQUENCIES, REMINDER_DAYS } from './policy';
+import {
+  CHALLENGE_HOLD_MS,
+  daysMs,
+  PENDING_LAPSE_DAYS,
+  RECONCILE_AFTER_MS,
+  REMINDED_FREQUENCIES,
+  REMINDER_DAYS,
+} from './policy';
 import { transferReference, type TransferAccount } from './transfer';
 
 /** What the lifecycle's work needs from the server. */
@@ -122,11 +129,19 @@ export async function insertCharge(
   return rows[0] ? chargeOf(rows[0]) : null;
 }
 
-/** An open charge (asked, answer not yet known) blocks any new one: never two charges at once. */
-export async function hasOpenCharge(db: Db, subscriptionId: string): Promise<boolean> {
+/**
+ * An open charge (asked, answer not yet known) blocks any new one: never two charges at once.
+ * `challengesSince`: a visitor's 3-D Secure challenge younger than this is open too (the retries
+ * wait for it rather than charge the saved card beside it).
+ */
+export async function hasOpenCharge(db: Db, subscriptionId: string, challengesSince?: number): Promise<boolean> {
   const rows = await db.query(
-    `SELECT 1 FROM renewal_charges WHERE subscription_id = $1 AND status IN ('PENDING', 'UNKNOWN') LIMIT 1`,
-    [subscriptionId],
+    `SELECT 1 FROM renewal_charges
+      WHERE subscription_id = $1
+        AND (status IN ('PENDING', 'UNKNOWN')
+             OR (kind = 'visitor' AND status = 'REQUIRES_ACTION' AND created_at > $2))
+      LIMIT 1`,
+    [subscriptionId, challengesSince ?? Number.MAX_SAFE_INTEGER],
   );
   return rows.length > 0;
 }
@@ -144,7 +159,7 @@ export async function renewDue(ctx: BillingContext, subscriptionId: string): Pro
     const due =
       (sub.status === 'ACTIVE' && sub.end_date <= isoDay(now)) ||
       (sub.status === 'PAST_DUE' && sub.next_retry_at !== null && sub.next_retry_at <= now);
-    if (!due || (await hasOpenCharge(tx, sub.id))) return null;
+    if (!due || (await hasOpenCharge(tx, sub.id, now - CHALLENGE_HOLD_MS))) return null;
     const price = await priceOf(tx, sub);
     if (!price) {
       await expire(tx, sub, ['ACTIVE', 'PAST_DUE'], 'payment_failed', now);

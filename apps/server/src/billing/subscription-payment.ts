@@ -30,7 +30,6 @@ import {
   type SettleOutcome,
   type SubscriptionRow,
 } from './lifecycle';
-import { CHALLENGE_HOLD_MS } from './policy';
 import { hasOpenCharge, insertCharge, priceOf } from './renewals';
 
 function cardOf(providers: PaymentProviders): CardProvider {
@@ -109,15 +108,9 @@ export async function paySubscription(
   };
   const confirm = (charge: ChargeRow) => ask(() => card.confirm(charge.provider_reference ?? ''));
 
-  // A retried submission: its attempt's answer, or the challenge it was waiting for.
-  const known =
-    (await readCharge(db, 'subscription_id = $1 AND client_key = $2', [sub.id, key])) ??
-    (await readCharge(
-      db,
-      `subscription_id = $1 AND kind = 'visitor' AND status = 'REQUIRES_ACTION' AND created_at > $2
-       ORDER BY created_at DESC LIMIT 1`,
-      [sub.id, request.now() - CHALLENGE_HOLD_MS],
-    ));
+  // A retried submission (the frame sends the same key for the same card): its attempt's answer,
+  // or the challenge it was waiting for.
+  const known = await readCharge(db, 'subscription_id = $1 AND client_key = $2', [sub.id, key]);
   if (known) {
     if (known.status === 'REQUIRES_ACTION') return settle(known, await confirm(known));
     if (known.status !== 'PENDING' && known.status !== 'UNKNOWN') return answer(db, known.id);
