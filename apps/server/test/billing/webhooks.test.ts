@@ -39,6 +39,11 @@ function losingFirstAnswer(card: CardProvider) {
   const calls = { chargeSaved: 0 };
   const provider: CardProvider = {
     ...card,
+    // A payment collected later, as a direct debit's: accepted now, money on the provider's event.
+    async charge(input) {
+      if (input.token !== 'collected_later') return card.charge(input);
+      return { status: 'succeeded', reference: `later_${input.paymentId}`, settled: false };
+    },
     async chargeSaved(input) {
       calls.chargeSaved += 1;
       const outcome = await card.chargeSaved(input);
@@ -157,5 +162,36 @@ describe('a service with pendingAccessDays', () => {
     expect(await entitledProductIds(server.db, guid, now)).toContain('demo-digital');
     expect(await entitledProductIds(server.db, guid, now + 3 * 86_400_000)).toContain('demo-digital');
     expect(await entitledProductIds(server.db, guid, now + 4 * 86_400_000)).not.toContain('demo-digital');
+  });
+});
+
+describe('a first payment collected later (a direct debit)', () => {
+  it('is ACTIVE once the provider says it was collected, EXPIRED when it failed', async () => {
+    const { session, guid } = await sessionOf(server, 'twice@foyer.test');
+    const collected = await buy(server, session, 'digital-monthly-eur', 'collected_later');
+    expect(await subscriptionState(server, collected.subscriptionId)).toMatchObject({ status: 'ACTIVE_PENDING' });
+    const now = Date.parse(await advance(server, 'PT0S'));
+    const paid = await deliver([
+      { id: 'evt_collected', type: 'payment.succeeded', reference: `later_${collected.result.paymentId}` },
+    ]);
+    expect(paid.json()).toEqual({ received: 1, applied: 1 });
+    expect(await subscriptionState(server, collected.subscriptionId)).toMatchObject({ status: 'ACTIVE' });
+    expect(await entitledProductIds(server.db, guid, now)).toContain('demo-digital');
+    expect((await eventsOf(server, collected.orderId)).map((event) => event.type).sort()).toEqual([
+      'order.confirmed',
+      'payment.succeeded',
+    ]);
+
+    const failing = await buy(server, session, 'digital-monthly-usd', 'collected_later');
+    const failed = await deliver([
+      {
+        id: 'evt_failed',
+        type: 'payment.failed',
+        reference: `later_${failing.result.paymentId}`,
+        code: 'insufficient_funds',
+      },
+    ]);
+    expect(failed.json()).toEqual({ received: 1, applied: 1 });
+    expect(await subscriptionState(server, failing.subscriptionId)).toMatchObject({ status: 'EXPIRED' });
   });
 });
