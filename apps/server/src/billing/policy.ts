@@ -35,6 +35,12 @@ export const PENDING_LAPSE_DAYS = 14;
  */
 export const RECONCILE_AFTER_MS = 10 * 60_000;
 
+/**
+ * A direct debit's first payment awaiting collection is looked up at the provider this often, in
+ * case its webhook never comes (collection takes days: no need to ask every minute).
+ */
+export const COLLECTION_CHECK_MS = 60 * 60_000;
+
 /** A visitor's 3-D Secure challenge on a PAST_DUE payment is continued within this time. */
 export const CHALLENGE_HOLD_MS = 30 * 60_000;
 

@@ -22,6 +22,7 @@ import {
   CHARGE_COLUMNS,
   chargeOf,
   expire,
+  firstPaymentSettled,
   loadSubscription,
   moneyOf,
   nextPeriodEnd,
@@ -32,6 +33,7 @@ import {
 } from './lifecycle';
 import {
   CHALLENGE_HOLD_MS,
+  COLLECTION_CHECK_MS,
   daysMs,
   PENDING_LAPSE_DAYS,
   RECONCILE_AFTER_MS,
@@ -343,4 +345,52 @@ export async function confirmTransferRenewal(db: Db, reference: string, now: num
   const charge = rows[0];
   if (!charge) return false;
   return db.transaction((tx) => settleCharge(tx, charge.id, { status: 'succeeded', reference }, now));
+}
+
+/**
+ * Asks the direct-debit provider about a first payment still awaiting collection (its webhook may
+ * never come): collected → ACTIVE, failed → EXPIRED (firstPaymentSettled). Asked at most once per
+ * COLLECTION_CHECK_MS per payment, so the provider is not polled every minute.
+ */
+export async function checkCollection(ctx: BillingContext, paymentId: string): Promise<void> {
+  const directDebit = ctx.providers.directDebit;
+  if (!directDebit) return;
+  const now = ctx.now();
+  const rows = await ctx.db.query<{
+    id: string;
+    order_id: string;
+    provider_key: string;
+    guid: string;
+    service_name: string | null;
+    mandate_id: string | null;
+  }>(
+    `UPDATE payments pay SET updated_at = $2
+       FROM orders o
+      WHERE pay.id = $1 AND o.id = pay.order_id AND pay.provider = 'GOCARDLESS' AND pay.status = 'SUCCEEDED'
+        AND pay.updated_at <= $3
+      RETURNING pay.id, pay.order_id, COALESCE(pay.provider_key, pay.idempotency_key) AS provider_key, o.guid,
+                o.service_name,
+                (SELECT f.mandate_id FROM direct_debit_flows f
+                  WHERE f.order_id = pay.order_id AND f.mandate_id IS NOT NULL LIMIT 1) AS mandate_id`,
+    [paymentId, now, now - COLLECTION_CHECK_MS],
+  );
+  const payment = rows[0];
+  if (!payment?.mandate_id) return;
+  let known;
+  try {
+    known = await directDebit.lookupPayment({
+      orderId: payment.order_id,
+      idempotencyKey: payment.provider_key,
+      mandateId: payment.mandate_id,
+    });
+  } catch (error) {
+    if (error instanceof ProviderUnavailable) return;
+    throw error;
+  }
+  const outcome = known;
+  if (!outcome || (outcome.status === 'succeeded' && outcome.settled === false) || outcome.status === 'requires_action')
+    return;
+  await ctx.db.transaction((tx) =>
+    firstPaymentSettled(tx, payment, outcome.status === 'succeeded', payment.id, ctx.now()),
+  );
 }

@@ -6,13 +6,28 @@
  */
 import type { Db } from '../db';
 import { isoDay } from '../widget/dates';
-import { daysMs, PENDING_LAPSE_DAYS, RECONCILE_AFTER_MS, REMINDED_FREQUENCIES, REMINDER_DAYS } from './policy';
-import { expireEnded, lapsePending, reconcileCharge, remindRenewal, renewDue, type BillingContext } from './renewals';
+import {
+  COLLECTION_CHECK_MS,
+  daysMs,
+  PENDING_LAPSE_DAYS,
+  RECONCILE_AFTER_MS,
+  REMINDED_FREQUENCIES,
+  REMINDER_DAYS,
+} from './policy';
+import {
+  checkCollection,
+  expireEnded,
+  lapsePending,
+  reconcileCharge,
+  remindRenewal,
+  renewDue,
+  type BillingContext,
+} from './renewals';
 
-export const WORK_KINDS = ['renew', 'expire', 'lapse', 'remind', 'reconcile'] as const;
+export const WORK_KINDS = ['renew', 'expire', 'lapse', 'remind', 'reconcile', 'collect'] as const;
 export interface WorkItem {
   kind: (typeof WORK_KINDS)[number];
-  /** A subscription id; a purchase id for `lapse`, a renewal charge id for `reconcile`. */
+  /** A subscription id; a purchase id for `lapse`, a renewal charge id for `reconcile`, a payment id for `collect`. */
   id: string;
 }
 
@@ -63,6 +78,15 @@ export async function findDueWork(db: Db, now: number): Promise<WorkItem[]> {
         ORDER BY updated_at, id`,
       [now - RECONCILE_AFTER_MS],
     ),
+    // Direct-debit first payments still awaiting collection, looked up now and then.
+    ids(
+      'collect',
+      `SELECT DISTINCT pay.id, pay.updated_at FROM payments pay JOIN purchases p ON p.payment_id = pay.id
+        WHERE p.status = 'ACTIVE_PENDING' AND pay.provider = 'GOCARDLESS' AND pay.status = 'SUCCEEDED'
+          AND pay.updated_at <= $1
+        ORDER BY pay.updated_at, pay.id`,
+      [now - COLLECTION_CHECK_MS],
+    ),
   ]);
   return items.flat();
 }
@@ -79,5 +103,7 @@ export async function runWork(ctx: BillingContext, item: WorkItem): Promise<void
       return remindRenewal(ctx, item.id);
     case 'reconcile':
       return reconcileCharge(ctx, item.id);
+    case 'collect':
+      return checkCollection(ctx, item.id);
   }
 }

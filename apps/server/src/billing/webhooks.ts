@@ -15,7 +15,14 @@
 import type { Db } from '../db';
 import type { PaymentProviders, ProviderEvent, WebhookReader } from '../widget/providers/types';
 import { recordEvent } from './events';
-import { expire, loadSubscription, settleCharge, subscriptionsOfPayment, type ExpiryReason } from './lifecycle';
+import {
+  expire,
+  firstPaymentSettled,
+  loadSubscription,
+  settleCharge,
+  subscriptionsOfPayment,
+  type ExpiryReason,
+} from './lifecycle';
 import type { OwnerPolicy } from './policy';
 
 /** The webhook paths and the provider names the payments and charges record. */
@@ -95,7 +102,7 @@ async function applyEvent(tx: Db, provider: string, event: ProviderEvent, policy
         ? ({ status: 'succeeded', reference: event.reference } as const)
         : ({ status: 'failed', code: event.code ?? 'payment_fail' } as const);
     if (charge) await settleCharge(tx, charge.id, outcome, now);
-    else if (payment) await settleFirstPayment(tx, payment, event.type === 'payment.succeeded', event.reference, now);
+    else if (payment) await firstPaymentSettled(tx, payment, event.type === 'payment.succeeded', event.reference, now);
     return;
   }
   // A refund or a dispute.
@@ -132,55 +139,4 @@ async function applyEvent(tx: Db, provider: string, event: ProviderEvent, policy
     `UPDATE purchases SET status = 'EXPIRED' WHERE payment_id = $1 AND status IN ('ACTIVE', 'ACTIVE_PENDING')`,
     [payment.id],
   );
-}
-
-/**
- * The first payment of an order that awaited its money (a direct debit submitted, not yet
- * collected): collected → ACTIVE and the order PAID, with its receipt; failed → EXPIRED and the
- * order cancelled (the plan may be bought again).
- */
-async function settleFirstPayment(
-  tx: Db,
-  payment: { id: string; order_id: string; guid: string; service_name: string | null },
-  succeeded: boolean,
-  reference: string,
-  now: number,
-): Promise<void> {
-  if (succeeded) {
-    const changed = await tx.query(
-      `UPDATE purchases SET status = 'ACTIVE' WHERE payment_id = $1 AND status = 'ACTIVE_PENDING' RETURNING id`,
-      [payment.id],
-    );
-    if (!changed.length) return;
-    await tx.query(
-      `UPDATE subscriptions SET status = CASE WHEN status = 'ACTIVE_PENDING' THEN 'ACTIVE' ELSE status END,
-              awaiting_payment = false
-        WHERE awaiting_payment AND purchase_id IN (SELECT id FROM purchases WHERE payment_id = $1)`,
-      [payment.id],
-    );
-    const orders = await tx.query<{ total_minor: unknown; currency: string }>(
-      `UPDATE orders SET status = 'PAID' WHERE id = $1 RETURNING total_minor, currency`,
-      [payment.order_id],
-    );
-    const order = orders[0];
-    if (order)
-      await recordEvent(
-        tx,
-        { guid: payment.guid, serviceName: payment.service_name },
-        {
-          type: 'payment.succeeded',
-          orderId: payment.order_id,
-          amount: { amountMinor: Number(order.total_minor), currency: order.currency.trim() },
-          reference,
-        },
-        now,
-      );
-    return;
-  }
-  for (const sub of await subscriptionsOfPayment(tx, payment.id))
-    await expire(tx, sub, ['ACTIVE_PENDING', 'CANCELLED'], 'payment_failed', now);
-  await tx.query(`UPDATE purchases SET status = 'EXPIRED' WHERE payment_id = $1 AND status = 'ACTIVE_PENDING'`, [
-    payment.id,
-  ]);
-  await tx.query(`UPDATE orders SET status = 'CANCELLED' WHERE id = $1 AND status = 'CREATED'`, [payment.order_id]);
 }
