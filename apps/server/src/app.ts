@@ -13,6 +13,7 @@ import {
 
 import Fastify, { type FastifyInstance } from 'fastify';
 import { grantRoutes } from './account/identity-routes';
+import { billingRoutes, CONFIRM_RENEWAL_PATH } from './billing/routes';
 import type { AppDeps } from './deps';
 import { refuseBadStrings } from './http/bad-bytes';
 import { errorHandler, sendError } from './http/errors';
@@ -85,7 +86,8 @@ export function routesOf(app: FastifyInstance): readonly { method: string; url: 
 /** The fastify application over injected dependencies; it does not listen (see startServer). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const routes = new RouteTable();
-  // One set of payment providers for version 2's payment routes and version 1's hosted page.
+  // One set of payment providers for the routes (version 2's and version 1's hosted page) and the job queue
+  // (index.ts passes the same).
   const providers = deps.paymentProviders ?? providersFromEnv(process.env, { now: deps.now });
   const app = Fastify({
     // Off by default: the e2e stack reads JSON lines from stdout and must see only its own.
@@ -161,7 +163,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await apiScope(api, deps);
       // Operator calls (confirming a bank transfer) carry the operator's token, not a frame's.
-      bindCallsToFrames(api, deps, new Set([WIDGET_PREFIX + widgetEndpoints.confirmManualPayment.path]));
+      bindCallsToFrames(
+        api,
+        deps,
+        new Set([WIDGET_PREFIX + widgetEndpoints.confirmManualPayment.path, WIDGET_PREFIX + CONFIRM_RENEWAL_PATH]),
+      );
       widgetRoutes(api, deps, { identityPrefix: IDENTITY_PREFIX, providers });
       // Version 1 (issue 16): its hosted payment page charges through the same providers.
       productManagerRoutes(api, deps, { providers });
@@ -179,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.devMailbox) mailboxRoutes(app, deps);
+  // Provider webhooks, the test clock and the test cards' challenge: not frame calls.
+  await billingRoutes(app, deps, providers);
   // The version 1 hosted payment page and its return URL.
   await app.register(hostedPaymentRoutes(deps, providers));
   await staticRoutes(app, deps);

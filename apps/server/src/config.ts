@@ -14,7 +14,10 @@
  *   FOYER_FORGOT_PASSWORD_PER_HOUR (10; forgot password and resend activation requests per address),
  *   FOYER_FRAME_TOKEN_KEY (≥ 32 bytes; signs the frame tokens; required when NODE_ENV=production, and
  *   there a random one, else a random key per start), FOYER_ALLOW_HTTP_PUBLIC_URL (off; production
- *   accepts an http PUBLIC_URL only with it). NODE_ENV=production refuses unsafe settings
+ *   accepts an http PUBLIC_URL only with it), FOYER_DEV_CLOCK (off unless 1/true: the test clock,
+ *   GET/POST /dev/clock; refused in production), FOYER_TRANSFER_BENEFICIARY / _ACCOUNT / _BIC (the
+ *   bank-transfer details, billing/transfer.ts), FOYER_ON_REFUND (expire|keep), FOYER_ON_DISPUTE
+ *   (suspend|keep) (billing/policy.ts). NODE_ENV=production refuses unsafe settings
  *   (production-checks.ts).
  */
 import { fileURLToPath } from 'node:url';
@@ -93,6 +96,8 @@ export interface EnvOptions {
   cardProvider?: string | undefined;
   /** FOYER_ALLOW_HTTP_PUBLIC_URL: production accepts an http PUBLIC_URL (a private network). */
   allowHttpPublicUrl?: boolean | undefined;
+  /** FOYER_DEV_CLOCK: the test clock (billing/clock.ts). */
+  devClock?: boolean | undefined;
   production?: boolean | undefined;
 }
 
@@ -167,6 +172,7 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     frameTokenKey: env.FOYER_FRAME_TOKEN_KEY || undefined,
     cardProvider: env.FOYER_CARD_PROVIDER?.trim().toLowerCase() || undefined,
     allowHttpPublicUrl: flag(env, 'FOYER_ALLOW_HTTP_PUBLIC_URL'),
+    devClock: flag(env, 'FOYER_DEV_CLOCK'),
     production: env.NODE_ENV === 'production',
   };
 }

@@ -1,9 +1,14 @@
 import type { RecaptchaVerifier } from './adapters/recaptcha';
 import type { BackgroundTasks } from './background';
+import type { DevClock } from './billing/clock';
+import type { JobQueue } from './billing/jobs';
+import type { OwnerPolicy } from './billing/policy';
+import type { TransferAccount } from './billing/transfer';
+import type { WebhookProvider } from './billing/webhooks';
 import type { ServerTimeouts } from './config';
 import type { Db } from './db';
 import type { Mailer } from './mail/mailer';
-import type { PaymentProviders } from './widget/providers/types';
+import type { PaymentProviders, WebhookReader } from './widget/providers/types';
 import type { LoginRateLimit } from './security/rate-limit';
 
 /** Everything the routes need, injected by buildApp's caller (tests swap the clock). */
@@ -46,4 +51,14 @@ export interface AppDeps {
   frameTokenKey: Buffer;
   /** Bearer token of operator calls (confirming bank transfers); unset: those calls do not exist. */
   operatorToken?: string | undefined;
+  /** The test clock (FOYER_DEV_CLOCK=true): `now` reads it; GET/POST /dev/clock exist. */
+  devClock?: DevClock | undefined;
+  /** The job queue (billing/jobs.ts), once started: POST /dev/clock drains it. */
+  jobs?: JobQueue | undefined;
+  /** The owner's bank account for transfer and cash orders (FOYER_TRANSFER_*). */
+  transfer?: TransferAccount | undefined;
+  /** What refunds and disputes do (FOYER_ON_REFUND, FOYER_ON_DISPUTE); default: expire, suspend. */
+  ownerPolicy?: OwnerPolicy | undefined;
+  /** Webhook readers by provider, instead of the adapters' own (tests). */
+  webhookReaders?: Partial<Record<WebhookProvider, WebhookReader>> | undefined;
 }

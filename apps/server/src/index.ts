@@ -6,6 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { recaptchaVerifier, type RecaptchaVerifier } from './adapters/recaptcha';
 import { buildApp } from './app';
 import { backgroundTasks } from './background';
+import { devClock, type DevClock } from './billing/clock';
+import { jobQueue, type JobQueue } from './billing/jobs';
+import { mailBillingEvents } from './billing/mails';
+import { ownerPolicyFromEnv } from './billing/policy';
+import { transferAccountFromEnv, type TransferAccount } from './billing/transfer';
 import {
   DEFAULT_DATA_DIR,
   DEFAULT_FORGOT_PASSWORD_PER_HOUR,
@@ -39,6 +44,7 @@ import { hostOriginsOf, seed } from './seed';
 import { productionProblems, UnsafeProductionSettings } from './production-checks';
 import { seedConfig, withoutDemoData, type SeedConfig } from './seed-config';
 import { DEFAULT_ORDER_TTL_MS, expireUnpaidOrders } from './widget/orders';
+import { providersFromEnv } from './widget/providers';
 import type { PaymentProviders } from './widget/providers/types';
 
 export type { Db } from './db';
@@ -118,6 +124,18 @@ export interface ServerOptions {
   production?: boolean;
   /** Production accepts an http public URL (a private network). Default: env FOYER_ALLOW_HTTP_PUBLIC_URL. */
   allowHttpPublicUrl?: boolean;
+  /**
+   * The test clock: the app's time is `now()` plus the offset in dev_clock, moved by POST /dev/clock.
+   * Default: env FOYER_DEV_CLOCK; refused in production.
+   */
+  devClock?: boolean;
+  /**
+   * Poll the job queue and run its schedules (the every-minute sweep, pruning). Default true; false
+   * leaves the queue to POST /dev/clock and `jobs.drain()` (tests that want only those).
+   */
+  jobWorkers?: boolean;
+  /** The owner's account for bank transfers and cash. Default: env FOYER_TRANSFER_* (billing/transfer.ts). */
+  transfer?: TransferAccount;
 }
 
 export interface RunningServer {
@@ -130,12 +148,12 @@ export interface PreparedServer {
   app: FastifyInstance;
   db: Db;
   deps: AppDeps;
+  /** The job queue (renewals, retries, expiries, reconciliation, mail, pruning). */
+  jobs: JobQueue;
   /** Sets the public URL once the port is known (startServer does this after listen). */
   setPublicUrl(url: string): void;
   close(): Promise<void>;
 }
-
-const PRUNE_INTERVAL_MS = 10 * 60_000;
 
 /** The services a production start will hold: the seeded ones (without devHostOrigins) and the rest already stored. */
 async function servicesAfterSeeding(
@@ -179,12 +197,20 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
     databaseSchema: options.databaseSchema ?? env.databaseSchema,
     dataDir: options.dataDir ?? env.dataDir ?? DEFAULT_DATA_DIR,
   });
-  const now = options.now ?? Date.now;
+  const wallClock = options.now ?? Date.now;
+  let now = wallClock;
   let publicUrl = (options.publicUrl ?? env.publicUrl ?? baseUrl(host, port)).replace(/\/$/, '');
   const icDomain = options.icDomain ?? env.icDomain;
-  let timer: NodeJS.Timeout | undefined;
+  let jobs: JobQueue | undefined;
   try {
     await migrate(db);
+    const devClockOn = options.devClock ?? env.devClock ?? false;
+    let clock: DevClock | undefined;
+    if (devClockOn) {
+      // Every instance on this database reads the same offset (billing/clock.ts).
+      clock = await devClock(db, wallClock);
+      now = clock.now;
+    }
     const seedDemo = options.seedDemo ?? env.seedDemo ?? false;
     const config = options.seed ?? (seedDemo ? seedConfig : withoutDemoData(seedConfig));
     const devMailbox = options.devMailbox ?? env.devMailbox ?? false;
@@ -199,6 +225,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         frameTokenKey: options.frameTokenKey ?? env.frameTokenKey,
         publicUrl,
         allowHttpPublicUrl: options.allowHttpPublicUrl ?? env.allowHttpPublicUrl ?? false,
+        devClock: devClockOn,
         services: await servicesAfterSeeding(db, config),
       });
       if (problems.length) throw new UnsafeProductionSettings(problems);
@@ -232,11 +259,23 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       registrationPerHour: options.registrationPerHour ?? env.registrationPerHour ?? DEFAULT_REGISTRATION_PER_HOUR,
       forgotPasswordPerHour:
         options.forgotPasswordPerHour ?? env.forgotPasswordPerHour ?? DEFAULT_FORGOT_PASSWORD_PER_HOUR,
-      paymentProviders: options.paymentProviders,
+      // One set for the routes and the job queue (an adapter may keep state, e.g. the test cards').
+      paymentProviders: options.paymentProviders ?? providersFromEnv(process.env, { now: () => now() }),
       timeouts: timeoutsFrom(options.timeouts),
       operatorToken: options.operatorToken ?? env.operatorToken,
       frameTokenKey: frameTokenKeyFrom(options.frameTokenKey, env),
+      devClock: clock,
+      transfer: options.transfer ?? transferAccountFromEnv(),
+      ownerPolicy: ownerPolicyFromEnv(),
     };
+    if (
+      env.production &&
+      !deps.transfer &&
+      deps.paymentProviders?.paymentTypes.some((type) => type !== 'CARD' && type !== 'DIRECT_DEBIT')
+    )
+      console.warn(
+        'FOYER_TRANSFER_BENEFICIARY and FOYER_TRANSFER_ACCOUNT are not set: bank transfer and cash orders get no payment instructions',
+      );
     const app = await buildApp(deps);
     const orderTtlMs =
       options.orderTtlMs ?? (env.orderTtlMinutes ? env.orderTtlMinutes * 60_000 : DEFAULT_ORDER_TTL_MS);
@@ -254,20 +293,36 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         prunePaywall(db, now()),
       ]).catch((error: unknown) => app.log.warn({ err: error }, 'pruning expired rows failed'));
     await prune();
-    timer = setInterval(() => void prune(), PRUNE_INTERVAL_MS);
-    timer.unref();
+    const schema = options.databaseSchema ?? env.databaseSchema;
+    jobs = jobQueue({
+      db,
+      // Its own schema beside the server's (one per test schema on a shared PostgreSQL).
+      schema: schema ? `${schema}_jobs` : 'foyer_jobs',
+      billing: { db, now: deps.now, providers: deps.paymentProviders!, transfer: deps.transfer },
+      refreshClock: clock?.refresh,
+      prune: async () => void (await prune()),
+      mail: () => mailBillingEvents(deps),
+      log: app.log,
+      workers: options.jobWorkers ?? true,
+    });
+    deps.jobs = jobs;
+    await jobs.start();
+    const queue = jobs;
     let closed: Promise<void> | null = null;
     return {
       app,
       db,
       deps,
+      jobs: queue,
       setPublicUrl: (url) => {
         publicUrl = url.replace(/\/$/, '');
       },
       close: () => {
         closed ??= (async () => {
-          clearInterval(timer);
+          // Running requests (a test-clock drain among them) finish, then running jobs, while
+          // the database is still open.
           await app.close();
+          await queue.stop();
           // Mail still being sent needs the database.
           await deps.background.idle();
           await mailer.close();
@@ -277,7 +332,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       },
     };
   } catch (error) {
-    clearInterval(timer);
+    await jobs?.stop().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }

@@ -95,6 +95,8 @@ export interface ProductionSettings {
   publicUrl: string;
   /** FOYER_ALLOW_HTTP_PUBLIC_URL: an http widgets origin on a private network, on purpose. */
   allowHttpPublicUrl: boolean;
+  /** FOYER_DEV_CLOCK: the test clock, which anyone could move (renewing and expiring subscriptions). */
+  devClock?: boolean;
   /**
    * Every service the server will hold, with the origins it will allow in production; `stored`:
    * kept from an earlier start (no longer in the seed configuration).
@@ -112,6 +114,10 @@ export function productionProblems(settings: ProductionSettings): string[] {
   if (settings.manualCard)
     problems.push(
       'FOYER_CARD_PROVIDER=manual: the test card accepts any token as paid; use stripe or mercadopago, or unset it',
+    );
+  if (settings.devClock)
+    problems.push(
+      "FOYER_DEV_CLOCK is on: POST /dev/clock would let anyone move the server's time (renewing and expiring subscriptions); unset it",
     );
   if (settings.frameTokenKey === undefined) {
     problems.push(

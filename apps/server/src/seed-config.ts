@@ -33,6 +33,12 @@ export interface ServiceSettings {
   social?: Partial<Record<SocialNetwork, SocialNetworkConfig>>;
   /** Scopes asked of every network besides its base ones (identity spec §3: default `email`). */
   socialScope?: string[];
+  /**
+   * Days a purchase awaiting its payment (a bank transfer or cash order not yet confirmed, a direct
+   * debit not yet collected) already grants access (issue 25). Default 0: nothing until the money
+   * arrives. Unpaid purchases lapse after billing/policy.ts PENDING_LAPSE_DAYS (14) either way.
+   */
+  pendingAccessDays?: number;
 }
 
 export interface SeedConfig {

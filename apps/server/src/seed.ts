@@ -69,6 +69,11 @@ function settingsOf(service: SeedConfig['services'][number]): ServiceSettings {
   if (service.recaptchaSecret !== undefined) settings.recaptchaSecret = service.recaptchaSecret;
   if (service.social !== undefined) settings.social = service.social;
   if (service.socialScope !== undefined) settings.socialScope = service.socialScope;
+  if (service.pendingAccessDays !== undefined) {
+    if (!Number.isInteger(service.pendingAccessDays) || service.pendingAccessDays < 0)
+      throw new Error(`service ${service.name}: pendingAccessDays must be a whole number of days, 0 or more`);
+    settings.pendingAccessDays = service.pendingAccessDays;
+  }
   return settings;
 }
 

@@ -51,7 +51,8 @@ export async function freshDatabase(): Promise<DatabaseTarget> {
   await admin(`CREATE SCHEMA ${schema}`);
   return {
     options: { databaseUrl: url, databaseSchema: schema },
-    drop: () => admin(`DROP SCHEMA ${schema} CASCADE`),
+    // The job queue's schema beside it (billing/jobs.ts) goes too.
+    drop: () => admin(`DROP SCHEMA ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`),
   };
 }
 
@@ -93,6 +94,9 @@ export async function testServer(
     frameDist: join(tmpdir(), 'foyer-no-frame-dist'),
     loaderDist: join(tmpdir(), 'foyer-no-loader-dist'),
     frameTokenKey: TEST_FRAME_TOKEN_KEY,
+    // The every-minute sweep on the wall clock would renew subscriptions behind a test's back
+    // whenever a minute turns; tests run due work through POST /dev/clock or jobs.drain().
+    jobWorkers: false,
     ...target.options,
     ...options,
   });

@@ -107,6 +107,7 @@ describe('NODE_ENV=production', () => {
       paymentProviders: providersFromEnv({ FOYER_CARD_PROVIDER: 'manual' }),
       frameTokenKey: 'a'.repeat(32),
       publicUrl: 'http://widgets.example.com',
+      devClock: true,
       seed: {
         ...seedConfig,
         services: seedConfig.services.map((service) =>
@@ -122,18 +123,19 @@ describe('NODE_ENV=production', () => {
     );
     expect(error).toBeInstanceOf(UnsafeProductionSettings);
     const problems = (error as UnsafeProductionSettings).problems;
-    expect(problems).toHaveLength(6);
+    expect(problems).toHaveLength(7);
     for (const pattern of [
       /^FOYER_DEV_MAILBOX is on/,
       /^FOYER_SEED_DEMO is on/,
       /^FOYER_CARD_PROVIDER=manual/,
+      /^FOYER_DEV_CLOCK is on/,
       /^FOYER_FRAME_TOKEN_KEY uses only 1 distinct character/,
       /^PUBLIC_URL is http:\/\/widgets\.example\.com, not https/,
       /^service demo allows .*http:\/\/localhost:\*/,
     ])
       expect(problems.some((problem) => pattern.test(problem))).toBe(true);
     // The message is the list, one line per problem.
-    expect((error as Error).message.split('\n')).toHaveLength(7);
+    expect((error as Error).message.split('\n')).toHaveLength(8);
   });
 
   it('asks for a frame-token key when none is set', async () => {

@@ -1,10 +1,13 @@
 /**
  * Subscription cancellation (purchase spec §4 "Cancel a subscription", §7 product manager): the
  * owner picks a reason from the `List_Reasons_Cancel` property and a last day, today or later and
- * not after the subscription's own end. The subscription (and its purchase) become CANCELLED; it
- * still entitles its owner and beneficiaries until that day (entitlements.ts).
+ * not after the subscription's own end (its current period's end: a cancelled subscription is
+ * never renewed). The subscription (and its purchase) become CANCELLED; it still entitles its owner
+ * and beneficiaries until that day (entitlements.ts), then the sweep makes it EXPIRED.
  */
 import { CANCEL_REASONS_PROPERTY, parseCancellationReasons, type CancelSubscription, type Property } from '@foyer/api';
+import { recordEvent } from '../billing/events';
+import { loadSubscription } from '../billing/lifecycle';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { isoDay, validDay } from '../widget/dates';
@@ -60,6 +63,14 @@ export async function cancelSubscription(
     const row = rows[0];
     if (!row) throw new ApiError('subscription_not_cancellable');
     await tx.query(`UPDATE purchases SET status = 'CANCELLED' WHERE id = $1`, [row.purchase_id]);
+    // No renewal; the sweep ends it (EXPIRED) once its last day has passed (billing/lifecycle.ts).
+    const cancelled = await loadSubscription(tx, row.id);
+    await recordEvent(
+      tx,
+      { guid: input.guid, serviceName: cancelled?.service_name },
+      { type: 'subscription.cancelled', subscriptionId: row.id, endDate: input.cancelDate },
+      now,
+    );
     return {
       id: row.id,
       status: row.status,

@@ -6,16 +6,21 @@ import type { Db } from '../db';
 import { isoDay } from '../widget/dates';
 
 /**
- * A subscription runs while it is ACTIVE, or CANCELLED with its cancellation date still ahead, and
- * its end date (inclusive; none for open-ended plans) has not passed, and only once its money has
- * arrived: a purchase awaiting payment (ACTIVE_PENDING: a bank transfer or cash order the operator
- * has not confirmed, a direct debit not yet settled; or one cancelled meanwhile,
- * `awaiting_payment`) entitles to nothing and cannot be shared (issue 24). It still holds its plan
- * (no second order for it, payments.ts) and shows in the purchases list. SQL over the alias `s`;
- * `today` is the placeholder of today's `YYYY-MM-DD` (`$2`).
+ * A subscription runs while it is ACTIVE, PAST_DUE (a renewal failed: access is kept through the
+ * grace period while the payment is retried; the sweep ends it, billing/lifecycle.ts), or
+ * CANCELLED with its cancellation date still ahead; its end date (inclusive; none for open-ended
+ * plans) must not have passed, except for PAST_DUE, whose unpaid period is the grace. And only once
+ * its money has arrived: a purchase awaiting payment (ACTIVE_PENDING: a bank transfer or cash order
+ * the operator has not confirmed, a direct debit not yet settled; or one cancelled meanwhile,
+ * `awaiting_payment`) entitles to nothing and cannot be shared (issue 24), unless its service
+ * grants access meanwhile (`pendingAccessDays`, recorded as `pending_access_until`). It still holds
+ * its plan (no second order for it, payments.ts) and shows in the purchases list. SQL over the
+ * alias `s`; `today` is the placeholder of today's `YYYY-MM-DD` (`$2`).
  */
 export function runningSubscription(today: string): string {
-  return `s.status IN ('ACTIVE', 'CANCELLED') AND NOT s.awaiting_payment AND (s.end_date IS NULL OR s.end_date >= ${today}::date)`;
+  return `s.status IN ('ACTIVE', 'ACTIVE_PENDING', 'PAST_DUE', 'CANCELLED')
+    AND (NOT s.awaiting_payment OR s.pending_access_until >= ${today}::date)
+    AND (s.status = 'PAST_DUE' OR s.end_date IS NULL OR s.end_date >= ${today}::date)`;
 }
 
 /**

@@ -52,8 +52,18 @@ export type BillingEvent =
       subscriptionId: string;
       reason: 'cancelled' | 'payment_failed' | 'refunded' | 'disputed' | 'pending_lapsed';
     }
-  /** A yearly (or longer) plan renews soon: mailed once per period. */
-  | { type: 'subscription.renewal_reminder'; subscriptionId: string; renewsOn: string; amount: EventMoney };
+  /**
+   * A yearly (or longer) plan renews soon: mailed once per period. Also the renewal notice of a
+   * bank-transfer or cash subscription at its period end: then `transfer` says where to send the
+   * amount and with which reference (core helper, issue 25).
+   */
+  | {
+      type: 'subscription.renewal_reminder';
+      subscriptionId: string;
+      renewsOn: string;
+      amount: EventMoney;
+      transfer?: { beneficiary: string; account: string; bic?: string | undefined; reference: string } | undefined;
+    };
 
 export type BillingEventType = BillingEvent['type'];
 

@@ -25,6 +25,10 @@ function wrap(
     async exec(sql: string) {
       await inTurn(() => target.exec(sql));
     },
+    async script<T>(sql: string) {
+      const results = await inTurn(() => target.exec(sql));
+      return (results.at(-1)?.rows ?? []) as T[];
+    },
     transaction,
     close,
   };

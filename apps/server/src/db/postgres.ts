@@ -8,6 +8,12 @@ export interface PostgresOptions {
   max?: number;
 }
 
+/** A multi-statement query answers one result per statement: the last one's rows. */
+function lastRows<T>(result: pg.QueryResult | pg.QueryResult[]): T[] {
+  const last = Array.isArray(result) ? result.at(-1) : result;
+  return (last?.rows ?? []) as T[];
+}
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 function clientDb(client: pg.PoolClient): Db {
@@ -20,6 +26,7 @@ function clientDb(client: pg.PoolClient): Db {
     async exec(sql: string) {
       await client.query(sql);
     },
+    script: async <T>(sql: string) => lastRows<T>(await client.query(sql)),
     // Already inside a transaction on this client: nested calls join it.
     transaction: (fn) => fn(db),
     close: async () => undefined,
@@ -48,6 +55,7 @@ export function openPostgres(options: PostgresOptions): Db {
     async exec(sql: string) {
       await pool.query(sql);
     },
+    script: async <T>(sql: string) => lastRows<T>(await pool.query(sql)),
     async transaction(fn) {
       const client = await pool.connect();
       try {

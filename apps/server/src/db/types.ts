@@ -9,6 +9,11 @@ export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<T[]>;
   /** One or more statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * One or more statements without parameters; returns the last one's rows (the job queue's
+   * adapter, billing/jobs.ts: pg-boss sends its scripts and its parameterless reads this way).
+   */
+  script<T = Record<string, unknown>>(sql: string): Promise<T[]>;
   /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -151,7 +151,8 @@ ${button('PAID', card ? 'Pay' : 'Place order', card && testMode ? testCardPicker
       const payload = fields.payload ?? '';
       const read = readPayload(deps.frameTokenKey, payload, deps.now());
       // The site's page this transaction returns to (checked against the service when it was made).
-      const transaction = read && read.o === fields.orderId ? await transactionPage(deps.db, read.t) : null;
+      const transaction =
+        read && read.o === fields.orderId ? await transactionPage(deps.db, read.t, deps.transfer) : null;
       if (!read || !transaction) {
         return page(
           reply,
@@ -185,9 +186,9 @@ ${button('PAID', card ? 'Pay' : 'Place order', card && testMode ? testCardPicker
         : null;
       if (!read) throw new ApiError('payment_result_invalid');
       if (result === 'PAID') {
-        const charged = await chargeTransaction(deps.db, providers, read.t, form.token, deps.now);
+        const charged = await chargeTransaction(deps.db, providers, read.t, form.token, deps.now, deps.transfer);
         if (charged?.refused) {
-          const transaction = await transactionPage(deps.db, read.t);
+          const transaction = await transactionPage(deps.db, read.t, deps.transfer);
           if (transaction && !transaction.lapsed)
             return payablePage(reply, {
               payload,

@@ -31,7 +31,7 @@ import {
   type ChargeOutcome,
   type PaymentProviders,
 } from '../widget/providers/types';
-import { transferInstructions } from '../widget/transfer-instructions';
+import { transferInstructions, type TransferAccount } from '../billing/transfer';
 import { minStartDeliveryDate } from './delivery';
 import { lapseTransactions, makeOpenOrder } from './orders';
 import { signPayload, type TransactionPayload } from './signing';
@@ -211,16 +211,18 @@ export interface TransactionPage {
 }
 
 /** What the hosted page needs of transaction `id` (null for an unknown transaction). */
-export async function transactionPage(db: Db, id: string): Promise<TransactionPage | null> {
+export async function transactionPage(
+  db: Db,
+  id: string,
+  account: TransferAccount | undefined,
+): Promise<TransactionPage | null> {
   const row = await readTransaction(db, id);
   if (!row) return null;
   const order = await loadOrder(db, row.order_id);
   if (!order) return null;
   const paymentType = order.order.paymentType;
   const transfer =
-    paymentType === 'BANK_TRANSFER'
-      ? transferInstructions(order.order.id, order.totalMinor, order.currency)
-      : undefined;
+    paymentType === 'BANK_TRANSFER' ? transferInstructions(account, order.order.id, order.order.total) : undefined;
   return {
     returnUrl: row.return_url,
     lapsed: row.result === 'SUPERSEDED',
@@ -260,6 +262,7 @@ async function claim(
   provider: CardProvider,
   row: TransactionRow,
   now: () => number,
+  transfer: TransferAccount | undefined,
 ): Promise<{ providerKey: string } | 'settled'> {
   for (let waited = 0; ; waited += WAIT_STEP_MS) {
     const claimed = await db.query<{ provider_key: string | null }>(
@@ -284,7 +287,7 @@ async function claim(
         await db.query(`UPDATE payments SET status = 'REQUIRES_ACTION' WHERE id = $1 AND status = 'PENDING'`, [
           row.payment_id,
         ]);
-      else if (known !== 'unknown') await settle(db, row, key, known, now());
+      else if (known !== 'unknown') await settle(db, row, key, known, now(), transfer);
     }
     if (waited >= WAIT_LIMIT_MS) throw new ApiError('payment_in_progress');
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
@@ -297,12 +300,19 @@ async function claim(
  * another card is a new request to the provider; an unanswered call keeps the key, so the next
  * Pay replays it rather than charging twice.
  */
-async function settle(db: Db, row: TransactionRow, key: string, outcome: ChargeOutcome | 'unanswered', now: number) {
+async function settle(
+  db: Db,
+  row: TransactionRow,
+  key: string,
+  outcome: ChargeOutcome | 'unanswered',
+  now: number,
+  transfer: TransferAccount | undefined,
+) {
   if (outcome !== 'unanswered' && outcome.status === 'succeeded') {
     const order = await loadOrder(db, row.order_id);
     if (!order) throw new ApiError('order_not_created');
     try {
-      await fulfil(db, { id: row.payment_id }, outcome, order, now);
+      await fulfil(db, { id: row.payment_id }, outcome, order, now, { transfer });
     } catch (error) {
       // The plan was bought in another order meanwhile (the subscriptions' unique index).
       if (!isUniqueViolation(error)) throw error;
@@ -334,6 +344,7 @@ export async function chargeTransaction(
   id: string,
   token: string | undefined,
   now: () => number,
+  transfer: TransferAccount | undefined,
 ): Promise<{ refused: string } | null> {
   const row = await readTransaction(db, id);
   if (!row || row.payment_status !== 'REQUIRES_ACTION' || row.result !== null) return null;
@@ -344,7 +355,7 @@ export async function chargeTransaction(
   // The test card provider's page offers TEST_CARDS; a real provider's token comes from its own fields.
   const chosen = provider.name === 'MANUAL' ? (token ?? TEST_CARDS[0]) : token;
   if (!chosen || chosen.length > 500) return { refused: 'payment_fail' };
-  const claimed = await claim(db, provider, row, now);
+  const claimed = await claim(db, provider, row, now, transfer);
   if (claimed === 'settled') return null;
   const key = claimed.providerKey;
   let outcome: ChargeOutcome | 'unanswered';
@@ -366,7 +377,7 @@ export async function chargeTransaction(
   // A challenge (3-D Secure) cannot be run on this page: the visitor chooses another card.
   if (outcome !== 'unanswered' && outcome.status === 'requires_action')
     outcome = { status: 'failed', code: 'authentication_required' };
-  await settle(db, row, key, outcome, now());
+  await settle(db, row, key, outcome, now(), transfer);
   if (outcome === 'unanswered') return { refused: 'provider_unavailable' };
   return outcome.status === 'failed' ? { refused: outcome.code } : null;
 }

@@ -287,11 +287,14 @@ export function toProduct(product: StoredProduct, view: ProductView): Product {
   return shown;
 }
 
-/** Plan ids the user holds an active subscription (or one-off purchase) on. */
+/**
+ * Plan ids the user holds a subscription on: ACTIVE, awaiting payment, or PAST_DUE (still theirs
+ * while its payment is retried). CANCELLED and EXPIRED ones may be bought again at once.
+ */
 export async function subscribedPlanIds(db: Db, guid: string | null): Promise<Set<string>> {
   if (!guid) return new Set();
   const rows = await db.query<{ plan_id: string }>(
-    `SELECT s.plan_id FROM subscriptions s WHERE s.guid = $1 AND s.status IN ('ACTIVE', 'ACTIVE_PENDING')`,
+    `SELECT s.plan_id FROM subscriptions s WHERE s.guid = $1 AND s.status IN ('ACTIVE', 'ACTIVE_PENDING', 'PAST_DUE')`,
     [guid],
   );
   return new Set(rows.map((row) => row.plan_id));

@@ -25,15 +25,30 @@ export function latestStartDay(today: string): string {
 
 const MONTHS: Partial<Record<PlanFrequency, number>> = { MONTH1: 1, MONTH3: 3, MONTH6: 6, MONTH12: 12, MONTH18: 18 };
 
-/** The end of the first period, or undefined for a one-off (NONE). Month ends clamp (31 Jan + 1 month = 28/29 Feb). */
-export function periodEnd(start: string, frequency: PlanFrequency): string | undefined {
+/**
+ * The end of period `n` (default the first) of a plan started on `start`, or undefined for a
+ * one-off (NONE). Always counted from the anchor `start`, so month ends clamp without drifting:
+ * 31 Jan renews 28/29 Feb, then 31 Mar.
+ */
+export function periodEnd(start: string, frequency: PlanFrequency, n = 1): string | undefined {
   const date = parseDay(start);
   if (!date || frequency === 'NONE') return undefined;
-  if (frequency === 'DAY1') return isoDay(date.getTime() + 86_400_000);
-  if (frequency === 'WEEK1') return isoDay(date.getTime() + 7 * 86_400_000);
-  const months = MONTHS[frequency] ?? 0;
+  if (frequency === 'DAY1') return isoDay(date.getTime() + n * 86_400_000);
+  if (frequency === 'WEEK1') return isoDay(date.getTime() + n * 7 * 86_400_000);
+  const months = (MONTHS[frequency] ?? 0) * n;
   const year = date.getUTCFullYear();
   const month = date.getUTCMonth() + months;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   return isoDay(Date.UTC(year, month, Math.min(date.getUTCDate(), lastDay)));
+}
+
+/** `day` plus `days` calendar days. */
+export function addDays(day: string, days: number): string {
+  const date = parseDay(day);
+  return date ? isoDay(date.getTime() + days * 86_400_000) : day;
+}
+
+/** Epoch ms of the start (00:00 UTC) of `day`. */
+export function dayStart(day: string): number {
+  return parseDay(day)?.getTime() ?? Number.NaN;
 }

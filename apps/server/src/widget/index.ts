@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from '../account/routes';
 import type { AppDeps } from '../deps';
+import { operatorRenewalRoutes, subscriptionPaymentRoutes } from '../billing/routes';
 import { olderServiceRoutes } from '../older-service/routes';
 import { attemptOwner } from './payments';
 import { providersFromEnv } from './providers';
@@ -35,5 +36,7 @@ export function widgetRoutes(app: FastifyInstance, deps: AppDeps, options: Widge
   paymentRoutes(app, deps, providers, owner);
   directDebitRoutes(app, deps, providers, owner);
   accountRoutes(app, deps);
+  subscriptionPaymentRoutes(app, deps, providers);
+  operatorRenewalRoutes(app, deps);
   olderServiceRoutes(app, deps);
 }

@@ -7,6 +7,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Order } from '@foyer/api';
+import { recordEvent } from '../billing/events';
+import { transferReference } from '../billing/transfer';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { loadOrder } from './orders';
@@ -18,7 +20,7 @@ export function operatorTokenMatches(expected: string, authorization: string | u
   return given.length > 0 && timingSafeEqual(digest(expected), digest(given));
 }
 
-export async function confirmManualPayment(db: Db, orderId: string): Promise<Order> {
+export async function confirmManualPayment(db: Db, orderId: string, now: number): Promise<Order> {
   const stored = await loadOrder(db, orderId);
   if (!stored) throw new ApiError('order_not_created');
   if (stored.order.status === 'PAID') return stored.order;
@@ -49,6 +51,18 @@ export async function confirmManualPayment(db: Db, orderId: string): Promise<Ord
     await tx.query(`UPDATE purchases SET status = 'ACTIVE' WHERE payment_id = $1 AND status = 'ACTIVE_PENDING'`, [
       payment.id,
     ]);
+    // The receipt of the money that arrived.
+    await recordEvent(
+      tx,
+      { guid: stored.guid, serviceName: stored.serviceName },
+      {
+        type: 'payment.succeeded',
+        orderId,
+        amount: { amountMinor: stored.totalMinor, currency: stored.currency },
+        reference: transferReference(orderId),
+      },
+      now,
+    );
   });
   const confirmed = await loadOrder(db, orderId);
   if (!confirmed) throw new ApiError('order_not_created');

@@ -15,11 +15,21 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { isKnownErrorCode, type PaymentResult } from '@foyer/api';
+import { recordEvent } from '../billing/events';
+import { transferReference, type TransferAccount } from '../billing/transfer';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
-import { money } from './catalogue';
+import { findService } from '../identity/store';
+import { findProducts, money } from './catalogue';
+import { isoDay } from './dates';
 import type { StoredOrder } from './orders';
-import { ProviderUnavailable, type CardProvider, type ChargeInput, type ChargeOutcome } from './providers/types';
+import {
+  ProviderUnavailable,
+  type CardProvider,
+  type ChargeInput,
+  type ChargeOutcome,
+  type SavedPaymentMethod,
+} from './providers/types';
 
 const WAIT_STEP_MS = 50;
 const WAIT_LIMIT_MS = 15_000;
@@ -110,7 +120,7 @@ async function release(db: Db, row: PaymentRow, now: number): Promise<void> {
   );
 }
 
-function refusal(code: string | null): ApiError {
+export function refusal(code: string | null): ApiError {
   if (!code) return new ApiError('payment_fail');
   // The provider's app error code when the catalogue knows it, else payment_fail naming it.
   return isKnownErrorCode(code) ? new ApiError(code) : new ApiError('payment_fail', [code]);
@@ -126,7 +136,7 @@ async function refuseHeldPlans(tx: Db, order: StoredOrder, now: number): Promise
   if (!plans.length) return;
   const held = await tx.query<{ plan_id: string }>(
     `SELECT plan_id FROM subscriptions
-      WHERE guid = $1 AND plan_id = ANY($2::text[]) AND status IN ('ACTIVE', 'ACTIVE_PENDING')`,
+      WHERE guid = $1 AND plan_id = ANY($2::text[]) AND status IN ('ACTIVE', 'ACTIVE_PENDING', 'PAST_DUE')`,
     [order.guid, plans],
   );
   const first = held[0];
@@ -146,26 +156,58 @@ async function refuseHeldPlans(tx: Db, order: StoredOrder, now: number): Promise
   if (paying.length) throw new ApiError('payment_in_progress');
 }
 
+/** What fulfil needs beyond the order: the owner's transfer account for the confirmation. */
+export interface FulfilOptions {
+  transfer?: TransferAccount | undefined;
+}
+
+/** The renewal price of each recurring plan of an order: the plan's full price (a trial pays period 1 only). */
+async function renewalPrices(db: Db, order: StoredOrder): Promise<Map<string, number>> {
+  const products = await findProducts(
+    db,
+    order.order.items.map((item) => item.product),
+  );
+  const prices = new Map<string, number>();
+  for (const item of order.order.items) {
+    const plan = products.get(item.product)?.plans.find((candidate) => candidate.id === item.plan);
+    prices.set(item.plan, plan?.finalPriceMinor ?? item.price.amount);
+  }
+  return prices;
+}
+
+/** The last day a purchase awaiting payment entitles, when its service grants access meanwhile. */
+async function pendingAccessUntil(db: Db, order: StoredOrder, now: number): Promise<string | null> {
+  const service = order.serviceName ? await findService(db, order.serviceName) : null;
+  const days = service?.settings.pendingAccessDays ?? 0;
+  return days > 0 ? isoDay(now + days * 86_400_000) : null;
+}
+
 /**
  * Records a succeeded attempt: the attempt SUCCEEDED, the order PAID, its purchases and
- * subscriptions, in one transaction and only once (the version 1 hosted page's result uses it too).
+ * subscriptions (with how and what to charge at renewal), and the order's billing events
+ * (order.confirmed, and the receipt when money moved), in one transaction and only once (the
+ * version 1 hosted page's result uses it too).
  */
 export async function fulfil(
   db: Db,
   payment: Pick<PaymentRow, 'id'>,
-  outcome: { reference: string; settled?: boolean; awaitingConfirmation?: boolean },
+  outcome: { reference: string; settled?: boolean; awaitingConfirmation?: boolean; saved?: SavedPaymentMethod },
   order: StoredOrder,
   now: number,
+  options: FulfilOptions = {},
 ) {
   const status = outcome.settled === false ? 'ACTIVE_PENDING' : 'ACTIVE';
+  const prices = await renewalPrices(db, order);
+  const pendingUntil = status === 'ACTIVE_PENDING' ? await pendingAccessUntil(db, order, now) : null;
   await db.transaction(async (tx) => {
-    const updated = await tx.query(
+    const updated = await tx.query<{ provider: string; amount_minor: unknown; currency: string }>(
       `UPDATE payments SET status = 'SUCCEEDED', provider_reference = $2, client_secret = NULL, updated_at = $3
-        WHERE id = $1 AND status IN ('PENDING', 'REQUIRES_ACTION') RETURNING id`,
+        WHERE id = $1 AND status IN ('PENDING', 'REQUIRES_ACTION') RETURNING provider, amount_minor, currency`,
       [payment.id, outcome.reference, now],
     );
     // Someone else recorded this success already (a concurrent confirm): nothing more to create.
-    if (!updated.length) return;
+    const paid = updated[0];
+    if (!paid) return;
     // A bank transfer or cash order is paid when an operator confirms it (confirmManualPayment).
     if (!outcome.awaitingConfirmation)
       await tx.query(`UPDATE orders SET status = 'PAID' WHERE id = $1`, [order.order.id]);
@@ -180,8 +222,9 @@ export async function fulfil(
       if (item.frequency.id === 'NONE') continue;
       await tx.query(
         `INSERT INTO subscriptions (id, purchase_id, guid, product_name, plan_id, frequency, status, start_date, end_date,
-                                    awaiting_payment)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+                                    awaiting_payment, payment_provider, payment_method, price_minor, currency,
+                                    periods_paid, pending_access_until)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1, $15)`,
         [
           randomUUID(),
           purchaseId,
@@ -194,9 +237,40 @@ export async function fulfil(
           item.endDate ?? null,
           // Entitles to nothing until the money arrives (account/entitlements.ts), even once cancelled.
           status === 'ACTIVE_PENDING',
+          paid.provider,
+          // How to charge the renewals; none for a bank transfer or cash order (a notice instead).
+          outcome.saved ? JSON.stringify(outcome.saved) : null,
+          prices.get(item.plan) ?? item.price.amount,
+          order.currency,
+          pendingUntil,
         ],
       );
     }
+    const subject = { guid: order.guid, serviceName: order.serviceName };
+    const total = { amountMinor: order.totalMinor, currency: order.currency };
+    const byTransfer = order.order.paymentType === 'BANK_TRANSFER' || order.order.paymentType === 'CASH';
+    await recordEvent(
+      tx,
+      subject,
+      {
+        type: 'order.confirmed',
+        orderId: order.order.id,
+        total,
+        paymentType: order.order.paymentType,
+        ...(byTransfer && options.transfer
+          ? { transfer: { ...options.transfer, reference: transferReference(order.order.id) } }
+          : {}),
+      },
+      now,
+    );
+    // The receipt, once the money is taken (a direct debit's when it is collected, a transfer's when confirmed).
+    if (status === 'ACTIVE' && !outcome.awaitingConfirmation)
+      await recordEvent(
+        tx,
+        subject,
+        { type: 'payment.succeeded', orderId: order.order.id, amount: total, reference: outcome.reference },
+        now,
+      );
   });
 }
 
@@ -206,8 +280,9 @@ async function record(
   outcome: ChargeOutcome,
   order: StoredOrder,
   now: number,
+  options: FulfilOptions = {},
 ): Promise<void> {
-  if (outcome.status === 'succeeded') return fulfil(db, payment, outcome, order, now);
+  if (outcome.status === 'succeeded') return fulfil(db, payment, outcome, order, now, options);
   if (outcome.status === 'requires_action') {
     await db.query(
       `UPDATE payments SET status = 'REQUIRES_ACTION', provider_reference = $2, client_secret = $3, updated_at = $4
@@ -288,6 +363,28 @@ export interface PaymentRequest {
   clientKey: string | undefined;
   owner: AttemptOwner;
   now: () => number;
+  /** The owner's transfer account, for the order confirmation of transfer and cash orders. */
+  transfer?: TransferAccount | undefined;
+}
+
+/** Whether the order holds a recurring plan: its payment method is kept for the renewals. */
+function renews(order: StoredOrder): boolean {
+  return order.order.items.some((item) => item.frequency.id !== 'NONE');
+}
+
+/**
+ * A success as recorded: a direct debit's renewals are collected on the mandate that paid the
+ * first period (the mandate id is the token) when the adapter did not say so itself.
+ */
+function withSaved(outcome: ChargeOutcome, request: PaymentRequest): ChargeOutcome {
+  if (outcome.status !== 'succeeded' || outcome.saved || !renews(request.order)) return outcome;
+  if (request.provider.name !== 'GOCARDLESS') return outcome;
+  return { ...outcome, saved: { provider: 'GOCARDLESS', mandateId: request.token } };
+}
+
+/** record() for this request: its saved method and transfer account. */
+function recordFor(db: Db, request: PaymentRequest, payment: PaymentRow, outcome: ChargeOutcome): Promise<void> {
+  return record(db, payment, withSaved(outcome, request), request.order, request.now(), { transfer: request.transfer });
 }
 
 /** The stored answer of an attempt: its result, or the refusal it ended with. */
@@ -347,8 +444,8 @@ async function charge(db: Db, request: PaymentRequest, attempt: PaymentRow): Pro
   if (unanswered.length) {
     const known = await lookUp(provider, attempt);
     // The provider cannot tell whether the earlier call paid: do not risk a second charge.
-    if (known === 'unknown') return record(db, attempt, { status: 'failed', code: UNANSWERED }, order, request.now());
-    if (known) return record(db, attempt, known, order, request.now());
+    if (known === 'unknown') return recordFor(db, request, attempt, { status: 'failed', code: UNANSWERED });
+    if (known) return recordFor(db, request, attempt, known);
   }
   // Amount and currency come from the stored order, which the server priced.
   const outcome = await ask(() =>
@@ -360,10 +457,11 @@ async function charge(db: Db, request: PaymentRequest, attempt: PaymentRow): Pro
       currency: order.currency,
       token: request.token,
       description: `Order ${orderId}`,
+      ...(renews(order) ? { saveForRenewals: true } : {}),
       ...request.details,
     }),
   );
-  await record(db, attempt, outcome, order, request.now());
+  await recordFor(db, request, attempt, outcome);
 }
 
 /**
@@ -372,7 +470,7 @@ async function charge(db: Db, request: PaymentRequest, attempt: PaymentRow): Pro
  * it) and released once stale if the provider never saw it. Returns null when released.
  */
 async function settle(db: Db, request: PaymentRequest, row: PaymentRow): Promise<PaymentRow | null> {
-  const { owner, provider, order } = request;
+  const { owner, provider } = request;
   let current = row;
   let nextLookup = 0;
   for (let waited = 0; current.status === 'PENDING'; waited += WAIT_STEP_MS) {
@@ -381,7 +479,7 @@ async function settle(db: Db, request: PaymentRequest, row: PaymentRow): Promise
       nextLookup = Date.now() + LOOKUP_EVERY_MS;
       const known = await lookUp(provider, current);
       if (known && known !== 'unknown') {
-        await record(db, current, known, order, request.now());
+        await recordFor(db, request, current, known);
       } else if (known === null && request.now() - Number(current.created_at) >= STALE_ATTEMPT_MS) {
         await release(db, current, request.now());
         return null;
@@ -423,7 +521,7 @@ export async function takePayment(db: Db, request: PaymentRequest): Promise<Paym
     }
     // REQUIRES_ACTION: the visitor answered the challenge (or not yet); read the intent back.
     const outcome = await ask(() => provider.confirm(settled.provider_reference ?? ''));
-    await record(db, settled, outcome, order, request.now());
+    await recordFor(db, request, settled, outcome);
     return answer(db, settled);
   }
   throw new ApiError('payment_in_progress');

@@ -58,6 +58,8 @@ describe('GET and POST /widget/payment/:orderId (manual provider)', () => {
       orderId: order.id,
       orderStatus: 'CREATED',
       total: { amount: 10399, currency: 'EUR', display: '103.99' },
+      // The manual card provider is the test card provider: the frame offers the test cards.
+      testMode: true,
     });
 
     const paid = await call(server, 'POST', `/widget/payment/${order.id}`, {

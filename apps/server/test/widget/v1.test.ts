@@ -48,6 +48,7 @@ beforeAll(async () => {
     now: clock.now,
     loginRateLimit: { perIdentifier: 1000, perAddress: 1000 },
     seed: { ...seedConfig, accounts: [...seedConfig.accounts, ...EMAILS.map(person)] },
+    transfer: { beneficiary: 'Foyer Demo Ltd', account: 'BE71 0961 2345 6769' },
   });
 });
 afterAll(() => server.close());
@@ -645,9 +646,7 @@ describe('POST /transaction and the hosted payment page', () => {
     expect(payForm).toContain('<input type="radio" name="token" value="pm_card_visa" checked>');
     expect(payForm).toContain('value="pm_card_chargeCustomerFail"');
 
-    process.env.FOYER_TRANSFER_BENEFICIARY = 'Foyer Demo Ltd';
-    process.env.FOYER_TRANSFER_ACCOUNT = 'BE71 0961 2345 6769';
-    try {
+    {
       const transfer = await transactionOk(g, basket(g, { paymentType: 'offline-FAC' }));
       const page = await hostedPage(transfer);
       expect(page).not.toContain('Test mode');
@@ -660,9 +659,6 @@ describe('POST /transaction and the hosted payment page', () => {
       // Placed, awaiting the money: listed, entitling to nothing until an operator confirms it.
       const [subscription] = await subscriptionsOf(g, 'digital-yearly-eur');
       expect(subscription?.subscription?.status).toBe('ACTIVE_PENDING');
-    } finally {
-      delete process.env.FOYER_TRANSFER_BENEFICIARY;
-      delete process.env.FOYER_TRANSFER_ACCOUNT;
     }
   });
 

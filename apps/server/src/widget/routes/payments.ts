@@ -10,7 +10,9 @@ import { ApiError } from '../../http/errors';
 import { findAccountByGuid } from '../../identity/store';
 import { ownOrder } from '../orders';
 import { confirmManualPayment, operatorTokenMatches } from '../manual-confirmation';
+import { transferInstructions } from '../../billing/transfer';
 import { takePayment, type AttemptOwner } from '../payments';
+import { isTestCardProvider } from '../providers/manual';
 import type { CardProvider, PaymentProviders } from '../providers/types';
 import { requireWidgetSession } from '../session';
 
@@ -60,6 +62,7 @@ export function paymentRoutes(
           ...base,
           providerName: provider.name,
           ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
+          ...(isTestCardProvider(provider) ? { testMode: true } : {}),
         },
       };
     },
@@ -85,7 +88,13 @@ export function paymentRoutes(
         clientKey: typeof header === 'string' ? header : undefined,
         owner,
         now: deps.now,
+        transfer: deps.transfer,
       });
+      // Bank transfer and cash: where to send the money (also in the order confirmation mail).
+      const { paymentType } = stored.order;
+      const instructions = transferInstructions(deps.transfer, stored.order.id, stored.order.total);
+      if ((paymentType === 'BANK_TRANSFER' || paymentType === 'CASH') && instructions)
+        result.transferInstructions = instructions;
       return { body: result };
     },
     { query: sessionQuerySchema },
@@ -97,6 +106,6 @@ export function paymentRoutes(
     if (!operatorTokenMatches(deps.operatorToken, request.headers.authorization)) {
       throw new ApiError('operator_token_invalid');
     }
-    return { body: await confirmManualPayment(db, params.orderId) };
+    return { body: await confirmManualPayment(db, params.orderId, deps.now()) };
   });
 }
