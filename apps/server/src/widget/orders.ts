@@ -135,6 +135,8 @@ export interface OrderRequest {
   allowedTypes: readonly PaymentType[];
   /** The client's Idempotency-Key: the same key of the same account answers the same order. */
   idempotencyKey?: string | undefined;
+  /** The visitor's language when ordering (Accept-Language): the order's mails are written in it. */
+  locale?: string | null | undefined;
 }
 
 export async function createOrder(db: Db, input: OrderRequest, now: number): Promise<Order> {
@@ -176,8 +178,8 @@ export async function createOrder(db: Db, input: OrderRequest, now: number): Pro
     }
     const id = randomUUID();
     await tx.query(
-      `INSERT INTO orders (id, guid, service_name, status, payment_type, currency, total_minor, delivery_address, billing_address, created_at, idempotency_key)
-       VALUES ($1, $2, $3, 'CREATED', $4, $5, $6, $7, $8, $9, $10)`,
+      `INSERT INTO orders (id, guid, service_name, status, payment_type, currency, total_minor, delivery_address, billing_address, created_at, idempotency_key, locale)
+       VALUES ($1, $2, $3, 'CREATED', $4, $5, $6, $7, $8, $9, $10, $11)`,
       [
         id,
         input.guid,
@@ -189,6 +191,7 @@ export async function createOrder(db: Db, input: OrderRequest, now: number): Pro
         billing ? JSON.stringify(billing) : null,
         now,
         key ?? null,
+        input.locale ?? null,
       ],
     );
     for (const [position, line] of lines.entries()) {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { defineRoute } from '../../http/define-route';
 import { ApiError } from '../../http/errors';
+import { languageOfAcceptLanguage } from '../../mail/billing-messages';
 import { createOrder } from '../orders';
 import type { PaymentProviders } from '../providers/types';
 import { requireWidgetSession } from '../session';
@@ -24,6 +25,7 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps, providers: Paym
           order: body,
           allowedTypes: providers.paymentTypes,
           idempotencyKey: typeof header === 'string' ? header : undefined,
+          locale: languageOfAcceptLanguage(request.headers['accept-language']),
         },
         deps.now(),
       );
