@@ -96,6 +96,19 @@ export function moneyOf(amountMinor: number, currency: string): EventMoney {
   return { amountMinor, currency: currency.trim() };
 }
 
+type PaymentFailed = Extract<BillingEvent, { type: 'payment.failed' }>;
+
+/** The payment-failed event; `nextRetry` (epoch ms) absent on the last try. */
+function paymentFailed(input: Omit<PaymentFailed, 'type' | 'nextRetry'> & { nextRetry?: number }): PaymentFailed {
+  const { nextRetry, requiresAction, ...rest } = input;
+  return {
+    type: 'payment.failed',
+    ...rest,
+    ...(nextRetry !== undefined ? { nextRetry: isoDay(nextRetry) } : {}),
+    ...(requiresAction ? { requiresAction: true } : {}),
+  };
+}
+
 function event(tx: Db, sub: SubscriptionRow, body: BillingEvent, now: number): Promise<string> {
   return recordEvent(tx, { guid: sub.guid, serviceName: sub.service_name }, body, now);
 }
@@ -257,15 +270,7 @@ async function renewalFailed(
     await event(
       tx,
       sub,
-      {
-        type: 'payment.failed',
-        subscriptionId: sub.id,
-        amount,
-        code,
-        graceEndDate: graceEnd,
-        nextRetry: isoDay(nextRetry),
-        ...(requiresAction ? { requiresAction: true } : {}),
-      },
+      paymentFailed({ subscriptionId: sub.id, amount, code, graceEndDate: graceEnd, nextRetry, requiresAction }),
       now,
     );
     await event(tx, sub, { type: 'subscription.past_due', subscriptionId: sub.id, graceEndDate: graceEnd }, now);
@@ -287,15 +292,7 @@ async function renewalFailed(
     await event(
       tx,
       sub,
-      {
-        type: 'payment.failed',
-        subscriptionId: sub.id,
-        amount,
-        code,
-        graceEndDate: graceEnd,
-        nextRetry: isoDay(nextRetry),
-        ...(requiresAction ? { requiresAction: true } : {}),
-      },
+      paymentFailed({ subscriptionId: sub.id, amount, code, graceEndDate: graceEnd, nextRetry, requiresAction }),
       now,
     );
     return;
@@ -305,14 +302,7 @@ async function renewalFailed(
   await event(
     tx,
     sub,
-    {
-      type: 'payment.failed',
-      subscriptionId: sub.id,
-      amount,
-      code,
-      graceEndDate: graceEnd,
-      ...(requiresAction ? { requiresAction: true } : {}),
-    },
+    paymentFailed({ subscriptionId: sub.id, amount, code, graceEndDate: graceEnd, requiresAction }),
     now,
   );
 }
