@@ -11,7 +11,7 @@
  *
  * Jobs are at-least-once; exactly-once comes from the work itself (conditional updates and the
  * renewal charges' unique keys, renewals.ts), so two instances, a restart mid-job or a job run
- * twice change nothing twice. `drain()` runs the sweep and the queued items until nothing is due
+ * twice change nothing twice. `drain()` finds and runs the due work itself until nothing is due
  * (the test clock's POST /dev/clock).
  */
 import PgBoss from 'pg-boss';
@@ -91,23 +91,6 @@ export function jobQueue(options: JobQueueOptions): JobQueue {
     return due.length;
   };
 
-  /** Runs the queued items here, until the queue is empty. */
-  const runQueued = async () => {
-    for (;;) {
-      const jobs = await boss.fetch<WorkItem>(BILLING, { batchSize: 25 });
-      if (!jobs.length) return;
-      for (const job of jobs) {
-        try {
-          await runWork(billing, job.data);
-          await boss.complete(BILLING, job.id);
-        } catch (error) {
-          log.warn({ err: error, item: job.data }, 'billing job failed');
-          await boss.fail(BILLING, job.id, { message: error instanceof Error ? error.message : String(error) });
-        }
-      }
-    }
-  };
-
   /** Items being worked on right now, here or by another instance's worker. */
   const active = async () => {
     const rows = await db.query<{ n: unknown }>(
@@ -162,8 +145,17 @@ export function jobQueue(options: JobQueueOptions): JobQueue {
           continue;
         }
         previous = state;
-        await enqueue(due);
-        await runQueued();
+        // Run here, not through the queue: a job just sent may not be fetchable yet (pg-boss
+        // compares its start time with the database's clock), and the drain must not end with
+        // due work left. The work is idempotent, so a worker running the same item meanwhile
+        // changes nothing twice.
+        for (const item of due) {
+          try {
+            await runWork(billing, item);
+          } catch (error) {
+            log.warn({ err: error, item }, 'billing work failed');
+          }
+        }
       }
       return options.mail();
     },
