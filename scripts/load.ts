@@ -75,13 +75,14 @@ const stack = await startStack(['--ephemeral', ...(postgres ? ['--database-url']
     FOYER_LOGIN_LIMIT_PER_IDENTIFIER: '1000000',
     FOYER_LOGIN_LIMIT_PER_ADDRESS: '1000000',
     FOYER_REGISTRATION_PER_HOUR: '1000000',
+    FOYER_IDENTIFIER_SEARCH_PER_MINUTE: '1000000',
     // The test clock: the load advances a month to renew every subscriber under load.
     FOYER_DEV_CLOCK: 'true',
   },
 });
 const base = stack.widgetsUrl;
 // What every frame sends with its calls (issue 11): the token of a demo frame page.
-const frame = await frameHeaders(base);
+let frame = await frameHeaders(base);
 const rssCold = processRssMb(stack.pid);
 
 interface PlacedOrder {
@@ -154,14 +155,31 @@ async function visitor(deadline: number): Promise<void> {
 }
 
 interface Subscriber {
-  session: string;
+  email: string;
   endDate: string;
+}
+
+const SUBSCRIBER_PASSWORD = 'load-password-1';
+
+/** Logs a subscriber in (again: a month on the test clock outlives every session). */
+async function subscriberSession(email: string): Promise<string> {
+  const login = demoLogin(frame);
+  const loggedIn = await fetch(`${base}/ic/api/session`, {
+    ...login,
+    body: JSON.stringify({
+      ...(JSON.parse(login.body) as object),
+      identifiers: [{ name: 'email', value: email }],
+      validators: [{ name: 'password', value: SUBSCRIBER_PASSWORD }],
+    }),
+  });
+  if (!loggedIn.ok) throw new Error(`login: ${loggedIn.status} ${await loggedIn.text()}`);
+  return ((await loggedIn.json()) as { mainSession: { sessionId: string } }).mainSession.sessionId;
 }
 
 /** A new customer (the purchase sign-up), logged in, who buys the monthly plan with the test Visa. */
 async function subscribe(index: number): Promise<Subscriber> {
   const email = `load-${index}-${randomUUID().slice(0, 8)}@foyer.test`;
-  const password = 'load-password-1';
+  const password = SUBSCRIBER_PASSWORD;
   const json = { ...frame, 'content-type': 'application/json' };
   const signUp = await fetch(`${base}/pm/api/widget/profile/demo`, {
     method: 'POST',
@@ -174,16 +192,7 @@ async function subscribe(index: number): Promise<Subscriber> {
     ]),
   });
   if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-  const login = demoLogin(frame);
-  const loggedIn = await fetch(`${base}/ic/api/session`, {
-    ...login,
-    body: JSON.stringify({
-      ...JSON.parse(login.body),
-      identifiers: [{ name: 'email', value: email }],
-      validators: [{ name: 'password', value: password }],
-    }),
-  });
-  const session = ((await loggedIn.json()) as { mainSession: { sessionId: string } }).mainSession.sessionId;
+  const session = await subscriberSession(email);
   const ordered = await fetch(`${base}/pm/api/widget/order?ev_ss=${session}`, {
     method: 'POST',
     headers: { ...json, 'idempotency-key': randomUUID() },
@@ -199,7 +208,7 @@ async function subscribe(index: number): Promise<Subscriber> {
   if (!paid.ok) throw new Error(`payment: ${paid.status} ${await paid.text()}`);
   const [held] = await subscriptionsOf(session);
   if (!held?.endDate) throw new Error('the paid plan is not listed');
-  return { session, endDate: held.endDate };
+  return { email, endDate: held.endDate };
 }
 
 async function subscriptionsOf(session: string): Promise<{ status: string; endDate?: string }[]> {
@@ -244,8 +253,12 @@ async function advanceAMonth(): Promise<{ ms: number; status: number }> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ advance: 'P32D' }),
   });
-  await response.text();
-  return { ms: performance.now() - before, status: response.status };
+  const moved = (await response.json()) as { now?: string };
+  const ms = performance.now() - before;
+  // Frame tokens are short-lived: a month later every frame has been reloaded and holds a new one
+  // (fetched anew: the cache counts the token's age on the test clock's time).
+  frame = await frameHeaders(base, 'demo', Date.parse(moved.now ?? '') || Date.now());
+  return { ms, status: response.status };
 }
 const [advance] = await Promise.all([
   advanceAMonth(),
@@ -257,9 +270,11 @@ const rssLoaded = processRssMb(stack.pid);
 // Every acknowledged order must still be there, and paid once.
 let lost = 0;
 let unpaid = 0;
+// A fresh session of the demo account (the visitors' own ones ended with the month the clock moved).
+const reader = await login();
 for (const entry of placed) {
   const orderId = [...entry.ids][0]!;
-  const response = await fetch(`${base}/pm/api/widget/payment/${orderId}?ev_ss=${entry.session}`, { headers: frame });
+  const response = await fetch(`${base}/pm/api/widget/payment/${orderId}?ev_ss=${reader}`, { headers: frame });
   const body = (await response.json()) as { orderStatus?: string; code?: string };
   if (body.code === 'order_not_created') lost += 1;
   else if (body.orderStatus !== 'PAID') unpaid += 1;
@@ -270,7 +285,7 @@ const duplicated = placed.filter((entry) => entry.ids.size > 1).length;
 let renewedOnce = 0;
 const renewalProblems: string[] = [];
 for (const subscriber of subscribers) {
-  const [now] = await subscriptionsOf(subscriber.session);
+  const [now] = await subscriptionsOf(await subscriberSession(subscriber.email));
   const expected = monthAfter(subscriber.endDate);
   if (now?.status === 'ACTIVE' && now.endDate === expected) renewedOnce += 1;
   else renewalProblems.push(`${now?.status} ${now?.endDate} (expected ACTIVE ${expected})`);
