@@ -414,6 +414,15 @@ describe('POST /transaction and the hosted payment page', () => {
     const subscriptions = await subscriptionsOf(a, 'digital-yearly-eur');
     expect(subscriptions).toHaveLength(1);
     expect(subscriptions[0]!.subscription?.status).toBe('ACTIVE');
+    // Charged through the card provider (the test Visa), whose saved card pays the renewals.
+    const [stored] = await server.db.query<{ payment_provider: string; payment_method: unknown }>(
+      'SELECT payment_provider, payment_method FROM subscriptions WHERE id = $1',
+      [subscriptions[0]!.subscription!.id],
+    );
+    expect(stored).toMatchObject({
+      payment_provider: 'MANUAL',
+      payment_method: { provider: 'MANUAL', paymentMethod: 'pm_card_visa' },
+    });
     // The result posted again (twice at once, and once more), and Cancel afterwards: nothing changes.
     const replays = await Promise.all([postForm(pay.action, pay.fields), postForm(pay.action, pay.fields)]);
     for (const replay of [...replays, await postForm(pay.action, pay.fields)]) {
