@@ -236,6 +236,9 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
       await page.getByRole('button', { name: 'Log in in a window' }).click();
       const dialog = page.getByRole('dialog');
       const modalLogin = dialog.frameLocator('iframe');
+      // The modal's login grows as its social buttons load, as the page's did.
+      await expect(modalLogin.getByRole('button', { name: 'Sign in with Facebook' })).toBeVisible();
+      await untilFramesSettled(page);
       const since = seen.length;
       await modalLogin.getByRole('button', { name: 'Sign in with Facebook' }).click();
 

@@ -82,10 +82,22 @@ export class ProfileWidget {
  * The widget frames of the page that are not yet as tall as their content: the height the frame
  * measures inside (its #root, what it reports to the loader) and the height the loader gave its
  * iframe disagree, so a resize is on its way, or it still shows its loading state (its content
- * is on its way). Hidden frames (no width) and iframes whose document has not loaded are skipped.
+ * is on its way), or its document has not even arrived. Hidden frames (no width) are skipped, and
+ * so are frames whose document the browser refused (an error page has no widget to wait for).
  */
 async function unsettledFrames(page: Page): Promise<string[]> {
   const unsettled: string[] = [];
+  // A widget iframe whose document has not arrived yet (still about:blank) will load and grow:
+  // it is not among the frames below, yet the frames under it are about to move.
+  for (const iframe of await page.locator('iframe[src*="/w/"]').elementHandles()) {
+    const [visible, frame] = await Promise.all([
+      iframe.evaluate((element: Element) => element.getBoundingClientRect().width > 0),
+      iframe.contentFrame(),
+    ]).catch(() => [false, null] as const);
+    const url = frame?.url() ?? '';
+    if (visible && (url === '' || url === 'about:blank'))
+      unsettled.push(`${await iframe.getAttribute('src')}: not loaded yet`);
+  }
   for (const frame of page.mainFrame().childFrames()) {
     if (!URL.canParse(frame.url()) || !new URL(frame.url()).pathname.startsWith('/w/')) continue;
     const heights = await Promise.all([
