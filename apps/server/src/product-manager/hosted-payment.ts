@@ -26,7 +26,14 @@ import { ApiError } from '../http/errors';
 import { escapeHtml } from '../mail/messages';
 import type { PaymentProviders } from '../widget/providers/types';
 import { checkResult, readPayload, signResult } from './signing';
-import { chargeTransaction, recordResult, transactionPage, type TransactionPage } from './transaction';
+import {
+  chargeTransaction,
+  openHostedCheckout,
+  recordResult,
+  settleHostedCheckout,
+  transactionPage,
+  type TransactionPage,
+} from './transaction';
 
 export const HOSTED_PAYMENT_PAGE_PATH = '/pm/v1/pay';
 export const PAYMENT_RETURN_PATH = '/pm/v1/payment-return';
@@ -172,11 +179,35 @@ ${button('PAID', card ? 'Pay' : 'Place order', card && testMode ? testCardPicker
 <p><a href="${escapeHtml(transaction.returnUrl)}">Back to the shop</a></p>`,
         );
       }
+      if (transaction.paymentType === 'CARD' && providers.card?.hostedCheckout) {
+        // A real card provider: the card is typed on its own hosted checkout, which sends the
+        // visitor back to our return URL (signed, as our own buttons are).
+        const link = (result: V1PaymentResult) => {
+          const back = new URL(PAYMENT_RETURN_PATH, deps.publicUrl());
+          back.search = new URLSearchParams({
+            payload,
+            result,
+            signature: signResult(deps.frameTokenKey, payload, result),
+          }).toString();
+          return back.href;
+        };
+        const url = await openHostedCheckout(
+          deps.db,
+          providers,
+          read.t,
+          { successUrl: link('PAID'), cancelUrl: link('CANCELLED') },
+          deps.now(),
+        );
+        return reply
+          .code(303)
+          .header('cache-control', 'no-store')
+          .redirect(url ?? link('PAID'), 303);
+      }
       return payablePage(reply, { payload, fields, read, transaction });
     });
 
-    app.post(PAYMENT_RETURN_PATH, async (request, reply) => {
-      const form = formFields(request.body);
+    /** The outcome of a signed button (ours, or the hosted checkout's way back): recorded once, then back to the shop. */
+    const finish = async (reply: FastifyReply, form: Record<string, string>) => {
       const parsed = v1PaymentReturnSchema.safeParse(form);
       if (!parsed.success) throw new ApiError('payment_result_invalid');
       const { payload, result, signature } = parsed.data;
@@ -185,7 +216,13 @@ ${button('PAID', card ? 'Pay' : 'Place order', card && testMode ? testCardPicker
         ? readPayload(deps.frameTokenKey, payload, 0)
         : null;
       if (!read) throw new ApiError('payment_result_invalid');
-      if (result === 'PAID') {
+      if (
+        providers.card?.hostedCheckout &&
+        (await transactionPage(deps.db, read.t, deps.transfer))?.paymentType === 'CARD'
+      ) {
+        const action = result === 'PAID' ? 'result' : 'cancel';
+        await settleHostedCheckout(deps.db, providers, read.t, deps.now, deps.transfer, action);
+      } else if (result === 'PAID') {
         const charged = await chargeTransaction(deps.db, providers, read.t, form.token, deps.now, deps.transfer);
         if (charged?.refused) {
           const transaction = await transactionPage(deps.db, read.t, deps.transfer);
@@ -205,6 +242,10 @@ ${button('PAID', card ? 'Pay' : 'Place order', card && testMode ? testCardPicker
       back.searchParams.set(V1_PAYMENT_OUTCOME_PARAM, recorded.result);
       back.searchParams.set(V1_PAYMENT_ORDER_PARAM, recorded.orderId);
       return reply.code(303).header('cache-control', 'no-store').redirect(back.href, 303);
-    });
+    };
+
+    app.post(PAYMENT_RETURN_PATH, async (request, reply) => finish(reply, formFields(request.body)));
+    // The hosted checkout sends the visitor back with a GET.
+    app.get(PAYMENT_RETURN_PATH, async (request, reply) => finish(reply, formFields(request.query)));
   };
 }

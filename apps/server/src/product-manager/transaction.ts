@@ -245,11 +245,11 @@ function providerOf(providers: PaymentProviders, paymentType: PaymentType): Card
 /**
  * Whether version 1 can take an order of this type with these providers (else the transaction is
  * refused). The page has card fields only for the test card provider: a real card provider's card
- * is taken by its own fields or hosted checkout, which this page does not run yet.
+ * is typed on its own hosted checkout (Stripe Checkout), so a provider without one cannot take it.
  */
 export function canTakeV1Payment(providers: PaymentProviders, paymentType: PaymentType): boolean {
   const provider = providerOf(providers, paymentType);
-  return provider !== null && (paymentType !== 'CARD' || provider.name === 'MANUAL');
+  return provider !== null && (paymentType !== 'CARD' || provider.name === 'MANUAL' || !!provider.hostedCheckout);
 }
 
 /**
@@ -435,4 +435,79 @@ export async function recordResult(
     now,
   ]);
   return recorded;
+}
+
+/**
+ * A card order on the provider's hosted checkout (Stripe Checkout): opens it once per
+ * transaction (the same key answers the same page) and keeps its reference on the attempt.
+ * Answers where to send the visitor, or null when the transaction can no longer pay.
+ */
+export async function openHostedCheckout(
+  db: Db,
+  providers: PaymentProviders,
+  id: string,
+  urls: { successUrl: string; cancelUrl: string },
+  now: number,
+): Promise<string | null> {
+  const row = await readTransaction(db, id);
+  const checkout = providers.card?.hostedCheckout;
+  if (!row || !checkout || row.payment_status !== 'REQUIRES_ACTION' || row.result !== null) return null;
+  const order = await loadOrder(db, row.order_id);
+  if (!order) throw new ApiError('order_not_created');
+  let opened: { url: string; reference: string };
+  try {
+    opened = await checkout.start({
+      idempotencyKey: `v1:${id}:checkout`,
+      orderId: row.order_id,
+      amountMinor: order.totalMinor,
+      currency: order.currency,
+      description: `Order ${row.order_id}`,
+      ...urls,
+      saveForRenewals: order.order.items.some((item) => item.frequency.id !== 'NONE'),
+    });
+  } catch (error) {
+    if (error instanceof ProviderUnavailable) throw new ApiError('provider_unavailable');
+    throw error;
+  }
+  await db.query(
+    `UPDATE payments SET provider = $2, provider_reference = $3, updated_at = $4 WHERE id = $1 AND status = 'REQUIRES_ACTION'`,
+    [row.payment_id, providers.card!.name, opened.reference, now],
+  );
+  return opened.url;
+}
+
+/**
+ * The visitor is back from the hosted checkout: what the provider says of it is recorded (its
+ * word, not the return, decides). Paid → the order is paid once (fulfil); still open or expired →
+ * nothing is recorded, and the return's outcome says the payment was not taken. `cancel` first
+ * closes the provider's page, so it cannot be paid after the visitor cancelled (if it was paid
+ * meanwhile, that payment is recorded).
+ */
+export async function settleHostedCheckout(
+  db: Db,
+  providers: PaymentProviders,
+  id: string,
+  now: () => number,
+  transfer: TransferAccount | undefined,
+  action: 'result' | 'cancel' = 'result',
+): Promise<void> {
+  const row = await readTransaction(db, id);
+  const provider = providers.card;
+  if (!row || !provider?.hostedCheckout || row.payment_status !== 'REQUIRES_ACTION') return;
+  const [attempt] = await db.query<{ provider_reference: string | null }>(
+    'SELECT provider_reference FROM payments WHERE id = $1',
+    [row.payment_id],
+  );
+  if (!attempt?.provider_reference) return;
+  const checkout = provider.hostedCheckout;
+  const ask =
+    action === 'cancel' ? checkout.cancel(attempt.provider_reference) : checkout.result(attempt.provider_reference);
+  const outcome = await ask.catch((error: unknown) => {
+    if (error instanceof ProviderUnavailable) return null;
+    throw error;
+  });
+  if (outcome?.status !== 'succeeded') return;
+  const claimed = await claim(db, provider, row, now, transfer);
+  if (claimed === 'settled') return;
+  await settle(db, row, claimed.providerKey, outcome, now(), transfer);
 }

@@ -25,6 +25,7 @@ import {
   WebhookRefused,
   type CardProvider,
   type ChargeOutcome,
+  type HostedCheckout,
   type ProviderEvent,
   type WebhookReader,
 } from './types';
@@ -198,10 +199,76 @@ export function stripeProvider(options: StripeOptions): CardProvider {
       }
     : undefined;
 
+  /**
+   * Version 1's card payments on Stripe Checkout (https://docs.stripe.com/api/checkout/sessions):
+   * the card is typed on Stripe's page, never on ours; a recurring plan's card is kept for the
+   * renewals as with the PaymentIntents above (a customer and `setup_future_usage`).
+   */
+  const hostedCheckout: HostedCheckout = {
+    async start(input) {
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: input.currency.toLowerCase(),
+                  unit_amount: input.amountMinor,
+                  product_data: { name: input.description },
+                },
+              },
+            ],
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            client_reference_id: input.orderId,
+            metadata: { order_id: input.orderId, attempt_key: input.idempotencyKey },
+            ...(input.saveForRenewals
+              ? {
+                  customer_creation: 'always' as const,
+                  payment_intent_data: { setup_future_usage: 'off_session' as const },
+                }
+              : {}),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (!session.url) throw new ProviderUnavailable('Stripe Checkout answered without a page');
+        return { url: session.url, reference: session.id };
+      } catch (error) {
+        if (error instanceof ProviderUnavailable) throw error;
+        throw new ProviderUnavailable(`Stripe Checkout: ${String(error)}`);
+      }
+    },
+    async result(reference) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(reference, { expand: ['payment_intent'] });
+      } catch (error) {
+        throw new ProviderUnavailable(`Stripe Checkout: ${String(error)}`);
+      }
+      const intent = session.payment_intent;
+      if (session.payment_status === 'paid' && intent && typeof intent !== 'string') return outcome(intent);
+      if (session.status === 'expired') return refused('expired', 'The payment page expired.');
+      return { status: 'requires_action', reference, clientSecret: '' };
+    },
+    async cancel(reference) {
+      try {
+        // An expired session can no longer be paid (https://docs.stripe.com/api/checkout/sessions/expire).
+        await stripe.checkout.sessions.expire(reference);
+        return refused('cancelled');
+      } catch {
+        // Refused: it is complete (paid meanwhile) or already expired; read which.
+        return hostedCheckout.result(reference);
+      }
+    },
+  };
+
   return {
     name: 'STRIPE',
     publishableKey: options.publishableKey,
     webhooks,
+    hostedCheckout,
 
     async charge(input) {
       const key = input.idempotencyKey;

@@ -108,6 +108,31 @@ export interface CardProvider {
   }): Promise<ChargeOutcome | null>;
   /** Verifies and reads a webhook delivery (see WebhookReader). Absent for the manual provider. */
   readonly webhooks?: WebhookReader | undefined;
+  /** The provider's own hosted payment page (version 1's checkout with a real card provider). */
+  readonly hostedCheckout?: HostedCheckout | undefined;
+}
+
+/**
+ * A payment taken on the provider's own hosted page (Stripe Checkout): the server opens it for an
+ * order and sends the visitor there; the provider sends them back to `successUrl` or `cancelUrl`,
+ * and `result` reads what happened (the visitor's return proves nothing by itself).
+ */
+export interface HostedCheckout {
+  start(input: {
+    /** The same key opens the same page: a retried start sends the visitor to one checkout. */
+    idempotencyKey: string;
+    orderId: string;
+    amountMinor: number;
+    currency: string;
+    description: string;
+    successUrl: string;
+    cancelUrl: string;
+    saveForRenewals?: boolean | undefined;
+  }): Promise<{ url: string; reference: string }>;
+  /** succeeded once paid (with `saved` when asked), failed once expired, requires_action while still open. */
+  result(reference: string): Promise<ChargeOutcome>;
+  /** Closes the page (the visitor cancelled): failed, or succeeded when it was paid meanwhile. */
+  cancel(reference: string): Promise<ChargeOutcome>;
 }
 
 /**

@@ -18,6 +18,12 @@
  *   charge: requires_action on session, 402 authentication_required off session (the intent left in
  *   requires_action for the visitor to authenticate). A test card confirmed with a customer and
  *   `setup_future_usage` becomes a saved PaymentMethod (`pm_saved_<n>`) of that customer.
+ * - Checkout Sessions (https://docs.stripe.com/api/checkout/sessions): `POST /v1/checkout/sessions`
+ *   (mode=payment, one line with price_data) answers an open session with its hosted page's `url`;
+ *   `payCheckout(id, card)` is the visitor paying there (a PaymentIntent, the card saved on a new
+ *   customer when `payment_intent_data[setup_future_usage]` asks); `GET /v1/checkout/sessions/:id`
+ *   (expand[]=payment_intent) reads it back, `complete` and `paid` once paid;
+ *   `POST /v1/checkout/sessions/:id/expire` closes an open one (refused once it is complete).
  * - Webhooks: `webhook(type, object)` makes a delivery signed as Stripe signs
  *   (https://docs.stripe.com/webhooks#verify-manually: `Stripe-Signature: t=<ts>,v1=<HMAC-SHA256
  *   of "<ts>.<body>">`) with the endpoint secret.
@@ -70,6 +76,10 @@ export interface StripeStandIn {
   readonly received: number;
   /** The visitor answers the 3-D Secure challenge of an intent. */
   completeChallenge(id: string, passed: boolean): void;
+  /** Checkout Sessions created (replays create none). */
+  checkoutSessions: CheckoutSession[];
+  /** The visitor pays checkout session `id` on Stripe's hosted page with test card `card`. */
+  payCheckout(id: string, card?: string): void;
   /** Milliseconds the create call takes (to overlap concurrent submissions). */
   delayMs: number;
   /** Answer 503 to everything (provider outage). */
@@ -96,6 +106,23 @@ const CARDS = new Set([
 const NEEDS_AUTHENTICATION = new Set(['pm_card_authenticationRequired', 'pm_card_threeDSecure2Required']);
 
 type Result = { status: number; body: unknown };
+
+interface CheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  mode: 'payment';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  amount_total: number;
+  currency: string;
+  url: string;
+  success_url: string;
+  cancel_url: string;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  setup_future_usage: string | null;
+}
 
 const cardError = (code: string, message: string, intent: Intent): Result => ({
   status: 402,
@@ -128,6 +155,9 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const webhookSecret = options.webhookSecret ?? 'whsec_standin';
   const now = options.now ?? Date.now;
   const intents: Intent[] = [];
+  const checkoutSessions: CheckoutSession[] = [];
+  /** Known once listening: the hosted checkout pages' base. */
+  let apiUrl = '';
   const createdAt = new Map<string, number>();
   const customers: StripeStandIn['customers'] = [];
   const paymentMethods = new Map<string, SavedMethod>();
@@ -229,6 +259,46 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       return { status: 200, body: { object: 'customer', ...customer } };
     }
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form);
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === 'POST' && expire) {
+      const session = checkoutSessions.find((candidate) => candidate.id === decodeURIComponent(expire[1]!));
+      if (!session) return invalid('resource_missing', 'No such checkout.session');
+      // Only an open session can be expired.
+      if (session.status !== 'open') return invalid('checkout_session_not_open', `The session is ${session.status}.`);
+      session.status = 'expired';
+      return { status: 200, body: session };
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const amount = Number(form.get('line_items[0][price_data][unit_amount]'));
+      const currency = form.get('line_items[0][price_data][currency]');
+      if (form.get('mode') !== 'payment' || !Number.isInteger(amount) || amount < 1 || !currency)
+        return invalid('parameter_invalid', 'mode=payment and one line with price_data are required');
+      if (!form.get('success_url') || !form.get('cancel_url'))
+        return invalid('parameter_missing', 'success_url and cancel_url are required');
+      const id = `cs_test_${checkoutSessions.length + 1}`;
+      const session: CheckoutSession = {
+        id,
+        object: 'checkout.session',
+        mode: 'payment',
+        status: 'open',
+        payment_status: 'unpaid',
+        amount_total: amount * Number(form.get('line_items[0][quantity]') ?? 1),
+        currency,
+        url: `${apiUrl}/pay/${id}`,
+        success_url: form.get('success_url')!,
+        cancel_url: form.get('cancel_url')!,
+        client_reference_id: form.get('client_reference_id'),
+        metadata: Object.fromEntries(
+          [...form.entries()]
+            .filter(([name]) => name.startsWith('metadata['))
+            .map(([name, value]) => [name.slice(9, -1), value]),
+        ),
+        payment_intent: null,
+        setup_future_usage: form.get('payment_intent_data[setup_future_usage]'),
+      };
+      checkoutSessions.push(session);
+      return { status: 200, body: session };
+    }
     const attachTo = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path);
     if (method === 'POST' && attachTo) {
       const card = decodeURIComponent(attachTo[1]!);
@@ -268,6 +338,17 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         const indexed = intents.filter((intent) => createdAt.get(intent.id)! + state.searchLagMs <= now());
         const data = indexed.filter((intent) => intent.metadata[name!] === value!.replace(/\\(.)/g, '$1'));
         return answer({ status: 200, body: { object: 'search_result', data, has_more: false } });
+      }
+      const sessionById = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+      if (request.method === 'GET' && sessionById) {
+        const session = checkoutSessions.find((candidate) => candidate.id === decodeURIComponent(sessionById[1]!));
+        if (!session) return answer(invalid('resource_missing', 'No such checkout.session'));
+        // The SDK writes arrays as expand[0]=…; curl users write expand[]=….
+        const expand = [...url.searchParams.entries()].some(
+          ([name, value]) => /^expand\[\d*\]$/.test(name) && value === 'payment_intent',
+        );
+        const intent = expand ? intents.find((candidate) => candidate.id === session.payment_intent) : undefined;
+        return answer({ status: 200, body: { ...session, ...(intent ? { payment_intent: intent } : {}) } });
       }
       const byId = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (request.method === 'GET' && byId) {
@@ -320,13 +401,38 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  apiUrl = `http://127.0.0.1:${port}`;
   return {
-    apiUrl: `http://127.0.0.1:${port}`,
+    apiUrl,
     secretKey,
     webhookSecret,
     intents,
     customers,
     paymentMethods,
+    checkoutSessions,
+    payCheckout(id, card = 'pm_card_visa') {
+      const session = checkoutSessions.find((candidate) => candidate.id === id);
+      if (!session || session.status !== 'open') throw new Error(`no open checkout session ${id}`);
+      const form = new URLSearchParams({
+        amount: String(session.amount_total),
+        currency: session.currency,
+        payment_method: card,
+        confirm: 'true',
+        ...Object.fromEntries(Object.entries(session.metadata).map(([name, value]) => [`metadata[${name}]`, value])),
+      });
+      if (session.setup_future_usage) {
+        const customer = { id: `cus_${customers.length + 1}`, email: null, metadata: {} };
+        customers.push(customer);
+        form.set('customer', customer.id);
+        form.set('setup_future_usage', session.setup_future_usage);
+      }
+      const result = createIntent(form);
+      const intent = result.body as Intent;
+      if (result.status !== 200 || intent.status !== 'succeeded') throw new Error(`test card ${card} did not pay`);
+      session.payment_intent = intent.id;
+      session.status = 'complete';
+      session.payment_status = 'paid';
+    },
     completeChallenge(id, passed) {
       const intent = intents.find((candidate) => candidate.id === id);
       if (!intent) throw new Error(`no intent ${id}`);
