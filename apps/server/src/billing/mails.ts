@@ -320,6 +320,8 @@ async function billingMail(db: Db, siteUrl: string, row: ClaimedRow): Promise<Ma
         renewsOn: event.renewsOn,
         amount: event.amount,
         manual: paidByHand(order?.paymentType),
+        transfer: event.transfer,
+        cash: order?.paymentType === 'CASH',
       });
     case 'subscription.expired':
       return subscriptionEndedMail(context, {

@@ -448,15 +448,7 @@ export function orderConfirmedMail(
     if (transfer) {
       blocks.push(
         { text: cash ? words.orderConfirmed.cash(total) : words.orderConfirmed.transfer(total) },
-        {
-          table: [
-            [cash ? words.labels.cashPayee : words.labels.beneficiary, transfer.beneficiary],
-            [cash ? words.labels.cashWhere : words.labels.account, transfer.account],
-            ...(transfer.bic && !cash ? [[words.labels.bic, transfer.bic] as [string, string]] : []),
-            [cash ? words.labels.cashReference : words.labels.transferReference, transfer.reference],
-            [words.labels.amount, total],
-          ],
-        },
+        transferTable(words, transfer, total, cash),
       );
     } else blocks.push({ text: words.orderConfirmed.noDetails });
     blocks.push({ text: words.orderConfirmed.afterPayment });
@@ -526,7 +518,23 @@ export function cancellationMail(context: MailContext, input: { plans: string[];
   ]);
 }
 
-/** subscription.renewal_reminder: a yearly (or longer) plan renews soon. */
+/** Where and how to send the money of a transfer or cash payment, as a label–value table. */
+function transferTable(words: Words, transfer: TransferDetails, total: string, cash: boolean) {
+  return {
+    table: [
+      [cash ? words.labels.cashPayee : words.labels.beneficiary, transfer.beneficiary],
+      [cash ? words.labels.cashWhere : words.labels.account, transfer.account],
+      ...(transfer.bic && !cash ? [[words.labels.bic, transfer.bic] as [string, string]] : []),
+      [cash ? words.labels.cashReference : words.labels.transferReference, transfer.reference],
+      [words.labels.amount, total],
+    ] as [string, string][],
+  };
+}
+
+/**
+ * subscription.renewal_reminder: a yearly (or longer) plan renews soon; or, with `transfer`, a
+ * bank-transfer or cash subscription's period ended: the renewal notice with what to pay and where.
+ */
 export function renewalReminderMail(
   context: MailContext,
   input: {
@@ -535,15 +543,20 @@ export function renewalReminderMail(
     amount: Money;
     /** Paid by bank transfer or cash: the visitor pays each period, nothing is charged. */
     manual?: boolean | undefined;
+    /** The renewal notice of a transfer or cash subscription: the owner's details and the reference. */
+    transfer?: TransferDetails | undefined;
+    cash?: boolean | undefined;
   },
 ): MailMessage {
   const words = WORDS[context.locale];
   const { locale } = context;
   const date = formatDay(input.renewsOn, locale);
   const plan = plansOf(words, input.plans, context.serviceName);
+  const total = money(input.amount, locale);
   return render(context.to, words.reminder.subject(context.serviceName, date), [
-    { text: words.reminder.intro(plan, date, money(input.amount, locale)) },
-    { text: input.manual ? words.reminder.keepManual : words.reminder.keep },
+    { text: words.reminder.intro(plan, date, total) },
+    { text: input.manual || input.transfer ? words.reminder.keepManual : words.reminder.keep },
+    ...(input.transfer ? [transferTable(words, input.transfer, total, input.cash ?? false)] : []),
     { text: words.reminder.cancel(date) },
     { link: { label: words.reminder.manage, url: context.purchasesUrl } },
   ]);

@@ -9,6 +9,7 @@ import { subscriptionPaymentPageSchema, subscriptionPaymentResultSchema } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitledProductIds } from '../../src/account/entitlements';
 import type { PreparedServer } from '../../src/index';
+import { mailbox } from '../helpers';
 import { call } from '../widget/helpers';
 import {
   advance,
@@ -319,6 +320,11 @@ describe('a subscription paid by bank transfer', () => {
     expect(notice?.data).toMatchObject({ amount: { amountMinor: 1099, currency: 'USD' }, transfer: TRANSFER });
     const renewalReference = (notice?.data.transfer as { reference: string }).reference;
     expect(renewalReference).toMatch(/^FOYER-[0-9A-F]{8}$/);
+    // The renewal notice mail: the amount, where to send it and its own reference.
+    const mailed = (await mailbox(server)).filter((mail) => mail.to === 'renews-by-transfer@foyer.test');
+    const noticeMail = mailed.find((mail) => mail.text.includes(renewalReference));
+    expect(noticeMail?.text).toContain(TRANSFER.account);
+    expect(noticeMail?.text).toContain('$10.99');
     const wrong = await call(server, 'POST', `/widget/admin/renewals/${renewalReference}/confirm-payment`, {
       headers: { authorization: 'Bearer not-the-token' },
     });
