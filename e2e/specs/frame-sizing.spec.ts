@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { stack } from '../support/stack';
 import { Shop } from '../support/purchase';
-import { LoginWidget, widgetIframe } from '../support/widgets';
+import { LoginWidget, untilFramesSettled, widgetIframe } from '../support/widgets';
 
 test('the frame has no inner scrollbar and follows its content as it grows and shrinks', async ({ page }) => {
   await page.goto(`${stack.demoUrl}/login`);
@@ -98,8 +98,8 @@ test(
     await shop.pick('Monthly', 'Print and digital');
     await expect(shop.checkout).toBeEnabled();
     expect(await page.evaluate(() => scrollY)).toBe(0);
-    // Then as a visitor: scroll the button into view, see where it is, and click there a moment
-    // later (a visitor's reaction time: a frame that jumps to its height meanwhile moves it).
+    // Then as a visitor: scroll the button into view, see where it is, and click there once the
+    // frames have reported their heights (a frame that jumps to its height meanwhile moves it).
     const inFrame = await shop.checkout.evaluate((button) => {
       const box = button.getBoundingClientRect();
       return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
@@ -109,7 +109,9 @@ test(
       const box = element.getBoundingClientRect();
       return { x: box.left, y: box.top };
     });
-    await page.waitForTimeout(300);
+    // The frames report their heights (any jump they would make happens now), then the click
+    // lands where the button was seen: it must still be there.
+    await untilFramesSettled(page);
     await page.mouse.click(frameBox.x + inFrame.x, frameBox.y + inFrame.y);
     await expect(shop.dialog).toBeVisible();
     await expect(shop.step('login').getByLabel('Email')).toBeVisible();

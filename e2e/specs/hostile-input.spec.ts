@@ -79,6 +79,42 @@ async function bombard(from: Page, target: 'self' | 'opened', messages: unknown[
   );
 }
 
+const BARRIER = 'foyer-e2e-barrier';
+
+/**
+ * Waits until every document of `page` (the host page and its frames) has been handed every
+ * message the `senders` posted before: each sender posts a marker after its messages, and
+ * messages from one window to another arrive in the order they were sent. So the refusal of the
+ * hostile messages is checked once they were delivered, not after a pause.
+ */
+async function untilDelivered(page: Page, senders: { from: Page; target: 'self' | 'opened' }[]): Promise<void> {
+  const documents = page.frames();
+  const listening = await Promise.all(
+    documents.map((frame) =>
+      frame
+        .evaluate((marker) => {
+          const state = window as unknown as { __e2eBarrier?: number };
+          state.__e2eBarrier = 0;
+          addEventListener('message', (event) => {
+            if (event.data === marker) state.__e2eBarrier! += 1;
+          });
+          return true;
+        }, BARRIER)
+        .catch(() => false),
+    ),
+  );
+  for (const { from, target } of senders) await bombard(from, target, [BARRIER]);
+  const markers = () =>
+    Promise.all(
+      documents
+        .filter((_, index) => listening[index])
+        .map((frame) =>
+          frame.evaluate(() => (window as unknown as { __e2eBarrier?: number }).__e2eBarrier ?? 0).catch(() => -1),
+        ),
+    );
+  await expect.poll(async () => (await markers()).every((count) => count >= senders.length)).toBe(true);
+}
+
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -97,7 +133,10 @@ test('foreign-origin and forged messages to the login page and its frames are re
   await bombard(foreign, 'opened', hostileMessages([]));
   // The host page's own scripts (an XSS on the host, a hostile ad) forging the same.
   await bombard(popup, 'self', hostileMessages([]));
-  await popup.waitForTimeout(500);
+  await untilDelivered(popup, [
+    { from: foreign, target: 'opened' },
+    { from: popup, target: 'self' },
+  ]);
 
   // Still logged out, nothing reached the page's event log.
   await expect(login.email).toBeVisible();
@@ -151,7 +190,7 @@ test('a connected widget ignores handshakes forged by the host page: it keeps it
       target.postMessage(penpal({ type: 'DESTROY' }), '*');
     }
   });
-  await page.waitForTimeout(500);
+  await untilDelivered(page, [{ from: page, target: 'self' }]);
 
   // Not blanked: the form is there and still works. Its height still follows its content (the
   // refusal's message makes it taller), its events still reach the page and the other frame.
@@ -219,7 +258,11 @@ test('the basket cannot be forged or replayed from another origin, and the host 
     },
     { name: CHANNEL, replays },
   );
-  await popup.waitForTimeout(500);
+  // (The host origin's channel never reaches the frames' origin: only the posted messages are waited for.)
+  await untilDelivered(popup, [
+    { from: foreign, target: 'opened' },
+    { from: popup, target: 'self' },
+  ]);
   await expect(shop.emptySummary).toBeVisible();
   expect(await events()).toEqual([]);
   expect(errors).toEqual([]);

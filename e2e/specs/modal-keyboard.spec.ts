@@ -16,14 +16,43 @@ const focused = (control: Locator) =>
 /** The host page's focus is inside the modal (the dialog or a frame within it). */
 const focusInDialog = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
 
+/**
+ * Where the focus is, across the page and its frames: the focused document's active element. A
+ * key that moves the focus changes it; the frames' documents are asked in turn.
+ */
+async function focusSignature(page: Page): Promise<string> {
+  const parts = await Promise.all(
+    page
+      .frames()
+      .map((frame) =>
+        frame
+          .evaluate(() =>
+            document.hasFocus() && document.activeElement
+              ? `${location.pathname}|${document.activeElement.outerHTML.slice(0, 200)}`
+              : '',
+          )
+          .catch(() => ''),
+      ),
+  );
+  return parts.join('¦');
+}
+
+/**
+ * Presses `key` and waits until the focus has moved: focus crossing between a frame and the page
+ * is asynchronous, so the next check waits on the move itself, not on a pause.
+ */
+async function pressToMove(page: Page, key: string): Promise<void> {
+  const before = await focusSignature(page);
+  await page.keyboard.press(key);
+  await expect.poll(() => focusSignature(page), { message: `focus moved by ${key}` }).not.toBe(before);
+}
+
 /** Presses Tab until `control` has the focus; every stop on the way must satisfy `check`. */
 async function tabTo(page: Page, control: Locator, check?: () => Promise<boolean>, max = 40): Promise<void> {
   await expect(control).toBeVisible();
   for (let i = 0; i < max; i++) {
     if (await focused(control)) return;
-    await page.keyboard.press('Tab');
-    // Focus moving between a cross-process frame and the page is asynchronous.
-    await page.waitForTimeout(30);
+    await pressToMove(page, 'Tab');
     if (check) expect(await check(), `Tab stop ${i + 1} before ${String(control)}`).toBe(true);
   }
   throw new Error(`Tab never reached ${String(control)}`);
@@ -60,8 +89,7 @@ async function pickByKeyboard(page: Page, shop: Shop): Promise<Locator> {
   // Continue: Shift+Tab back up to the selection's own button.
   const next = shop.selection.getByRole('button', { name: 'Continue', exact: true });
   for (let i = 0; i < 40 && !(await focused(next)); i++) {
-    await page.keyboard.press('Shift+Tab');
-    await page.waitForTimeout(30);
+    await pressToMove(page, 'Shift+Tab');
   }
   expect(await focused(next)).toBe(true);
   return next;
@@ -92,8 +120,7 @@ test('the checkout walked by keyboard alone: pick, continue, log in, details, re
   await page.keyboard.up('Enter');
   const address = shop.deliveryAddress();
   await expect(address).toBeVisible();
-  await page.keyboard.press('Tab');
-  await page.waitForTimeout(50);
+  await pressToMove(page, 'Tab');
   expect(await inside(), 'first Tab after the step change').toBe(true);
   await type(page, address.getByLabel('Full name'), 'Ada Lovelace', inside);
   await type(page, address.getByLabel('Address line 1'), '12 Rue de la Loi', inside);
