@@ -3,7 +3,7 @@
  * the loader's modal; any other frame is refused. A visitor dismissing that modal is told to every
  * frame, `Foyer.on` and window as `modal.dismissed`; a step finishing with its success event is not.
  */
-import { expect, hostPage, loaderTag, test, widgetFrame } from './fixtures/test';
+import { expect, hostPage, loaderTag, roundTrip, test, widgetFrame } from './fixtures/test';
 import type { Page } from '@playwright/test';
 
 const listeners = `<script>
@@ -27,7 +27,7 @@ test('a checkout-button frame may open login in the modal with its attributes; a
   expect(await inline.evaluate(() => window.host.open!('product-profile', {}))).toBe(false);
   expect(await runner.evaluate(() => window.host.open!('edit-profile', {}))).toBe(false);
   expect(await runner.evaluate(() => window.host.open!('login', { showRegister: true }))).toBe(false);
-  await page.waitForTimeout(300);
+  await roundTrip(runner);
   await expect(dialog(page)).toHaveCount(0);
 
   expect(await runner.evaluate(() => window.host.open!('login', { showRegister: 'true' }))).toBe(true);
@@ -55,7 +55,8 @@ test('a checkout-button frame may open login in the modal with its attributes; a
     setTimeout(() => window.host.publish!({ name: 'productProfile.success', payload: { guid: 'g' } }), 0);
   });
   await expect(dialog(page)).toHaveCount(0);
-  await page.waitForTimeout(300);
+  // A dismissal would be published as the modal closes; the runner's own round trip passes after it.
+  await roundTrip(runner);
   expect(await page.evaluate(() => window.seen)).toEqual([]);
   expect(await runner.evaluate(() => window.received.map((event) => event.name))).toEqual(['productProfile.success']);
 });

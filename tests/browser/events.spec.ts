@@ -1,4 +1,4 @@
-import { expect, hostPage, loaderTag, test, widgetFrame } from './fixtures/test';
+import { expect, hostPage, loaderTag, roundTrip, test, widgetFrame } from './fixtures/test';
 
 const listeners = `<script>
   addEventListener('foyer:login.success', (event) => window.seen.push(['dom', event.detail]));
@@ -81,7 +81,6 @@ test('a hostile host page or foreign frame changes nothing and crashes nothing',
     evil.id = 'evil';
     document.body.append(evil);
   }, servers.foreignOrigin);
-  await page.waitForTimeout(500);
   await page.frameLocator('#evil').locator('#field').waitFor();
   const evil = page.frames().find((frame) => frame.url().startsWith(servers.foreignOrigin))!;
   await evil.evaluate(() => {
@@ -112,10 +111,17 @@ test('a hostile host page or foreign frame changes nothing and crashes nothing',
     return page.frames().filter((frame) => frame.url().startsWith(foreignOrigin))[1]!;
   })();
   await hijacked.waitForFunction(() => document.readyState === 'complete');
-  await hijacked.evaluate(() =>
-    parent.postMessage({ namespace: 'penpal', type: 'SYN', participantId: 'zzzz', channel: undefined }, '*'),
-  );
-  await page.waitForTimeout(500);
+  await page.evaluate(() => {
+    const state = window as unknown as { markers: number };
+    state.markers = 0;
+    addEventListener('message', (event) => event.data === 'e2e-marker' && (state.markers += 1));
+  });
+  await hijacked.evaluate(() => {
+    parent.postMessage({ namespace: 'penpal', type: 'SYN', participantId: 'zzzz', channel: undefined }, '*');
+    // Messages from one window to another arrive in order: once this one is in, the SYN was handled.
+    parent.postMessage('e2e-marker', '*');
+  });
+  await expect.poll(() => page.evaluate(() => (window as unknown as { markers: number }).markers)).toBe(1);
 
   // Nothing reached the page's handlers, resized a frame or navigated. (What the page's own
   // script posts into a frame comes from an allowed origin: the frame's schemas judge it.)
@@ -126,8 +132,17 @@ test('a hostile host page or foreign frame changes nothing and crashes nothing',
   // The real frames still work.
   await a.evaluate(() => window.host.publish!({ name: 'login.success', payload: { guid: 'ok' } }));
   await expect.poll(() => page.evaluate(() => window.seen.length)).toBe(2);
-  // The hijacked frame (now of a foreign origin) never got a context or an event from the loader.
-  await page.waitForTimeout(300);
+  // The hijacked frame (now of a foreign origin) never got a context or an event from the loader:
+  // a marker the page posts to it after the publish arrives after anything the loader sent it.
+  await hijacked.evaluate(() => {
+    const state = window as unknown as { marked: boolean };
+    state.marked = false;
+    addEventListener('message', (event) => event.data === 'e2e-marker' && (state.marked = true));
+  });
+  await (
+    await hijacked.frameElement()
+  ).evaluate((element) => (element as HTMLIFrameElement).contentWindow!.postMessage('e2e-marker', '*'));
+  await expect.poll(() => hijacked.evaluate(() => (window as unknown as { marked: boolean }).marked)).toBe(true);
   expect(await hijacked.evaluate(() => [window.contexts, window.received])).toEqual([[], []]);
 });
 
@@ -175,7 +190,7 @@ test('a frame asking to navigate the top window to javascript:, data: or another
   expect(refused).toEqual([false, false, false, false]);
   // profile is not a redirecting widget: even a same-origin path is refused
   expect(await profile.evaluate(() => window.host.navigate!('/landed'))).toBe(false);
-  await page.waitForTimeout(300);
+  await roundTrip(profile);
   expect(page.url()).toBe(url);
   expect(dialogs).toBe(0);
 

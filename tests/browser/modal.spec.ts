@@ -1,4 +1,4 @@
-import { expect, hostPage, loaderTag, test, widgetFrame } from './fixtures/test';
+import { expect, hostPage, loaderTag, roundTrip, test, widgetFrame } from './fixtures/test';
 import type { Page } from '@playwright/test';
 
 const body = `${loaderTag()}<button id="opener">Log in</button><a href="#x" id="other">other</a>`;
@@ -79,7 +79,7 @@ test('Esc on the host side, the close cross and a backdrop click close it; stati
   await page.keyboard.press('Escape');
   await frame.locator('#field').focus();
   await page.keyboard.press('Escape');
-  await page.waitForTimeout(200);
+  await roundTrip(frame);
   await expect(dialog(page)).toBeVisible();
   await page.evaluate(() => window.Foyer.close());
   await expect(dialog(page)).toHaveCount(0);
@@ -116,7 +116,7 @@ test('keeps the focus inside while open, whichever way the visitor tabs', async 
 test('closes on login.success from its frame, not on forgotPassword.success', async ({ page }) => {
   const frame = await openLogin(page);
   await frame.evaluate(() => window.host.publish!({ name: 'forgotPassword.success', payload: {} }));
-  await page.waitForTimeout(300);
+  await roundTrip(frame);
   await expect(dialog(page)).toBeVisible();
   // Published just after the evaluation returns: the modal (and this frame) goes away meanwhile,
   // and an evaluation still in flight in a removed frame fails.

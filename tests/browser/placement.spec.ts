@@ -1,4 +1,4 @@
-import { expect, hostPage, loaderTag, SANDBOX, test, widgetFrame } from './fixtures/test';
+import { expect, hostPage, loaderTag, nextPaint, SANDBOX, test, widgetFrame } from './fixtures/test';
 
 test('places a frame after its script tag with the exact sandbox, allow and title, and hands it its context', async ({
   page,
@@ -83,7 +83,8 @@ test('places placeholders, ones added later, and nothing twice when the loader i
   await widgetFrame(page, 'edit-profile');
   // the unknown widget: a visible error, not a blank space
   await expect(page.locator('#b [role="alert"]')).toContainText('unknown widget "nope"');
-  await page.waitForTimeout(300);
+  // Once the page has painted after the loader's placements, no frame for the unknown widget came.
+  await nextPaint(page);
   await expect(page.locator('iframe')).toHaveCount(3);
   await expect(page.locator('#a iframe, #c iframe')).toHaveCount(2);
 });
