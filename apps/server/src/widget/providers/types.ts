@@ -76,7 +76,7 @@ export type ChargeOutcome =
   /** Refused by the provider; `code` is its app error code (card_declined …) or payment_fail. */
   | { status: 'failed'; code: string; message?: string };
 
-export interface CardProvider {
+export interface CardProvider extends RecurringCharges {
   readonly name: ProviderName | 'GOCARDLESS';
   /** The public key the frame's provider script needs (stripeKey / mercadoKey). */
   readonly publishableKey?: string | undefined;
@@ -89,25 +89,6 @@ export interface CardProvider {
    * when the provider has none. Throws ProviderUnavailable when it cannot tell.
    */
   lookup(attempt: PaymentLookup): Promise<ChargeOutcome | null>;
-  /**
-   * Charges a saved payment method off session. `requires_action` means the bank wants the
-   * visitor (3-D Secure on a renewal): the server mails them a link to the payment step.
-   * Throws ProviderUnavailable when the answer is lost or ambiguous (a timeout, Stripe's
-   * `idempotency_error`): the charge's state is then unknown, never failed.
-   */
-  chargeSaved(input: RenewalChargeInput): Promise<ChargeOutcome>;
-  /**
-   * What the provider knows of a renewal charge by its idempotency key: its outcome, null when
-   * the provider surely has none. Throws ProviderUnavailable when it cannot tell yet (Stripe's
-   * search lags: a miss within its indexing delay is not a "none").
-   */
-  lookupRenewal(input: {
-    idempotencyKey: string;
-    subscriptionId: string;
-    createdAt: number;
-  }): Promise<ChargeOutcome | null>;
-  /** Verifies and reads a webhook delivery (see WebhookReader). Absent for the manual provider. */
-  readonly webhooks?: WebhookReader | undefined;
   /** The provider's own hosted payment page (version 1's checkout with a real card provider). */
   readonly hostedCheckout?: HostedCheckout | undefined;
 }
@@ -178,20 +159,36 @@ export interface MandateRequest {
   description: string;
 }
 
-export interface DirectDebitProvider {
+/** Renewals on the mandate: RecurringCharges.chargeSaved collects on `saved.mandateId`. */
+export interface DirectDebitProvider extends RecurringCharges {
   readonly name: 'GOCARDLESS';
   requestMandate(input: MandateRequest): Promise<{ redirectUrl: string; redirectFlowId: string }>;
   completeMandate(input: { redirectFlowId: string; sessionToken: string }): Promise<{ mandateId: string }>;
   collect(input: Omit<ChargeInput, 'token'> & { mandateId: string }): Promise<ChargeOutcome>;
   /** CardProvider.lookup for the payments collected on one mandate. */
   lookupPayment(input: PaymentLookup & { mandateId: string }): Promise<ChargeOutcome | null>;
-  /** A renewal collected on the subscription's mandate (saved.provider GOCARDLESS). */
+}
+
+/** What every provider that renews subscriptions does: charge a saved method, find a charge, read its webhooks. */
+export interface RecurringCharges {
+  /**
+   * Charges a saved payment method off session. `requires_action` means the bank wants the
+   * visitor (3-D Secure on a renewal): the server mails them a link to the payment step.
+   * Throws ProviderUnavailable when the answer is lost or ambiguous (a timeout, Stripe's
+   * `idempotency_error`): the charge's state is then unknown, never failed.
+   */
   chargeSaved(input: RenewalChargeInput): Promise<ChargeOutcome>;
+  /**
+   * What the provider knows of a renewal charge by its idempotency key: its outcome, null when
+   * the provider surely has none. Throws ProviderUnavailable when it cannot tell yet (Stripe's
+   * search lags: a miss within its indexing delay is not a "none").
+   */
   lookupRenewal(input: {
     idempotencyKey: string;
     subscriptionId: string;
     createdAt: number;
   }): Promise<ChargeOutcome | null>;
+  /** Verifies and reads a webhook delivery (see WebhookReader). Absent for the manual provider. */
   readonly webhooks?: WebhookReader | undefined;
 }
 
