@@ -6,7 +6,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'apps/loader/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'apps/loader/**/*.test.ts',
+            'apps/demo/**/*.test.ts',
+            'packages/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+          ],
           environment: 'node',
         },
         resolve: { conditions: ['source'] },
