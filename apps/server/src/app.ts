@@ -35,6 +35,7 @@ import { socialRoutes } from './routes/social';
 import { templateRoutes } from './routes/templates';
 import { userProfileRoutes } from './routes/userProfile';
 import { staticRoutes } from './static';
+import { jwksRoute, visitorTokenRoutes } from './tokens/routes';
 import { widgetRoutes } from './widget';
 
 export const IDENTITY_PREFIX = '/ic/api';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       grantRoutes(api, deps);
       socialRoutes(api, deps);
       paywallRoutes(api, deps);
+      visitorTokenRoutes(api, deps);
     },
     { prefix: IDENTITY_PREFIX },
   );
@@ -184,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  // Site servers fetch the visitor tokens' public keys here (tokens/routes.ts).
+  jwksRoute(app, deps);
   if (deps.devMailbox) mailboxRoutes(app, deps);
   // Provider webhooks, the test clock and the test cards' challenge: not frame calls.
   await billingRoutes(app, deps, providers);

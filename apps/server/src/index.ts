@@ -43,6 +43,7 @@ import { prunePaywall } from './paywall/authorize';
 import { hostOriginsOf, seed } from './seed';
 import { productionProblems, UnsafeProductionSettings } from './production-checks';
 import { seedConfig, withoutDemoData, type SeedConfig } from './seed-config';
+import { ensureSigningKey } from './tokens/keys';
 import { DEFAULT_ORDER_TTL_MS, expireUnpaidOrders } from './widget/orders';
 import { providersFromEnv } from './widget/providers';
 import type { PaymentProviders } from './widget/providers/types';
@@ -231,6 +232,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       if (problems.length) throw new UnsafeProductionSettings(problems);
     }
     if (config) await seed(db, config, now(), { production: env.production });
+    // The visitor tokens' first key, so /.well-known/jwks.json lists it before any token is asked for.
+    await ensureSigningKey(db, now());
     // Computed now so the first unknown-identifier login is not slower than a wrong password.
     await getDummyHash();
     const smtpUrl = options.smtpUrl ?? env.smtpUrl;
