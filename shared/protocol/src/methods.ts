@@ -99,6 +99,13 @@ export interface FrameMethods {
    * id itself never leaves the frame.
    */
   commentAuth(site: string): Promise<CommentAuth | null>;
+  /**
+   * `Foyer.getToken()` (issue 26): a fresh visitor token (a short-lived ES256 JWT for the site's
+   * own server, checked against the widgets origin's /.well-known/jwks.json) of the frame's
+   * session, or null when nobody is logged in or the frame's service does not allow this host
+   * page's origin. The session id itself never leaves the frame.
+   */
+  visitorToken(): Promise<string | null>;
 }
 
 /** What `FrameMethods.commentAuth` answers: Disqus's `remote_auth_s3` and its expiry (epoch ms). */

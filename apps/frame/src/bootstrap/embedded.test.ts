@@ -31,13 +31,14 @@ function connectedFrame() {
     window.dispatchEvent(
       new MessageEvent('message', { data, origin: HOST, source: parent as unknown as Window, ports }),
     );
-  const onConnect = vi.fn<(remote: RemoteProxy<HostMethods>) => void>();
+  const onConnect = vi.fn<(remote: RemoteProxy<HostMethods>, hostOrigin: string) => void>();
   const methods: FrameMethods = {
     deliver: vi.fn(),
     logout: vi.fn(),
     restoreFocus: vi.fn(),
     setAppearance: vi.fn(),
     commentAuth: vi.fn(),
+    visitorToken: vi.fn(),
   };
   stop = connectToParent({
     parent: parent as unknown as Window,
@@ -57,6 +58,8 @@ async function handshake(frame: ReturnType<typeof connectedFrame>): Promise<Mess
     penpal({ type: 'ACK1', methodPaths: [['deliver'], ['logout'], ['restoreFocus'], ['setAppearance']] }),
   );
   await vi.waitFor(() => expect(frame.onConnect).toHaveBeenCalledTimes(1));
+  // The origin the handshake came from, which the visitor token call sends (issue 26).
+  expect(frame.onConnect.mock.calls[0]![1]).toBe(HOST);
   const ack2 = frame.sent.find((message) => message.data.type === 'ACK2');
   expect(ack2?.transfer).toHaveLength(1);
   const port = ack2!.transfer[0]!;

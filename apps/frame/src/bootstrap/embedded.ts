@@ -18,8 +18,11 @@ export interface ParentConnectionOptions {
   parent: Window;
   allowedHostOrigins: readonly string[];
   methods: FrameMethods;
-  /** Called once, when the handshake completed. */
-  onConnect(remote: RemoteProxy<HostMethods>): void;
+  /**
+   * Called once, when the handshake completed, with the host page's origin: the one penpal
+   * accepted the handshake from and talks to (never what the page says about itself).
+   */
+  onConnect(remote: RemoteProxy<HostMethods>, hostOrigin: string): void;
   onRefused(): void;
   timeoutMs: number;
   /** `location.ancestorOrigins` where the browser has it: a refused parent is known at once. */
@@ -38,9 +41,17 @@ export function connectToParent(options: ParentConnectionOptions): () => void {
     allowedOrigins: options.allowedHostOrigins.map(originPatternToRegExp),
   });
   let remote: RemoteProxy<HostMethods> | null = null;
+  // The origin penpal keeps for its peer: that of the last allowed SYN from the parent.
+  let hostOrigin = '';
   // Capture phase on the window penpal listens on: runs before penpal's own listener.
   const dropAfterHandshake = (event: MessageEvent) => {
-    if (remote && event.source === options.parent && isPenpalMessage(event.data)) event.stopImmediatePropagation();
+    if (event.source !== options.parent || !isPenpalMessage(event.data)) return;
+    if (remote) event.stopImmediatePropagation();
+    else if (
+      (event.data as { type?: unknown }).type === 'SYN' &&
+      originAllowed(event.origin, options.allowedHostOrigins)
+    )
+      hostOrigin = event.origin;
   };
   window.addEventListener('message', dropAfterHandshake, true);
   const connection = connect<HostMethods>({ messenger, methods: options.methods });
@@ -51,7 +62,7 @@ export function connectToParent(options: ParentConnectionOptions): () => void {
     (proxy) => {
       clearTimeout(timer);
       remote = proxy;
-      options.onConnect(proxy);
+      options.onConnect(proxy, hostOrigin);
     },
     (error: unknown) => {
       clearTimeout(timer);

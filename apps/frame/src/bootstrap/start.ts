@@ -190,6 +190,8 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     const focus = rememberFocus(doc);
     cleanups.push(() => focus.stop());
     cleanups.push(forwardEscape(win, () => app.getState().frame.inModal, embeddedHost.escape));
+    // Set by the handshake; the frame's methods are only called after it.
+    let hostOrigin = '';
     const methods: FrameMethods = {
       deliver: (event: unknown) => {
         const valid = parseEvent(event);
@@ -205,9 +207,12 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
       },
       commentAuth: (site: unknown) =>
         import('../store/commentAuth').then((module) => app.dispatch(module.fetchCommentAuth(site))),
+      visitorToken: () =>
+        import('../store/visitorToken').then((module) => app.dispatch(module.fetchVisitorToken(hostOrigin))),
     };
-    const onConnect = async (remote: RemoteProxy<HostMethods>) => {
+    const onConnect = async (remote: RemoteProxy<HostMethods>, origin: string) => {
       mark(win, 'connected');
+      hostOrigin = origin;
       embeddedHost.attach(remote);
       reporter.flush();
       let context: unknown;
@@ -236,7 +241,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
         parent: win.parent,
         allowedHostOrigins: config.allowedHostOrigins,
         methods,
-        onConnect: (remote) => void onConnect(remote),
+        onConnect: (remote, origin) => void onConnect(remote, origin),
         onRefused: () => app.dispatch(frameFailed(foyerError('ORIGIN_NOT_ALLOWED'))),
         timeoutMs: connectTimeoutMs,
         ancestorOrigins: win.location.ancestorOrigins ? [...win.location.ancestorOrigins] : undefined,
