@@ -6,13 +6,17 @@
  *
  *   <script>
  *     window.Foyer = window.Foyer || { q: [] };
- *     ['on', 'off', 'mount', 'open', 'close', 'logout', 'setAppearance'].forEach(function (m) {
+ *     ['on', 'off', 'mount', 'open', 'close', 'logout', 'getToken', 'setAppearance'].forEach(function (m) {
  *       Foyer[m] = Foyer[m] || function () { Foyer.q.push([m].concat([].slice.call(arguments))); };
  *     });
  *   </script>
  *   <script async src="https://widgets.example.com/loader.js"></script>
+ *
+ * A queued call is run on replay but its answer is lost (the stub returns nothing): a page that
+ * needs what `getToken` or `logout` answer calls them once the loader is there.
  */
 import type { FrameMethods, WidgetName } from '@foyer/protocol/light';
+import type { RemoteProxy } from 'penpal';
 import { closeModal, env, frames, handlers, mount, openModal, type Handler } from './frames';
 import { isObject, toAttributes } from './settings';
 
@@ -38,6 +42,11 @@ export interface FoyerApi {
   /** Ends the session through a connected widget frame; rejects when none is connected. */
   logout(): ReturnType<FrameMethods['logout']>;
   /**
+   * A fresh visitor token (a 5-minute JWT for the site's own server) from a connected widget
+   * frame, or null when nobody is logged in; rejects when no frame is connected.
+   */
+  getToken(): ReturnType<FrameMethods['visitorToken']>;
+  /**
    * Themes every widget: `{ theme: 'light' | 'dark' | 'auto', variables: { colorPrimary, … } }`.
    * Replaces the page's `appearance` setting; each frame checks the values (README, Appearance).
    */
@@ -47,6 +56,14 @@ export interface FoyerApi {
 const listenerArgs = (name: unknown, handler: unknown): name is string =>
   (typeof name === 'string' && typeof handler === 'function') ||
   (console.warn('Foyer: on/off expect an event name and a function'), false);
+
+/** `call` on the first connected frame; one still connecting (the page just loaded) is waited for, up to 10 s. */
+function viaFrame<T>(name: string, call: (remote: RemoteProxy<FrameMethods>) => Promise<T>): Promise<T> {
+  const none = () => new Error(`Foyer.${name}(): no widget frame is connected on this page`);
+  if (!frames.length) return Promise.reject(none());
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(none()), 10_000));
+  return Promise.race([...frames.map((frame) => frame.ready), timeout]).then(call);
+}
 
 export const api: FoyerApi = {
   on(name, handler) {
@@ -68,13 +85,8 @@ export const api: FoyerApi = {
     openModal(widget, toAttributes(attributes), options);
   },
   close: closeModal,
-  logout() {
-    // A frame still connecting (the page just loaded) is waited for, up to 10 s.
-    const none = () => new Error('Foyer.logout(): no widget frame is connected on this page');
-    if (!frames.length) return Promise.reject(none());
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(none()), 10_000));
-    return Promise.race([...frames.map((frame) => frame.ready), timeout]).then((remote) => remote.logout());
-  },
+  logout: () => viaFrame('logout', (remote) => remote.logout()),
+  getToken: () => viaFrame('getToken', (remote) => remote.visitorToken()),
   // Only forwarded: the frames check it (shared/protocol appearance.ts), so the loader stays small.
   // Frames connecting later read it from the settings.
   setAppearance(appearance) {

@@ -154,7 +154,7 @@ describe('window.Foyer', () => {
   it('replays calls queued by the async snippet stub, in order, on the same object', async () => {
     const calls: string[] = [];
     const stub: Global['Foyer'] = { q: [] };
-    for (const method of ['on', 'off', 'mount', 'open', 'close', 'logout'])
+    for (const method of ['on', 'off', 'mount', 'open', 'close', 'logout', 'getToken'])
       stub[method] = (...args: unknown[]) => stub.q!.push([method, ...args]);
     global.Foyer = stub;
     document.body.innerHTML = LOADER + '<div id="a"></div>';
@@ -222,6 +222,24 @@ describe('window.Foyer', () => {
     frames.frames.push({ widget: 'profile', remote: { logout }, ready: Promise.resolve({ logout }) } as never);
     await Foyer.logout();
     expect(logout).toHaveBeenCalledOnce();
+  });
+
+  it('getToken answers a connected frame’s visitor token or null, and rejects clearly when none is', async () => {
+    const frames = await boot(LOADER);
+    const Foyer = global.Foyer as unknown as { getToken: () => Promise<string | null> };
+    await expect(Foyer.getToken()).rejects.toThrow(/Foyer.getToken\(\): no widget frame is connected/);
+    const visitorToken = vi.fn(async (): Promise<string | null> => 'header.claims.signature');
+    // The first frame to connect answers: one still connecting is not waited for.
+    frames.frames.push({ widget: 'login', ready: new Promise(() => {}) } as never);
+    frames.frames.push({
+      widget: 'profile',
+      remote: { visitorToken },
+      ready: Promise.resolve({ visitorToken }),
+    } as never);
+    await expect(Foyer.getToken()).resolves.toBe('header.claims.signature');
+    visitorToken.mockResolvedValueOnce(null);
+    await expect(Foyer.getToken()).resolves.toBeNull();
+    expect(visitorToken).toHaveBeenCalledTimes(2);
   });
 
   it('logout gives up clearly when no frame ever connects', async () => {
