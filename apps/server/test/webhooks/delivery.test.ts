@@ -9,7 +9,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../../src/index';
 import { MAX_ATTEMPTS, RETRY_SCHEDULE_MS } from '../../src/webhooks/delivery';
-import { register, registerBody } from '../helpers';
+import { linkParam, mailbox, profileAuth, register, registerBody } from '../helpers';
+import { call } from '../widget/helpers';
 import { advance, billingServer, buy, sessionOf } from '../billing/helpers';
 import { startReceiver, webhookSecret, type Receiver } from './receiver';
 
@@ -114,6 +115,49 @@ describe('webhooks out', () => {
       periodEnd: expect.any(String),
     });
     expect(ofType(bodies, 'payment.succeeded')[0]!.data).toMatchObject({ subscriptionId });
+  });
+
+  it('a profile change is account.updated; an accepted invitation is grant.accepted', async () => {
+    const { session, guid } = await sessionOf(server, 'pays@foyer.test');
+    const updated = await server.app.inject({
+      method: 'PUT',
+      url: `/ic/api/userProfile/${guid}`,
+      headers: { authorization: profileAuth(session) },
+      payload: { attributes: [{ name: 'firstName', value: 'Paula' }] },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    await server.jobs.drain();
+    expect(ofType(verified(), 'account.updated')[0]!.data).toMatchObject({
+      serviceName: 'demo',
+      accountId: guid,
+      changed: ['firstName'],
+      attributes: { firstName: 'Paula', email: 'pays@foyer.test' },
+    });
+
+    const owner = await sessionOf(server, 'twice@foyer.test');
+    const { subscriptionId } = await buy(server, owner.session, 'digital-monthly-eur');
+    const invited = await call(server, 'POST', '/widget/account/beneficiary/invite/', {
+      session: owner.session,
+      payload: { subscriptionId, email: 'pays@foyer.test' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const mail = (await mailbox(server)).find(
+      (message) => message.to === 'pays@foyer.test' && message.text.includes('invitationKey'),
+    );
+    const key = linkParam(mail!, 'invitationKey');
+    const accepted = await call(server, 'POST', `/widget/account/grant/action/${key}/accept`, {
+      session,
+      query: { manual: 'false' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await server.jobs.drain();
+    expect(ofType(verified(), 'grant.accepted')[0]!.data).toMatchObject({
+      serviceName: 'demo',
+      accountId: guid,
+      subscriptionId,
+      ownerAccountId: owner.guid,
+      grantId: expect.any(String),
+    });
   });
 
   it('a receiver that fails twice gets the third try, on the schedule, with the same webhook-id; every try recorded', async () => {
