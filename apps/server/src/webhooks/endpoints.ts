@@ -25,10 +25,8 @@ export function webhookProblems(
 ): string[] {
   const problems: string[] = [];
   for (const endpoint of endpoints) {
-    let url: URL | null = null;
-    try {
-      url = new URL(endpoint.url);
-    } catch {
+    const url = URL.canParse(endpoint.url) ? new URL(endpoint.url) : null;
+    if (!url) {
       problems.push(`service ${serviceName}: webhook URL ${endpoint.url} is not a URL`);
       continue;
     }

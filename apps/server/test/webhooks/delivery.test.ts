@@ -74,7 +74,7 @@ describe('webhooks out', () => {
     });
     expect(JSON.stringify(created)).not.toMatch(/password/i);
     // A forged signature is refused by the same library.
-    const forged = { ...receiver.received[0]!.headers, 'webhook-signature': 'v1,AAAA' } as Record<string, string>;
+    const forged = { ...(receiver.received[0]!.headers as Record<string, string>), 'webhook-signature': 'v1,AAAA' };
     expect(() => new Webhook(secret).verify(receiver.received[0]!.body, forged)).toThrow();
   });
 
