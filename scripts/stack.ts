@@ -13,6 +13,7 @@
  * --loop-report: measures the event-loop delay from the moment it listens; a `loop-report` line on
  * stdin answers with `loop-report {…}` on stdout (`npm run load:burst`).
  */
+import { randomBytes } from 'node:crypto';
 import { seedConfig, startServer } from '@foyer/server';
 import { startSocialStandIn } from '@foyer/server/social-stand-in';
 import { startDemo } from '@foyer/demo';
@@ -31,8 +32,12 @@ if (ephemeral) process.env.FOYER_CARD_PROVIDER ??= 'manual';
 let widgetsUrl = '';
 // The demo pages' comment thread is the Disqus stand-in, checking sign-on with the seeded demo keys.
 const disqusSites = (seedConfig.paywall?.services ?? []).flatMap((service) => service.disqusSites ?? []);
+// The webhook signing secret of the demo service's endpoint (the demo site's /webhooks/foyer): a
+// new one per start, given to both sides (Standard Webhooks: whsec_ + base64 of random bytes).
+const webhookSecret = `whsec_${randomBytes(24).toString('base64')}`;
 const demo = await startDemo({
   port: ephemeral ? 0 : Number(process.env.DEMO_PORT ?? 8080),
+  webhookSecret,
   widgetsUrl: () => widgetsUrl,
   disqusSites,
 });
@@ -48,6 +53,7 @@ const seed = process.argv.includes('--e2e-fixtures') ? withE2eFixtures(seedConfi
 const demoOnly = {
   devMailbox: true,
   seedDemo: true,
+  demoWebhookSecret: webhookSecret,
   seed: { ...seed, services: seed.services.map((service) => ({ ...service, social: social.config })) },
 };
 const server = await startServer(

@@ -34,6 +34,8 @@ export interface DemoOptions {
   widgetsUrl: string | (() => string);
   /** The Disqus sites the comment stand-in knows (their keys, as the widgets server's seed has them). */
   disqusSites?: readonly DisqusStandInSite[];
+  /** The signing secret of the webhooks the widgets server sends to /webhooks/foyer (`whsec_…`). */
+  webhookSecret?: string;
 }
 
 export interface RunningDemo {

@@ -41,6 +41,7 @@ import { pruneIdentifierChanges } from './identity/identifier-changes';
 import { pruneSsoTokens } from './security/sso-tokens';
 import { prunePaywall } from './paywall/authorize';
 import { hostOriginsOf, seed } from './seed';
+import { runWebhooks } from './webhooks/delivery';
 import { productionProblems, UnsafeProductionSettings } from './production-checks';
 import { seedConfig, withoutDemoData, type SeedConfig } from './seed-config';
 import { ensureSigningKey } from './tokens/keys';
@@ -90,6 +91,12 @@ export interface ServerOptions {
   logger?: boolean;
   /** The demo site whose widget pages mail links open. Default: env DEMO_SITE_URL, else http://localhost:8080. */
   siteUrl?: string;
+  /**
+   * With the demo seeding (`seedDemo`) only: the demo service gets the webhook endpoint
+   * `<siteUrl>/webhooks/foyer`, all events, signed with this secret (`whsec_…`; scripts/stack.ts
+   * makes one per start and gives it to the demo site too).
+   */
+  demoWebhookSecret?: string;
   /**
    * SMTP server URL; without one (and without `mailer`), mail goes to the outbox when `devMailbox`
    * is on and is not sent otherwise. Default: env SMTP_URL.
@@ -156,6 +163,18 @@ export interface PreparedServer {
   close(): Promise<void>;
 }
 
+/** The demo service with the demo site's webhook endpoint (see ServerOptions.demoWebhookSecret). */
+function withDemoWebhook(config: SeedConfig | false, secret: string | undefined, siteUrl: string): SeedConfig | false {
+  if (!config || !secret) return config;
+  const endpoint = { url: `${siteUrl}/webhooks/foyer`, events: '*' as const, secret };
+  return {
+    ...config,
+    services: config.services.map((service) =>
+      service.name === 'demo' ? { ...service, webhooks: [...(service.webhooks ?? []), endpoint] } : service,
+    ),
+  };
+}
+
 /** The services a production start will hold: the seeded ones (without devHostOrigins) and the rest already stored. */
 async function servicesAfterSeeding(
   db: Db,
@@ -213,7 +232,12 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       now = clock.now;
     }
     const seedDemo = options.seedDemo ?? env.seedDemo ?? false;
-    const config = options.seed ?? (seedDemo ? seedConfig : withoutDemoData(seedConfig));
+    const siteUrl = (options.siteUrl ?? env.siteUrl ?? DEFAULT_SITE_URL).replace(/\/$/, '');
+    const config = withDemoWebhook(
+      options.seed ?? (seedDemo ? seedConfig : withoutDemoData(seedConfig)),
+      seedDemo ? options.demoWebhookSecret : undefined,
+      siteUrl,
+    );
     const devMailbox = options.devMailbox ?? env.devMailbox ?? false;
     // Before seeding: a refused production start writes no demo account.
     if (env.production) {
@@ -253,7 +277,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       logger: options.logger ?? env.logger ?? false,
       mailer,
       background: backgroundTasks(),
-      siteUrl: (options.siteUrl ?? env.siteUrl ?? DEFAULT_SITE_URL).replace(/\/$/, ''),
+      siteUrl,
       devMailbox,
       recaptcha: options.recaptcha?.verifier ?? recaptchaVerifier(verifyUrl ? { verifyUrl } : {}),
       recaptchaSecret: options.recaptcha?.secret ?? env.recaptchaSecret,
@@ -305,6 +329,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       refreshClock: clock?.refresh,
       prune: async () => void (await prune()),
       mail: () => mailBillingEvents(deps),
+      webhooks: () => runWebhooks(deps),
       log: app.log,
       workers: options.jobWorkers ?? true,
     });

@@ -9,6 +9,7 @@ import type { SocialNetworkConfig } from './adapters/social/types';
 import type { Attribute, Template } from '@foyer/api';
 import type { CatalogueConfig } from './widget/catalogue';
 import type { PaywallConfig } from './paywall/config';
+import type { WebhookEndpointConfig } from './webhooks/endpoints';
 
 export interface ServiceSettings {
   /** Change password asks for the old password (default true). */
@@ -76,6 +77,11 @@ export interface SeedConfig {
     default?: boolean;
     /** Seeded only with the demo data (FOYER_SEED_DEMO), like the demo account. */
     demoOnly?: boolean;
+    /**
+     * Endpoints of the site's backend told of the service's events (README "Webhooks"). Kept out
+     * of the settings: their secrets are never read back by the frames.
+     */
+    webhooks?: WebhookEndpointConfig[];
   } & ServiceSettings)[];
   accounts: {
     realmName: string;

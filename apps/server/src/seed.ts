@@ -8,11 +8,12 @@ import type { SeedConfig, ServiceSettings } from './seed-config';
 import { invalidateReads } from './db/read-cache';
 import { seedCatalogue, storedCatalogue } from './widget/catalogue';
 import { checkPaywallConfig, seedPaywall } from './paywall/config';
+import { seedWebhookEndpoints, webhookProblems } from './webhooks/endpoints';
 
 /** Serialises seeding between servers that start together on one PostgreSQL. */
 const SEED_LOCK_ID = 7_406_002;
 
-function check(config: SeedConfig): void {
+function check(config: SeedConfig, production: boolean): void {
   for (const scheme of config.authenticationSchemes) {
     const parsed = templateSchema.safeParse(scheme.loginTemplate);
     if (!parsed.success) throw new Error(`Seed: the login template of scheme ${scheme.name} is invalid`);
@@ -36,6 +37,8 @@ function check(config: SeedConfig): void {
         `Seed: service ${service.name} has invalid SSO domains (origins expected): ${badDomains.join(', ')}`,
       );
     }
+    const webhookErrors = webhookProblems(service.name, service.webhooks ?? [], production);
+    if (webhookErrors.length) throw new Error(`Seed: ${webhookErrors.join('; ')}`);
     if (service.recaptchaSiteKey !== undefined && service.recaptchaSiteKey.length !== RECAPTCHA_SITE_KEY_LENGTH) {
       throw new Error(`Seed: the reCAPTCHA site key of service ${service.name} must be 40 characters`);
     }
@@ -92,7 +95,7 @@ export async function seed(
   now: number = Date.now(),
   options: { production?: boolean } = {},
 ): Promise<number> {
-  check(config);
+  check(config, options.production ?? false);
   // Hash before the transaction: argon2 takes tens of milliseconds per account.
   const pending: { account: SeedConfig['accounts'][number]; passwordHash: string }[] = [];
   for (const account of config.accounts) {
@@ -152,6 +155,7 @@ export async function seed(
           JSON.stringify(settingsOf(service)),
         ],
       );
+      await seedWebhookEndpoints(tx, service.name, service.webhooks ?? [], now);
     }
     if (config.catalogue) await seedCatalogue(tx, config.catalogue);
     if (config.paywall) await seedPaywall(tx, config.paywall);

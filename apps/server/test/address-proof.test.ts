@@ -208,7 +208,14 @@ describe('what proves an address, and what unproves it', () => {
     await markAddressProven(server.db, guid, Date.now());
     const account = (await findAccountByGuid(server.db, guid))!;
     const update = (attributes: Record<string, string>) =>
-      updateAccount(server.db, { guid, realmName: account.realmName, attributes, roles: [], identifiers: [] });
+      updateAccount(server.db, {
+        guid,
+        realmName: account.realmName,
+        attributes,
+        roles: [],
+        identifiers: [],
+        now: Date.now(),
+      });
     await update({ ...account.attributes, firstName: 'Renamed' });
     expect((await findAccountByGuid(server.db, guid))!.addressProvenAt).not.toBeNull();
     // What a realm that signs in by user name allows: the mail address is a plain attribute.

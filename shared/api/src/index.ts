@@ -14,3 +14,4 @@ export * from './frame-config';
 export * from './widget/index';
 export * from './paywall/index';
 export * from './v1/index';
+export * from './webhooks';

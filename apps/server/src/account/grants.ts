@@ -7,6 +7,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Beneficiary, GrantAction, GrantInvitation, GrantStatus } from '@foyer/api';
+import { recordEvent } from '../billing/events';
 import { toMillis, type Db } from '../db';
 import { ApiError } from '../http/errors';
 import { isUniqueViolation } from '../identity/accounts';
@@ -270,14 +271,33 @@ export async function actOnGrant(
   const row = await findForCaller(db, key, caller);
   // The owner cannot answer their own invitation.
   if (!row || row.owner_guid === caller.guid) throw failure;
-  const updated = await db.query<{ id: string }>(
-    `UPDATE grants g SET status = $2, grantee_guid = $3, answered_at = $4
-       FROM subscriptions s
-      WHERE g.id = $1 AND s.id = g.subscription_id AND g.status = 'PENDING' AND g.expires_at > $4
-        AND ($2 = 'DECLINED' OR (${runningSubscription('$5')}))
-      RETURNING g.id`,
-    [row.id, action === 'accept' ? 'ACCEPTED' : 'DECLINED', caller.guid, now, isoDay(now)],
-  );
+  const updated = await db.transaction(async (tx) => {
+    const rows = await tx.query<{ id: string; service_name: string | null }>(
+      `UPDATE grants g SET status = $2, grantee_guid = $3, answered_at = $4
+         FROM subscriptions s
+        WHERE g.id = $1 AND s.id = g.subscription_id AND g.status = 'PENDING' AND g.expires_at > $4
+          AND ($2 = 'DECLINED' OR (${runningSubscription('$5')}))
+        RETURNING g.id,
+          (SELECT o.service_name FROM purchases p JOIN payments pay ON pay.id = p.payment_id
+             JOIN orders o ON o.id = pay.order_id WHERE p.id = s.purchase_id) AS service_name`,
+      [row.id, action === 'accept' ? 'ACCEPTED' : 'DECLINED', caller.guid, now, isoDay(now)],
+    );
+    const accepted = rows[0];
+    // The site's backend hears of it (webhooks), under the service the subscription was bought in.
+    if (accepted && action === 'accept')
+      await recordEvent(
+        tx,
+        { guid: caller.guid, serviceName: accepted.service_name },
+        {
+          type: 'grant.accepted',
+          grantId: row.id,
+          subscriptionId: row.subscription_id,
+          ownerAccountId: row.owner_guid,
+        },
+        now,
+      );
+    return rows;
+  });
   if (!updated.length) throw failure;
   return toInvitation(
     { ...row, status: action === 'accept' ? 'ACCEPTED' : 'DECLINED', grantee_guid: caller.guid },

@@ -1,8 +1,9 @@
 /**
- * The business events of orders, payments and subscriptions (the `billing_events` outbox). Each
- * is written in the transaction that makes it true, so none is lost and none is told of a change
- * that rolled back. The mail worker (billing/mails.ts) mails the visitor from them; the site's
- * webhooks (issue 26) will deliver them to the site's backend.
+ * The business events of accounts, orders, payments and subscriptions (the `billing_events`
+ * outbox). Each is written in the transaction that makes it true, so none is lost and none is told
+ * of a change that rolled back. The mail worker (billing/mails.ts) mails the visitor from some of
+ * them; the webhooks (webhooks/) deliver them to the site's backend (webhooks/payloads.ts says
+ * which and how).
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
@@ -14,6 +15,25 @@ export interface EventMoney {
 }
 
 export type BillingEvent =
+  /** An account was created (registration, the purchase flow, a social login); one per service it joined. */
+  | { type: 'account.created'; attributes: Record<string, string> }
+  /** The profile changed: `changed` names the attributes (or `roles`) whose values differ. */
+  | { type: 'account.updated'; attributes: Record<string, string>; changed: string[] }
+  /** Reserved: Foyer deletes no account yet (README, Webhooks). */
+  | { type: 'account.deleted' }
+  /** A subscription row was written for a paid (or awaiting payment) order line. */
+  | {
+      type: 'subscription.created';
+      subscriptionId: string;
+      orderId: string;
+      productName: string;
+      planId: string;
+      status: string;
+      startDate: string;
+      endDate: string | null;
+    }
+  /** The recipient (the event's account) accepted an invitation to another account's subscription. */
+  | { type: 'grant.accepted'; grantId: string; subscriptionId: string; ownerAccountId: string }
   /** An order was placed and accepted (paid, or awaiting a transfer: then `transfer` says where to send it). */
   | {
       type: 'order.confirmed';

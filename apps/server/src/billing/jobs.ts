@@ -8,6 +8,7 @@
  *   foyer-sweep    every minute: finds the lifecycle's due work (sweep.ts), queues it, mails
  *   foyer-billing  one job per item (a renewal, an expiry …), singleton per item while queued
  *   foyer-prune    every 10 minutes: expired sessions, keys, unpaid orders …
+ *   (a 2-second timer, not a pg-boss job: the due webhooks, webhooks/delivery.ts)
  *
  * Jobs are at-least-once; exactly-once comes from the work itself (conditional updates and the
  * renewal charges' unique keys, renewals.ts), so two instances, a restart mid-job or a job run
@@ -24,6 +25,8 @@ const BILLING = 'foyer-billing';
 const PRUNE = 'foyer-prune';
 /** A long advance of the test clock renews many periods, one round each; this bounds a stuck drain. */
 const MAX_DRAIN_ROUNDS = 1_000;
+/** How often a worker sends the due webhooks. */
+const WEBHOOK_TICK_MS = 2_000;
 /** How long a drain waits for a job another worker is running. */
 const DRAIN_PAUSE_MS = 50;
 
@@ -41,6 +44,8 @@ export interface JobQueueOptions {
   prune: () => Promise<void>;
   /** Mails the visitor from the billing events (billing/mails.ts). */
   mail: () => Promise<number>;
+  /** Fans out and sends the due webhooks (webhooks/delivery.ts); default none. */
+  webhooks?: (() => Promise<number>) | undefined;
   log: JobLogger;
   /** Poll for jobs and run the schedules (default true); false: only drain() works the queue. */
   workers?: boolean;
@@ -76,6 +81,16 @@ export function jobQueue(options: JobQueueOptions): JobQueue {
   });
   boss.on('error', (error: unknown) => log.warn({ err: error }, 'job queue error'));
   let started = false;
+  let webhookTimer: ReturnType<typeof setInterval> | undefined;
+  let webhooksRunning: Promise<unknown> | null = null;
+  /** One webhook run at a time per instance (other instances are kept apart by the claims). */
+  const webhooks = async () => {
+    if (!options.webhooks) return;
+    webhooksRunning ??= options.webhooks().finally(() => {
+      webhooksRunning = null;
+    });
+    await webhooksRunning;
+  };
 
   const enqueue = async (items: readonly WorkItem[]) => {
     for (const item of items) {
@@ -123,7 +138,13 @@ export function jobQueue(options: JobQueueOptions): JobQueue {
       await boss.work(SWEEP, { pollingIntervalSeconds: 5 }, async () => {
         await sweep();
         await options.mail();
+        await webhooks();
       });
+      // Webhooks go out within seconds, not at the next minute's sweep (the first try is "at once").
+      webhookTimer = setInterval(() => {
+        webhooks().catch((error: unknown) => log.warn({ err: error }, 'webhook run failed'));
+      }, WEBHOOK_TICK_MS);
+      webhookTimer.unref();
       await boss.work(PRUNE, { pollingIntervalSeconds: 30 }, async () => options.prune());
       await boss.work<WorkItem>(BILLING, { pollingIntervalSeconds: 2, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await runWork(billing, job.data);
@@ -157,12 +178,16 @@ export function jobQueue(options: JobQueueOptions): JobQueue {
           }
         }
       }
-      return options.mail();
+      const mailed = await options.mail();
+      await webhooks();
+      return mailed;
     },
     sweep,
     async stop() {
       if (!started) return;
       started = false;
+      clearInterval(webhookTimer);
+      await webhooksRunning?.catch(() => undefined);
       // Lets a running job finish; the database closes after this.
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },

@@ -15,7 +15,8 @@
  * payment.failed, subscription.cancelled, subscription.renewal_reminder, and subscription.expired
  * when it ended for lack of payment (payment_failed, pending_lapsed). The others
  * (subscription.renewed and .past_due, which have their payment mail; payment.refunded; an expiry
- * after a cancellation, a refund or a dispute) are marked handled without a mail.
+ * after a cancellation, a refund or a dispute) are marked handled without a mail, and so are the
+ * events that exist for the webhooks only (account.*, subscription.created, grant.accepted).
  */
 import type { TaskLogger } from '../background';
 import type { Db } from '../db';

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UserProfile } from '@foyer/api';
 import type { Db } from '../db';
+import { recordEvent } from '../billing/events';
 import { ApiError } from '../http/errors';
 import { normalizeIdentifier } from './identifiers';
 import { mailAddressOf } from './mail-address';
@@ -90,6 +91,13 @@ export async function createAccount(
       await insertIdentifiers(tx, input.realmName, guid, input.identifiers);
       for (const service of input.services) {
         await tx.query('INSERT INTO user_services (guid, service_name) VALUES ($1, $2)', [guid, service]);
+        // Each service's backend hears of it (webhooks).
+        await recordEvent(
+          tx,
+          { guid, serviceName: service },
+          { type: 'account.created', attributes: input.attributes },
+          input.now,
+        );
       }
     });
   } catch (error) {
@@ -99,7 +107,20 @@ export async function createAccount(
   return guid;
 }
 
-/** Replaces attributes and roles; identifiers given here move to their new values. */
+/** The names of the attributes added, removed or given another value. */
+function changedNames(before: Record<string, string>, after: Record<string, string>): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((name) => before[name] !== after[name]).sort();
+}
+
+function rolesBefore(row: { roles: unknown }): string {
+  return JSON.stringify(typeof row.roles === 'string' ? JSON.parse(row.roles) : row.roles);
+}
+
+/**
+ * Replaces attributes and roles; identifiers given here move to their new values. A change is an
+ * `account.updated` event for each service the account belongs to (webhooks).
+ */
 export async function updateAccount(
   db: Db,
   input: {
@@ -109,12 +130,13 @@ export async function updateAccount(
     roles: string[];
     identifiers: IdentifierValue[];
     linkService?: string | undefined;
+    now: number;
   },
 ): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const [current] = await tx.query<{ attributes: unknown }>(
-        'SELECT attributes FROM user_profiles WHERE guid = $1 FOR UPDATE',
+      const [current] = await tx.query<{ attributes: unknown; roles: unknown }>(
+        'SELECT attributes, roles FROM user_profiles WHERE guid = $1 FOR UPDATE',
         [input.guid],
       );
       const before = current ? mailAddressOf({ attributes: parsedAttributes(current.attributes) }) : null;
@@ -137,6 +159,21 @@ export async function updateAccount(
         await insertIdentifiers(tx, input.realmName, input.guid, input.identifiers);
       }
       if (input.linkService) await linkService(tx, input.guid, input.linkService);
+      const changed = changedNames(parsedAttributes(current?.attributes ?? {}), input.attributes);
+      if (current && (changed.length || rolesBefore(current) !== JSON.stringify(input.roles))) {
+        if (rolesBefore(current) !== JSON.stringify(input.roles)) changed.push('roles');
+        const services = await tx.query<{ service_name: string }>(
+          'SELECT service_name FROM user_services WHERE guid = $1 ORDER BY service_name',
+          [input.guid],
+        );
+        for (const { service_name: serviceName } of services)
+          await recordEvent(
+            tx,
+            { guid: input.guid, serviceName },
+            { type: 'account.updated', attributes: input.attributes, changed },
+            input.now,
+          );
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError('DUPLICATE_IDENTIFIERS_FOUND');

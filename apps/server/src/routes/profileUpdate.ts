@@ -143,6 +143,7 @@ export function profileUpdateRoutes(app: FastifyInstance, deps: AppDeps): void {
     const roles = nextRoles(account, service, body);
     const complete = missingAttributes({ ...account, attributes }, service).length === 0;
     await updateAccount(db, {
+      now: deps.now(),
       guid: account.guid,
       realmName: account.realmName,
       attributes,
@@ -179,6 +180,7 @@ export function profileUpdateRoutes(app: FastifyInstance, deps: AppDeps): void {
     for (const { name, value } of identifiers) attributes[name] = value;
     // Taken since the request: updateAccount answers DUPLICATE_IDENTIFIERS_FOUND (unique index).
     await updateAccount(db, {
+      now: deps.now(),
       guid: account.guid,
       realmName: account.realmName,
       attributes,

@@ -15,7 +15,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { isKnownErrorCode, type PaymentResult } from '@foyer/api';
-import { recordEvent } from '../billing/events';
+import { recordEvent, type BillingEvent } from '../billing/events';
 import { transferReference, type TransferAccount } from '../billing/transfer';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
@@ -211,6 +211,7 @@ export async function fulfil(
     // A bank transfer or cash order is paid when an operator confirms it (confirmManualPayment).
     if (!outcome.awaitingConfirmation)
       await tx.query(`UPDATE orders SET status = 'PAID' WHERE id = $1`, [order.order.id]);
+    const created: BillingEvent[] = [];
     for (const item of order.order.items) {
       const purchaseId = randomUUID();
       await tx.query(
@@ -220,13 +221,24 @@ export async function fulfil(
       );
       // One-off plans are bought, not subscribed to: they can be bought again.
       if (item.frequency.id === 'NONE') continue;
+      const subscriptionId = randomUUID();
+      created.push({
+        type: 'subscription.created',
+        subscriptionId,
+        orderId: order.order.id,
+        productName: item.product,
+        planId: item.plan,
+        status,
+        startDate: item.startDate,
+        endDate: item.endDate ?? null,
+      });
       await tx.query(
         `INSERT INTO subscriptions (id, purchase_id, guid, product_name, plan_id, frequency, status, start_date, end_date,
                                     awaiting_payment, payment_provider, payment_method, price_minor, currency,
                                     periods_paid, pending_access_until)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1, $15)`,
         [
-          randomUUID(),
+          subscriptionId,
           purchaseId,
           order.guid,
           item.product,
@@ -263,6 +275,7 @@ export async function fulfil(
       },
       now,
     );
+    for (const event of created) await recordEvent(tx, subject, event, now);
     // The receipt, once the money is taken (a direct debit's when it is collected, a transfer's when confirmed).
     if (status === 'ACTIVE' && !outcome.awaitingConfirmation)
       await recordEvent(

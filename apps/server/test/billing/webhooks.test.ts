@@ -180,6 +180,7 @@ describe('a first payment collected later (a direct debit)', () => {
     expect((await eventsOf(server, collected.orderId)).map((event) => event.type).sort()).toEqual([
       'order.confirmed',
       'payment.succeeded',
+      'subscription.created',
     ]);
 
     const failing = await buy(server, session, 'digital-monthly-usd', 'collected_later');

@@ -152,6 +152,7 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps, identityPrefi
         else delete attributes[name];
       }
       await updateAccount(db, {
+        now: deps.now(),
         guid: account.guid,
         realmName: account.realmName,
         attributes,
