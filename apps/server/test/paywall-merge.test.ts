@@ -72,6 +72,8 @@ describe('one meter per reader', () => {
     // Logged out on that browser, the meter is still that reader's: nothing more to read for free.
     const loggedOut = await view(`${PAGE}/a-7`, meterId);
     expect(loggedOut).toMatchObject({ result: 'REQUIRE_LOGIN', exceededMeter: { count: 5, max: 3 } });
+    // Logging in would give no more: nothing is offered.
+    expect(loggedOut.offeredMeter).toBeUndefined();
     // A new month: the views have left the period.
     clock.advance(31 * 86_400_000);
   });
@@ -80,8 +82,13 @@ describe('one meter per reader', () => {
     const meterId = await readAnonymously('b', 3);
     const sessionId = await session();
     expect((await view(`${PAGE}/b-3`, meterId, sessionId)).activeMeter).toEqual({ count: 3, max: 5 });
-    // Logged out: the browser's meter counts with the account's (3 of them, the anonymous maximum).
-    expect(await view(`${PAGE}/b-4`, meterId)).toMatchObject({ result: 'REQUIRE_LOGIN' });
+    // Logged out: the browser's meter counts with the account's (3 of them, the anonymous maximum);
+    // logging in offers the account's meter where it stands.
+    expect(await view(`${PAGE}/b-4`, meterId)).toMatchObject({
+      result: 'REQUIRE_LOGIN',
+      exceededMeter: { count: 3, max: 3 },
+      offeredMeter: { count: 3, max: 5 },
+    });
     // Read logged in up to the maximum, the same page anonymously again is the view already counted.
     await view(`${PAGE}/b-4`, meterId, sessionId);
     await view(`${PAGE}/b-5`, meterId, sessionId);

@@ -264,14 +264,16 @@ export async function authorizeView(
 
   const denied = { segments: names, ...(exceededMeter ? { exceededMeter } : {}) };
   if (visitor.guid) return { ...denied, result: 'REQUIRE_ENTITLEMENT', requireEntitlement: true };
-  // Logging in gives the account's own meter when it has more free views than this one had.
+  // Logging in gives the account's meter when it has more free views; the views read here go with
+  // the reader into it (mergeMeter), so it starts at this meter's count, not at zero.
   const loggedInMax = config?.loggedIn;
-  const offered = loggedInMax !== undefined && loggedInMax > (max ?? 0);
+  const read = exceededMeter?.count ?? 0;
+  const offered = loggedInMax !== undefined && loggedInMax > Math.max(max ?? 0, read);
   return withId({
     ...denied,
     result: 'REQUIRE_LOGIN' as const,
     requireEntitlement: premium && !offered,
-    ...(offered ? { offeredMeter: { count: 0, max: loggedInMax } } : {}),
+    ...(offered ? { offeredMeter: { count: read, max: loggedInMax } } : {}),
   });
 }
 
