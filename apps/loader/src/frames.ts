@@ -175,18 +175,18 @@ export function prune(): void {
   for (const frame of [...frames]) if (!frame.iframe.isConnected) removeFrame(frame);
 }
 
-const METER_KEY = 'evolok.meter';
-
 /** The methods a frame may call; each checks its arguments, whatever the frame sends. */
 /**
- * `isEvent` is the protocol's isEventEnvelope and `keepAttempt` social-attempt.ts's keeper, both of
- * the penpal part; without a keeper no trip's attempt is kept (the frame then starts no trip).
+ * `isEvent` is the protocol's isEventEnvelope, `keepAttempt` social-attempt.ts's keeper and
+ * `keepMeter` meter.ts's, all of the penpal part; without a keeper no trip's attempt is kept (the
+ * frame then starts no trip), and without `keepMeter` the paywall has no stored meter id.
  */
 export function hostMethods(
   frame: Frame,
   attributes: Attributes,
   isEvent: (value: unknown) => value is EventEnvelope,
   keepAttempt?: (attempt: string) => boolean,
+  keepMeter?: (id: unknown) => string | null,
 ): HostMethods {
   const { iframe, widget, inModal } = frame;
   // The restricted methods ask the widget's row of the capability table (shared/protocol widgets.ts).
@@ -261,17 +261,8 @@ export function hostMethods(
           )
         : Promise.resolve(refused());
     },
-    // The paywall's anonymous meter id lives in the host site's own storage, which browsers keep
-    // when they refuse third-party storage. Given an id (issued by the server) it is kept first.
-    meter: (id: unknown) => {
-      if (!can.meter) return null;
-      try {
-        if (typeof id === 'string' && /^[\w-]{1,200}$/.test(id)) localStorage.setItem(METER_KEY, id);
-        return localStorage.getItem(METER_KEY);
-      } catch {
-        return null;
-      }
-    },
+    // The paywall's anonymous meter id, in the host site's own storage (meter.ts).
+    meter: (id: unknown) => (can.meter && keepMeter?.(id)) || null,
     // A social trip's attempt, for the widgets that may start one (by `navigate`), and handed back
     // only to the frame that gets the trip's result (the modal widget that left, or the page's).
     socialAttempt: (attempt: unknown) => {
@@ -346,11 +337,11 @@ export function mount(
     destroyed = true;
   };
   loadPart<PenpalPart>(env.src, 'penpal.js', 'FoyerPenpal').then(
-    ({ connect, WindowMessenger, isEventEnvelope, keepSocialAttempt }) => {
+    ({ connect, WindowMessenger, isEventEnvelope, socialAttempt, meter }) => {
       if (destroyed || !iframe.contentWindow) return;
       const connection = connect<FrameMethods>({
         messenger: new WindowMessenger({ remoteWindow: iframe.contentWindow, allowedOrigins: [origin] }),
-        methods: hostMethods(frame, attributes, isEventEnvelope, keepSocialAttempt),
+        methods: hostMethods(frame, attributes, isEventEnvelope, socialAttempt, meter),
       });
       frame.destroy = connection.destroy;
       connection.promise.then(

@@ -1,6 +1,7 @@
 import { isEventEnvelope } from '@foyer/protocol/light';
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepMeter } from './meter';
 
 const SANDBOX =
   'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-storage-access-by-user-activation allow-top-navigation-by-user-activation';
@@ -261,7 +262,7 @@ describe('host methods', () => {
   async function methodsOf(widget: string) {
     const frames = await boot(LOADER + `<div data-foyer-widget="${widget}"></div>`);
     const frame = frames.frames[0]!;
-    return { frame, methods: frames.hostMethods(frame, { a: 'b' }, isEventEnvelope) };
+    return { frame, methods: frames.hostMethods(frame, { a: 'b' }, isEventEnvelope, undefined, keepMeter) };
   }
 
   it('getContext gives attributes, settings, the page query and origin', async () => {
@@ -339,6 +340,28 @@ describe('host methods', () => {
     expect(methods.meter('<script>' as never)).toBe('issued-id_1');
     expect((await methodsOf('paywall-notifier')).methods.meter()).toBe('issued-id_1');
     expect((await methodsOf('login')).methods.meter()).toBeNull();
+    localStorage.removeItem('evolok.meter');
+  });
+
+  it('meter keeps the id in the first-party cookie foyer_meter too, for the site’s own server', async () => {
+    localStorage.removeItem('evolok.meter');
+    const set = vi.spyOn(document, 'cookie', 'set');
+    const { methods } = await methodsOf('paywall');
+    expect(methods.meter()).toBeNull();
+    expect(set).not.toHaveBeenCalled();
+    methods.meter('issued-id_2');
+    const attributes = 'path=/; max-age=31536000; SameSite=Lax';
+    expect(set).toHaveBeenLastCalledWith(`foyer_meter=issued-id_2; ${attributes}`);
+    set.mockRestore();
+    expect(document.cookie).toContain('foyer_meter=issued-id_2');
+    // Secure on an https page; and written on a read too (an id kept before the cookie existed).
+    vi.stubGlobal('location', { protocol: 'https:' });
+    const secure = vi.spyOn(document, 'cookie', 'set');
+    expect(keepMeter(undefined)).toBe('issued-id_2');
+    expect(secure).toHaveBeenLastCalledWith(`foyer_meter=issued-id_2; ${attributes}; Secure`);
+    secure.mockRestore();
+    vi.unstubAllGlobals();
+    document.cookie = 'foyer_meter=; path=/; max-age=0';
     localStorage.removeItem('evolok.meter');
   });
 

@@ -26,7 +26,8 @@ const label = z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[\w.:
 /**
  * POST /paywall/authorize: one page view. `meterId` is the anonymous visitor's meter id the loader
  * keeps in the host site's storage (issued by an earlier answer); the server ignores one it did
- * not issue and answers a new one.
+ * not issue and answers a new one. Sent when logged in too: the server then moves its views into
+ * the account's meter (one meter per reader, issue 26).
  */
 export const paywallAuthorizeSchema = z.object({
   /** The page's address without query or fragment (the loader's origin + path). */

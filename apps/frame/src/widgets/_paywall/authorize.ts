@@ -31,7 +31,8 @@ export interface PaywallView {
 
 /**
  * Authorizes the page view (identity spec §4 "Paywall"): the anonymous meter id comes from the
- * host site's own storage through the loader and the server's id is kept there; then the template
+ * host site's own storage through the loader (sent when logged in too, so the server moves its
+ * views into the account's meter) and the server's id is kept there; then the template
  * the decision calls for. The decision goes to the page as `paywall.authorized`, without the id.
  */
 export const authorizeView = createAppAsyncThunk<PaywallView, PageView>('paywall/authorize', async (view, api) => {
