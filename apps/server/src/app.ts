@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import {
   APP_NAME_HEADER,
   FRAME_TOKEN_HEADER,
+  authorizePaywall,
   foyerError,
   identityEndpoints,
   SOCIAL_AUTHORIZE_PATH,
@@ -144,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             SOCIAL_CALLBACK_PATH,
           ].map((path) => IDENTITY_PREFIX + path),
         ),
+        // The server-side paywall check of a site's backend (http/server-calls.ts).
+        new Set([IDENTITY_PREFIX + authorizePaywall.path]),
       );
       sessionRoutes(api, deps);
       userProfileRoutes(api, deps);

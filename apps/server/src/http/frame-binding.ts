@@ -15,6 +15,7 @@ import type { AppDeps } from '../deps';
 import { findService } from '../identity/store';
 import { verifyFrameToken } from '../security/frame-tokens';
 import { sendError } from './errors';
+import { bindServerCall } from './server-calls';
 
 /** Route parameters that name the call's service, by route (`:name` only names one on /service/:name). */
 function serviceParams(request: FastifyRequest): string[] {
@@ -64,14 +65,22 @@ export function callServices(request: FastifyRequest): string[] {
 /**
  * Adds the check to an API scope. `exempt` lists full route URLs (prefix included) that are not
  * frame calls: the seamless sign-in images other domains' pages request, and operator calls.
+ * `serverCalls` lists those a site's own server may also make without a frame token
+ * (server-calls.ts): a call with a frame token is still checked as a frame's.
  */
-export function bindCallsToFrames(api: FastifyInstance, deps: AppDeps, exempt: ReadonlySet<string>): void {
+export function bindCallsToFrames(
+  api: FastifyInstance,
+  deps: AppDeps,
+  exempt: ReadonlySet<string>,
+  serverCalls: ReadonlySet<string> = new Set(),
+): void {
   // preValidation: after the root's refusal of bad bytes (http/bad-bytes.ts), which answers 400 first.
   api.addHook('preValidation', async (request, reply) => {
     const route = request.routeOptions.url;
     // Preflights carry no headers of the call; unknown routes answer NOT_FOUND anyway.
     if (request.method === 'OPTIONS' || route === undefined || exempt.has(route)) return;
     const header = request.headers[FRAME_TOKEN_HEADER.toLowerCase()];
+    if (header === undefined && serverCalls.has(route)) return bindServerCall(deps, request, reply);
     const service = verifyFrameToken(deps.frameTokenKey, typeof header === 'string' ? header : undefined, deps.now());
     if (service === null) return sendError(reply, catalogueError('FRAME_NOT_BOUND'));
     request.frameService = service;

@@ -54,8 +54,12 @@ async function serviceOf(deps: AppDeps, request: FastifyRequest): Promise<Servic
   return service;
 }
 
-/** The account of the request's live session, or null (an ended session reads as anonymous). */
+/**
+ * The account of the request's live session, or null (an ended session reads as anonymous); for a
+ * site server's call, the account of its verified visitor token (http/server-calls.ts).
+ */
 async function viewerOf(deps: AppDeps, request: FastifyRequest): Promise<string | null> {
+  if (request.visitor) return request.visitor.sub;
   const sessionId = parseAuthorization(request.headers.authorization)?.sessionId;
   if (!sessionId) return null;
   const found = await useSession(deps.db, sessionId, deps.now());
