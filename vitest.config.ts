@@ -15,7 +15,10 @@ export default defineConfig({
           ],
           environment: 'node',
         },
+        // Workspace packages written to be published (packages/*) export their TypeScript under the
+        // "source" condition; tests run on the server side, whose conditions are ssr.resolve's.
         resolve: { conditions: ['source'] },
+        ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
       },
       {
         extends: './apps/frame/vite.config.ts',

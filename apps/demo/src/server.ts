@@ -8,6 +8,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveDisqusStandIn, type DisqusStandInSite } from './disqus-stand-in';
+import { premiumServerRoutes } from './premium-server';
+import { webhookRoutes } from './webhooks';
 
 const PAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'pages');
 const ASSETS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'assets');
@@ -34,8 +36,13 @@ export interface DemoOptions {
   widgetsUrl: string | (() => string);
   /** The Disqus sites the comment stand-in knows (their keys, as the widgets server's seed has them). */
   disqusSites?: readonly DisqusStandInSite[];
-  /** The signing secret of the webhooks the widgets server sends to /webhooks/foyer (`whsec_…`). */
+  /**
+   * The signing secret (`whsec_…`) of the demo service's webhook endpoint `<demo>/webhooks/foyer`
+   * (the widgets server's `demoWebhookSecret`); without it the receiver answers 503.
+   */
   webhookSecret?: string;
+  /** The service the demo is (the visitor tokens' audience); default 'demo'. */
+  serviceName?: string;
 }
 
 export interface RunningDemo {
@@ -56,12 +63,17 @@ export async function startDemo({
   host = 'localhost',
   widgetsUrl,
   disqusSites = [],
+  webhookSecret,
+  serviceName = 'demo',
 }: DemoOptions): Promise<RunningDemo> {
   const widgets = () => (typeof widgetsUrl === 'function' ? widgetsUrl() : widgetsUrl).replace(/\/$/, '');
+  // The site's own backend (README "Your own backend"): the server-side paywall and the webhook list.
+  const backendRoutes = [premiumServerRoutes({ widgets, serviceName }), webhookRoutes(webhookSecret)];
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://demo').pathname;
     const name = path === '/' ? 'index' : path.replace(/^\//, '').replace(/\.html$/, '');
     if (serveDisqusStandIn(disqusSites, request, response, path)) return;
+    if (backendRoutes.some((route) => route(request, response, path))) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
