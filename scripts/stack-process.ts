@@ -33,7 +33,9 @@ export function startStack(
   args: string[] = ['--ephemeral'],
   options: { env?: Record<string, string> } = {},
 ): Promise<RunningStack> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/stack.ts'), ...args], {
+  // `source`: workspace packages written to be published (@foyer/node) resolve to their TypeScript.
+  const node = ['--conditions=source', '--import', 'tsx'];
+  const child: ChildProcess = spawn(process.execPath, [...node, join(ROOT, 'scripts/stack.ts'), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'inherit'],

@@ -27,7 +27,10 @@ const demoEnv = {
 };
 for (const [name, value] of Object.entries(demoEnv)) process.env[name] ??= value;
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/stack.ts'], { stdio: ['pipe', 'pipe', 'inherit'] });
+// `source`: workspace packages written to be published (@foyer/node) resolve to their TypeScript.
+const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'scripts/stack.ts'], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
 createInterface({ input: child.stdout }).on('line', (line) => {
   if (!line.startsWith('{')) return console.log(line);
   const { widgetsUrl, demoUrl } = JSON.parse(line);

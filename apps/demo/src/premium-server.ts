@@ -37,6 +37,10 @@ function page(slug: string, widgets: string): string {
         <div id="premium-body" aria-live="polite"></div>
         <div data-foyer-widget="paywall" data-group-name="demo" data-article-id="server-${slug}"></div>
       </article>
+      <section aria-labelledby="subscribers">
+        <h2 id="subscribers">Subscribers</h2>
+        <div data-foyer-widget="login"></div>
+      </section>
     </main>
     <script>
       // The premium text comes from this site's server, which checks the visitor token itself.
