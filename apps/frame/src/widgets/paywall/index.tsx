@@ -54,13 +54,16 @@ export default function PaywallWidget({ attributes }: WidgetProps<PaywallAttribu
   const shown = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!template || shown.current === template) return;
+    // A checkout of the plan chosen here runs in the modal: a new template (a login in its first
+    // step moved the reader's anonymous views into the account's meter, now used up) waits for it
+    // instead of replacing its step; after the payment the paywall asks again.
+    if (!template || shown.current === template || checkout.busy) return;
     shown.current = template;
     // The page hears of it once: from the frame that shows the offer (in place, or the copy in
     // the modal), not also from the paywall in place that only opened the modal.
     if (modal) void services.host.open('paywall', modalAttributes(attributes));
     else services.host.publish({ name: 'paywall.shown', payload: { template, modal: inModal } });
-  }, [template, modal, inModal, attributes, services]);
+  }, [template, modal, inModal, attributes, services, checkout.busy]);
 
   // The visitor closed the modal paywall (or what it opened) without getting access.
   useFrameEvents(DISMISSED, () => {
