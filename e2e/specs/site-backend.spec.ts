@@ -10,6 +10,7 @@ import { expect, type Page } from '@playwright/test';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
+import { axeViolations } from '../support/axe';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import { LoginWidget } from '../support/widgets';
@@ -111,6 +112,10 @@ test(
           .sort();
       })
       .toEqual(expect.arrayContaining(['account.created', 'payment.succeeded', 'subscription.created']));
+    expect(await axeViolations(page), 'the premium article').toEqual([]);
+    await page.goto(`${stack.demoUrl}/webhooks`);
+    await expect(page.getByRole('cell', { name: 'subscription.created' }).first()).toBeVisible();
+    expect(await axeViolations(page), 'the webhook list').toEqual([]);
   },
 );
 
