@@ -42,6 +42,8 @@ export default defineConfig({
           // One database per file; files run one at a time to keep the 2-core machine responsive.
           fileParallelism: false,
         },
+        // The server's tests use @foyer/node from its source, as a site's backend would use the package.
+        ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
       },
     ],
   },
