@@ -18,6 +18,7 @@ import type { AppDeps } from './deps';
 import { refuseBadStrings } from './http/bad-bytes';
 import { errorHandler, sendError } from './http/errors';
 import { bindCallsToFrames } from './http/frame-binding';
+import { healthRoutes } from './http/health';
 import { requestSerializer, RouteTable } from './http/log-redaction';
 import { mailboxRoutes } from './routes/mailbox';
 import { passwordRoutes } from './routes/passwords';
@@ -177,14 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: WIDGET_PREFIX },
   );
 
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await deps.db.query('SELECT 1');
-      return reply.header('cache-control', 'no-store').send({ status: 'ok', database: deps.db.kind });
-    } catch {
-      return reply.code(503).header('cache-control', 'no-store').send({ status: 'unavailable' });
-    }
-  });
+  healthRoutes(app, deps.db);
 
   // Site servers fetch the visitor tokens' public keys here (tokens/routes.ts).
   jwksRoute(app, deps);

@@ -21,6 +21,7 @@
  *   (production-checks.ts).
  */
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './db/postgres';
 import { UnsafeProductionSettings, weakFrameTokenKey } from './production-checks';
 import { FRAME_TOKEN_KEY_MIN_LENGTH, randomFrameTokenKey } from './security/frame-tokens';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './security/rate-limit';
@@ -134,6 +135,24 @@ export function timeoutsFrom(explicit: Partial<ServerTimeouts> = {}, env: Env = 
   // Node refuses a headers timeout longer than the request's: the headers are part of the request.
   result.headersMs = Math.min(result.headersMs, result.requestMs);
   return result;
+}
+
+/** The PostgreSQL pool's timeouts (db/postgres.ts): explicit values, then the environment, then the defaults. */
+export function dbTimeoutsFrom(explicit: Partial<DbTimeouts> = {}, env: Env = process.env): DbTimeouts {
+  return {
+    connectMs:
+      explicit.connectMs ??
+      milliseconds('FOYER_DB_CONNECT_TIMEOUT_MS', env.FOYER_DB_CONNECT_TIMEOUT_MS) ??
+      DEFAULT_DB_TIMEOUTS.connectMs,
+    statementMs:
+      explicit.statementMs ??
+      milliseconds('FOYER_DB_STATEMENT_TIMEOUT_MS', env.FOYER_DB_STATEMENT_TIMEOUT_MS) ??
+      DEFAULT_DB_TIMEOUTS.statementMs,
+    idleInTransactionMs:
+      explicit.idleInTransactionMs ??
+      milliseconds('FOYER_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', env.FOYER_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS) ??
+      DEFAULT_DB_TIMEOUTS.idleInTransactionMs,
+  };
 }
 
 export const DEFAULT_SITE_URL = 'http://localhost:8080';

@@ -13,6 +13,7 @@ import { ownerPolicyFromEnv } from './billing/policy';
 import { transferAccountFromEnv, type TransferAccount } from './billing/transfer';
 import {
   DEFAULT_DATA_DIR,
+  dbTimeoutsFrom,
   DEFAULT_FORGOT_PASSWORD_PER_HOUR,
   DEFAULT_FRAME_DIST,
   DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE,
@@ -30,7 +31,7 @@ import type { Mailer } from './mail/mailer';
 import { outboxMailer } from './mail/outbox';
 import { smtpMailer } from './mail/smtp';
 import { unsentMailer } from './mail/unsent';
-import { migrate, openDb, type Db } from './db';
+import { migrate, openDb, type Db, type DbTimeouts } from './db';
 import type { AppDeps } from './deps';
 import { getDummyHash } from './security/passwords';
 import { pruneAttempts, type LoginRateLimit } from './security/rate-limit';
@@ -119,6 +120,12 @@ export interface ServerOptions {
   paymentProviders?: PaymentProviders;
   /** Bearer token of operator calls (confirming bank transfers). Default: env FOYER_OPERATOR_TOKEN. */
   operatorToken?: string;
+  /**
+   * PostgreSQL's connect, statement and idle-in-transaction timeouts. Default: env
+   * FOYER_DB_CONNECT_TIMEOUT_MS (2000), FOYER_DB_STATEMENT_TIMEOUT_MS (3000),
+   * FOYER_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS (10000).
+   */
+  dbTimeouts?: Partial<DbTimeouts>;
   /** Default: env FOYER_HEADERS_TIMEOUT_MS, FOYER_REQUEST_TIMEOUT_MS, FOYER_IDLE_TIMEOUT_MS (see config.ts). */
   timeouts?: Partial<ServerTimeouts>;
   /** Signing key of the frame tokens. Default: env FOYER_FRAME_TOKEN_KEY; required in production, else random. */
@@ -216,6 +223,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
     databaseUrl: options.databaseUrl ?? (options.dataDir ? undefined : env.databaseUrl),
     databaseSchema: options.databaseSchema ?? env.databaseSchema,
     dataDir: options.dataDir ?? env.dataDir ?? DEFAULT_DATA_DIR,
+    timeouts: dbTimeoutsFrom(options.dbTimeouts),
   });
   const wallClock = options.now ?? Date.now;
   let now = wallClock;

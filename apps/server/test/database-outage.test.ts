@@ -1,6 +1,7 @@
 /**
  * The database stops and comes back: frame pages answer an HTML page that retries (never a JSON
- * 500 in the widget's place), the API answers its catalogue error, the health check 503; then
+ * 500 in the widget's place), the API answers its catalogue error with 503 and Retry-After, the readiness check 503 (liveness
+ * stays 200); then
  * everything recovers without a restart.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,15 +42,20 @@ describe('a database outage', () => {
       expect(page.body).toContain('<meta http-equiv="refresh"');
       expect(page.body).toContain('Retry now');
       const api = await login(server, DEMO.email, DEMO.password);
-      expect(api.statusCode).toBeGreaterThanOrEqual(500);
+      expect(api.statusCode).toBe(503);
+      expect(api.headers['retry-after']).toBe('5');
       expect(api.json()).toMatchObject({ code: 'technical_difficulties' });
-      expect((await server.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
+      const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBe('5');
+      // Liveness does not depend on the database: the process is fine, no restart is wanted.
+      expect((await server.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       start();
     }
     const page = await server.app.inject({ method: 'GET', url: '/w/login?serviceName=demo' });
     expect(page.statusCode).toBe(200);
     expect((await login(server, DEMO.email, DEMO.password)).statusCode).toBe(200);
-    expect((await server.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await server.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
 });
