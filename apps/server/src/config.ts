@@ -91,6 +91,7 @@ export interface EnvOptions {
   registrationPerHour?: number | undefined;
   forgotPasswordPerHour?: number | undefined;
   operatorToken?: string | undefined;
+  metricsToken?: string | undefined;
   orderTtlMinutes?: number | undefined;
   frameTokenKey?: string | undefined;
   /** FOYER_CARD_PROVIDER as given (production refuses `manual`). */
@@ -184,6 +185,7 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || undefined,
     recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
     operatorToken: env.FOYER_OPERATOR_TOKEN || undefined,
+    metricsToken: env.FOYER_METRICS_TOKEN || undefined,
     orderTtlMinutes: env.FOYER_ORDER_TTL_MINUTES ? Number(env.FOYER_ORDER_TTL_MINUTES) : undefined,
     identifierSearchPerMinute: positiveInt(env, 'FOYER_IDENTIFIER_SEARCH_PER_MINUTE'),
     registrationPerHour: positiveInt(env, 'FOYER_REGISTRATION_PER_HOUR'),

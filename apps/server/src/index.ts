@@ -118,6 +118,8 @@ export interface ServerOptions {
   forgotPasswordPerHour?: number;
   /** Payment providers. Default: from the environment (FOYER_CARD_PROVIDER …). */
   paymentProviders?: PaymentProviders;
+  /** Bearer token of GET /metrics; unset: no /metrics. Default: env FOYER_METRICS_TOKEN. */
+  metricsToken?: string;
   /** Bearer token of operator calls (confirming bank transfers). Default: env FOYER_OPERATOR_TOKEN. */
   operatorToken?: string;
   /**
@@ -298,6 +300,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       paymentProviders: options.paymentProviders ?? providersFromEnv(process.env, { now: () => now() }),
       timeouts: timeoutsFrom(options.timeouts),
       operatorToken: options.operatorToken ?? env.operatorToken,
+      metricsToken: options.metricsToken ?? env.metricsToken,
       frameTokenKey: frameTokenKeyFrom(options.frameTokenKey, env),
       devClock: clock,
       transfer: options.transfer ?? transferAccountFromEnv(),
@@ -326,7 +329,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         pruneIdentifierChanges(db, now()),
         pruneSsoTokens(db, now()),
         prunePaywall(db, now()),
-      ]).catch((error: unknown) => app.log.warn({ err: error }, 'pruning expired rows failed'));
+      ]).catch((error: unknown) => app.log.error({ err: error }, 'pruning expired rows failed'));
     await prune();
     const schema = options.databaseSchema ?? env.databaseSchema;
     jobs = jobQueue({

@@ -30,6 +30,22 @@ function stopDatabase(db: Db): () => void {
   return () => Object.assign(db, { query, transaction });
 }
 
+/** What the server writes to stderr (its log) while `fn` runs. */
+async function stderrOf(fn: () => Promise<void>): Promise<string[]> {
+  const lines: string[] = [];
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string | Uint8Array) => {
+    lines.push(...String(chunk).split('\n').filter(Boolean));
+    return true;
+  }) as typeof process.stderr.write;
+  try {
+    await fn();
+  } finally {
+    process.stderr.write = write;
+  }
+  return lines;
+}
+
 describe('a database outage', () => {
   it('frame pages retry in HTML, the API errs clearly, and all recovers', async () => {
     const start = stopDatabase(server.db);
@@ -57,5 +73,22 @@ describe('a database outage', () => {
     expect(page.statusCode).toBe(200);
     expect((await login(server, DEMO.email, DEMO.password)).statusCode).toBe(200);
     expect((await server.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('is logged by default (FOYER_LOG off): one JSON error line, no request lines', async () => {
+    const start = stopDatabase(server.db);
+    let lines: string[];
+    try {
+      lines = await stderrOf(async () => {
+        expect((await login(server, DEMO.email, DEMO.password)).statusCode).toBe(503);
+      });
+    } finally {
+      start();
+    }
+    const entries = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ level: 50, msg: 'database unavailable' });
+    // Nothing while all is well: request logs stay off.
+    expect(await stderrOf(async () => void (await login(server, DEMO.email, DEMO.password)))).toEqual([]);
   });
 });
