@@ -7,7 +7,8 @@
  *   FOYER_LOGIN_LIMIT_PER_IDENTIFIER (10), FOYER_LOGIN_LIMIT_PER_ADDRESS (100), FOYER_LOGIN_LIMIT_WINDOW_MINUTES (15),
  *   FOYER_LOGIN_MAX_DELAY_MINUTES (15),
  *   SMTP_URL (smtp[s]://user:pass@host:port; else mail goes to the outbox), MAIL_FROM,
- *   DEMO_SITE_URL (http://localhost:8080; where links in mail point), FOYER_DEV_MAILBOX (off unless 1/true),
+ *   FOYER_SITE_URL (formerly DEMO_SITE_URL, still read; http://localhost:8080; where links in mail
+ *   point; required in production), FOYER_DEV_MAILBOX (off unless 1/true),
  *   FOYER_SEED_DEMO (off unless 1/true: the demo account and catalogue),
  *   RECAPTCHA_VERIFY_URL (Google's siteverify), RECAPTCHA_SECRET (default secret for services without one),
  *   FOYER_IDENTIFIER_SEARCH_PER_MINUTE (30), FOYER_REGISTRATION_PER_HOUR (20; accounts created per address),
@@ -177,7 +178,8 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     logger: flag(env, 'FOYER_LOG'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
-    siteUrl: env.DEMO_SITE_URL || undefined,
+    // DEMO_SITE_URL: the former name, still read (deprecated).
+    siteUrl: env.FOYER_SITE_URL || env.DEMO_SITE_URL || undefined,
     // Off unless asked for: the outbox lists every mailed reset key to anyone who can reach it.
     devMailbox: flag(env, 'FOYER_DEV_MAILBOX'),
     // Off unless asked for: the demo account's password is published in the README.

@@ -90,7 +90,10 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** Log requests as JSON to stderr. */
   logger?: boolean;
-  /** The demo site whose widget pages mail links open. Default: env DEMO_SITE_URL, else http://localhost:8080. */
+  /**
+   * The site whose widget pages mail links open. Default: env FOYER_SITE_URL (or the deprecated
+   * DEMO_SITE_URL), else http://localhost:8080 (production refuses to start without one).
+   */
   siteUrl?: string;
   /**
    * With the demo seeding (`seedDemo`) only: the demo service gets the webhook endpoint
@@ -261,6 +264,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         publicUrl,
         allowHttpPublicUrl: options.allowHttpPublicUrl ?? env.allowHttpPublicUrl ?? false,
         devClock: devClockOn,
+        siteUrl: options.siteUrl ?? env.siteUrl,
         services: await servicesAfterSeeding(db, config),
       });
       if (problems.length) throw new UnsafeProductionSettings(problems);
