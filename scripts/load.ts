@@ -39,7 +39,8 @@ const REQUEST_TIMEOUT_MS = 10_000;
 type Step = 'browse' | 'frame' | 'login' | 'profile' | 'order' | 'payment';
 const STEPS: Step[] = ['browse', 'frame', 'login', 'profile', 'order', 'payment'];
 const latencies = new Map<Step, number[]>(STEPS.map((step) => [step, []]));
-const counts = { requests: 0, serverErrors: 0, timeouts: 0, otherErrors: 0 };
+/** `refused`: a 4xx where the step must succeed (a profile read of the account just logged in). */
+const counts = { requests: 0, serverErrors: 0, timeouts: 0, otherErrors: 0, refused: 0 };
 const timeoutsBy = new Map<Step, number>(STEPS.map((step) => [step, 0]));
 
 interface Answer {
@@ -93,10 +94,17 @@ interface PlacedOrder {
 }
 const placed: PlacedOrder[] = [];
 
-async function login(): Promise<string | null> {
+/** The session and the account it is for (the profile is read by the account's guid). */
+interface Login {
+  session: string;
+  guid: string;
+}
+
+async function login(): Promise<Login | null> {
   const response = await timed('login', `${base}/ic/api/session`, demoLogin(frame));
   if (!response?.ok) return null;
-  return (response.json() as { mainSession: { sessionId: string } }).mainSession.sessionId;
+  const body = response.json() as { guid: string; mainSession: { sessionId: string } };
+  return { session: body.mainSession.sessionId, guid: body.guid };
 }
 
 async function order(session: string): Promise<PlacedOrder | null> {
@@ -136,17 +144,20 @@ async function pay(entry: PlacedOrder): Promise<void> {
 }
 
 async function visitor(deadline: number): Promise<void> {
-  let session: string | null = null;
+  let account: Login | null = null;
   let round = 0;
   while (performance.now() < deadline) {
     round += 1;
     await timed('browse', `${base}/pm/api/widget/productgroup/demo`, { headers: frame });
     await timed('frame', `${base}/w/login?serviceName=demo`);
-    if (!session || round % 10 === 0) session = await login();
-    if (!session) continue;
-    await timed('profile', `${base}/ic/api/userProfile/${session}`, {
+    if (!account || round % 10 === 0) account = await login();
+    if (!account) continue;
+    const { session, guid } = account;
+    const profile = await timed('profile', `${base}/ic/api/userProfile/${guid}`, {
       headers: { ...frame, authorization: formatAuthorization({ serviceName: 'demo', sessionId: session }) },
     });
+    // The account's own profile with its own session: a refusal is an error, not a served request.
+    if (profile && profile.status >= 400 && profile.status < 500) counts.refused += 1;
     if (round % 2 === 0) {
       const entry = await order(session);
       if (entry) await pay(entry);
@@ -302,11 +313,13 @@ const lines = [
     const values = latencies.get(step)!;
     return `  ${step.padEnd(8)} ${String(values.length).padStart(7)} requests  p50 ${percentile(values, 50).toFixed(1)} ms  p99 ${percentile(values, 99).toFixed(1)} ms  timeouts ${timeoutsBy.get(step)}`;
   }),
-  `5xx: ${counts.serverErrors}; timeouts: ${counts.timeouts}; network errors: ${counts.otherErrors}`,
+  `5xx: ${counts.serverErrors}; refused profile reads (4xx): ${counts.refused}; timeouts: ${counts.timeouts}; network errors: ${counts.otherErrors}`,
   `orders acknowledged: ${placed.length}; lost: ${lost}; duplicated: ${duplicated}; not paid: ${unpaid}; double charges: ${doubleCharges}`,
   `static /loader.js: ${staticRate.requestsPerSecond.toFixed(0)} req/s; product group: ${groupRate.requestsPerSecond.toFixed(0)} req/s (ratio ${(groupRate.requestsPerSecond / staticRate.requestsPerSecond).toFixed(2)})`,
   `server memory (RSS): ${rssCold ?? '?'} MB after start, ${rssLoaded ?? '?'} MB after the load`,
   `renewals: a month advanced under load in ${advance!.ms.toFixed(0)} ms (HTTP ${advance!.status}); ${renewedOnce} of ${subscribers.length} subscriptions renewed exactly once${renewalProblems.length ? `; not: ${renewalProblems.slice(0, 5).join(', ')}` : ''}`,
 ];
 console.log(lines.join('\n'));
-process.exit(counts.serverErrors || lost || duplicated || doubleCharges || renewalProblems.length ? 1 : 0);
+process.exit(
+  counts.serverErrors || counts.refused || lost || duplicated || doubleCharges || renewalProblems.length ? 1 : 0,
+);

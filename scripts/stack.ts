@@ -73,7 +73,7 @@ const server = await startServer(
         ...demoOnly,
         port: serverPort,
         host: process.env.HOST ?? '127.0.0.1',
-        siteUrl: process.env.DEMO_SITE_URL ?? demo.url,
+        siteUrl: process.env.FOYER_SITE_URL ?? process.env.DEMO_SITE_URL ?? demo.url,
       },
 );
 widgetsUrl = server.url;

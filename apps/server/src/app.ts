@@ -19,7 +19,9 @@ import type { AppDeps } from './deps';
 import { refuseBadStrings } from './http/bad-bytes';
 import { errorHandler, sendError } from './http/errors';
 import { bindCallsToFrames } from './http/frame-binding';
+import { healthRoutes } from './http/health';
 import { requestSerializer, RouteTable } from './http/log-redaction';
+import { observe } from './metrics';
 import { mailboxRoutes } from './routes/mailbox';
 import { passwordRoutes } from './routes/passwords';
 import { paywallRoutes } from './routes/paywall';
@@ -92,12 +94,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // (index.ts passes the same).
   const providers = deps.paymentProviders ?? providersFromEnv(process.env, { now: deps.now });
   const app = Fastify({
-    // Off by default: the e2e stack reads JSON lines from stdout and must see only its own.
-    // URLs carry session ids, keys and e-mail addresses: the request serializer redacts them,
-    // every route parameter by its name (log-redaction.ts).
-    logger: deps.logger
-      ? { level: 'info', stream: process.stderr, serializers: { req: requestSerializer(routes) } }
-      : false,
+    // Errors are always logged, one JSON line each; request logs (level info) only with FOYER_LOG. On stderr:
+    // the e2e stack reads JSON lines from stdout and must see only its own. URLs carry session
+    // ids, keys and e-mail addresses: the request serializer redacts them, every route parameter
+    // by its name (log-redaction.ts).
+    logger: {
+      level: deps.logger ? 'info' : 'error',
+      stream: process.stderr,
+      serializers: { req: requestSerializer(routes) },
+    },
     trustProxy: deps.trustProxy,
     bodyLimit: 64 * 1024,
     // A client that stalls (unfinished headers or body, or a silent connection) is cut off.
@@ -120,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
   app.setErrorHandler(errorHandler);
+  observe(app, deps);
   refuseBadStrings(app, [IDENTITY_PREFIX, WIDGET_PREFIX]);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(`${IDENTITY_PREFIX}/`) || request.url.startsWith(`${WIDGET_PREFIX}/`)) {
@@ -180,14 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: WIDGET_PREFIX },
   );
 
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await deps.db.query('SELECT 1');
-      return reply.header('cache-control', 'no-store').send({ status: 'ok', database: deps.db.kind });
-    } catch {
-      return reply.code(503).header('cache-control', 'no-store').send({ status: 'unavailable' });
-    }
-  });
+  healthRoutes(app, deps.db);
 
   // Site servers fetch the visitor tokens' public keys here (tokens/routes.ts).
   jwksRoute(app, deps);

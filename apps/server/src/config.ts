@@ -7,7 +7,8 @@
  *   FOYER_LOGIN_LIMIT_PER_IDENTIFIER (10), FOYER_LOGIN_LIMIT_PER_ADDRESS (100), FOYER_LOGIN_LIMIT_WINDOW_MINUTES (15),
  *   FOYER_LOGIN_MAX_DELAY_MINUTES (15),
  *   SMTP_URL (smtp[s]://user:pass@host:port; else mail goes to the outbox), MAIL_FROM,
- *   DEMO_SITE_URL (http://localhost:8080; where links in mail point), FOYER_DEV_MAILBOX (off unless 1/true),
+ *   FOYER_SITE_URL (formerly DEMO_SITE_URL, still read; http://localhost:8080; where links in mail
+ *   point; required in production), FOYER_DEV_MAILBOX (off unless 1/true),
  *   FOYER_SEED_DEMO (off unless 1/true: the demo account and catalogue),
  *   RECAPTCHA_VERIFY_URL (Google's siteverify), RECAPTCHA_SECRET (default secret for services without one),
  *   FOYER_IDENTIFIER_SEARCH_PER_MINUTE (30), FOYER_REGISTRATION_PER_HOUR (20; accounts created per address),
@@ -21,6 +22,7 @@
  *   (production-checks.ts).
  */
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './db/postgres';
 import { UnsafeProductionSettings, weakFrameTokenKey } from './production-checks';
 import { FRAME_TOKEN_KEY_MIN_LENGTH, randomFrameTokenKey } from './security/frame-tokens';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './security/rate-limit';
@@ -90,6 +92,7 @@ export interface EnvOptions {
   registrationPerHour?: number | undefined;
   forgotPasswordPerHour?: number | undefined;
   operatorToken?: string | undefined;
+  metricsToken?: string | undefined;
   orderTtlMinutes?: number | undefined;
   frameTokenKey?: string | undefined;
   /** FOYER_CARD_PROVIDER as given (production refuses `manual`). */
@@ -136,6 +139,24 @@ export function timeoutsFrom(explicit: Partial<ServerTimeouts> = {}, env: Env = 
   return result;
 }
 
+/** The PostgreSQL pool's timeouts (db/postgres.ts): explicit values, then the environment, then the defaults. */
+export function dbTimeoutsFrom(explicit: Partial<DbTimeouts> = {}, env: Env = process.env): DbTimeouts {
+  return {
+    connectMs:
+      explicit.connectMs ??
+      milliseconds('FOYER_DB_CONNECT_TIMEOUT_MS', env.FOYER_DB_CONNECT_TIMEOUT_MS) ??
+      DEFAULT_DB_TIMEOUTS.connectMs,
+    statementMs:
+      explicit.statementMs ??
+      milliseconds('FOYER_DB_STATEMENT_TIMEOUT_MS', env.FOYER_DB_STATEMENT_TIMEOUT_MS) ??
+      DEFAULT_DB_TIMEOUTS.statementMs,
+    idleInTransactionMs:
+      explicit.idleInTransactionMs ??
+      milliseconds('FOYER_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', env.FOYER_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS) ??
+      DEFAULT_DB_TIMEOUTS.idleInTransactionMs,
+  };
+}
+
 export const DEFAULT_SITE_URL = 'http://localhost:8080';
 export const DEFAULT_MAIL_FROM = 'Foyer <no-reply@foyer.test>';
 export const DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE = 30;
@@ -157,7 +178,8 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     logger: flag(env, 'FOYER_LOG'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
-    siteUrl: env.DEMO_SITE_URL || undefined,
+    // DEMO_SITE_URL: the former name, still read (deprecated).
+    siteUrl: env.FOYER_SITE_URL || env.DEMO_SITE_URL || undefined,
     // Off unless asked for: the outbox lists every mailed reset key to anyone who can reach it.
     devMailbox: flag(env, 'FOYER_DEV_MAILBOX'),
     // Off unless asked for: the demo account's password is published in the README.
@@ -165,6 +187,7 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || undefined,
     recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
     operatorToken: env.FOYER_OPERATOR_TOKEN || undefined,
+    metricsToken: env.FOYER_METRICS_TOKEN || undefined,
     orderTtlMinutes: env.FOYER_ORDER_TTL_MINUTES ? Number(env.FOYER_ORDER_TTL_MINUTES) : undefined,
     identifierSearchPerMinute: positiveInt(env, 'FOYER_IDENTIFIER_SEARCH_PER_MINUTE'),
     registrationPerHour: positiveInt(env, 'FOYER_REGISTRATION_PER_HOUR'),

@@ -49,6 +49,8 @@ export interface AppDeps {
   timeouts: ServerTimeouts;
   /** Signs and checks the frame tokens that bind API calls to a frame's service (security/frame-tokens.ts). */
   frameTokenKey: Buffer;
+  /** Bearer token of GET /metrics (FOYER_METRICS_TOKEN); unset: /metrics does not exist. */
+  metricsToken?: string | undefined;
   /** Bearer token of operator calls (confirming bank transfers); unset: those calls do not exist. */
   operatorToken?: string | undefined;
   /** The test clock (FOYER_DEV_CLOCK=true): `now` reads it; GET/POST /dev/clock exist. */

@@ -13,6 +13,7 @@ import { ownerPolicyFromEnv } from './billing/policy';
 import { transferAccountFromEnv, type TransferAccount } from './billing/transfer';
 import {
   DEFAULT_DATA_DIR,
+  dbTimeoutsFrom,
   DEFAULT_FORGOT_PASSWORD_PER_HOUR,
   DEFAULT_FRAME_DIST,
   DEFAULT_IDENTIFIER_SEARCH_PER_MINUTE,
@@ -30,7 +31,7 @@ import type { Mailer } from './mail/mailer';
 import { outboxMailer } from './mail/outbox';
 import { smtpMailer } from './mail/smtp';
 import { unsentMailer } from './mail/unsent';
-import { migrate, openDb, type Db } from './db';
+import { migrate, openDb, type Db, type DbTimeouts } from './db';
 import type { AppDeps } from './deps';
 import { getDummyHash } from './security/passwords';
 import { pruneAttempts, type LoginRateLimit } from './security/rate-limit';
@@ -89,7 +90,10 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** Log requests as JSON to stderr. */
   logger?: boolean;
-  /** The demo site whose widget pages mail links open. Default: env DEMO_SITE_URL, else http://localhost:8080. */
+  /**
+   * The site whose widget pages mail links open. Default: env FOYER_SITE_URL (or the deprecated
+   * DEMO_SITE_URL), else http://localhost:8080 (production refuses to start without one).
+   */
   siteUrl?: string;
   /**
    * With the demo seeding (`seedDemo`) only: the demo service gets the webhook endpoint
@@ -117,8 +121,16 @@ export interface ServerOptions {
   forgotPasswordPerHour?: number;
   /** Payment providers. Default: from the environment (FOYER_CARD_PROVIDER …). */
   paymentProviders?: PaymentProviders;
+  /** Bearer token of GET /metrics; unset: no /metrics. Default: env FOYER_METRICS_TOKEN. */
+  metricsToken?: string;
   /** Bearer token of operator calls (confirming bank transfers). Default: env FOYER_OPERATOR_TOKEN. */
   operatorToken?: string;
+  /**
+   * PostgreSQL's connect, statement and idle-in-transaction timeouts. Default: env
+   * FOYER_DB_CONNECT_TIMEOUT_MS (2000), FOYER_DB_STATEMENT_TIMEOUT_MS (3000),
+   * FOYER_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS (10000).
+   */
+  dbTimeouts?: Partial<DbTimeouts>;
   /** Default: env FOYER_HEADERS_TIMEOUT_MS, FOYER_REQUEST_TIMEOUT_MS, FOYER_IDLE_TIMEOUT_MS (see config.ts). */
   timeouts?: Partial<ServerTimeouts>;
   /** Signing key of the frame tokens. Default: env FOYER_FRAME_TOKEN_KEY; required in production, else random. */
@@ -216,6 +228,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
     databaseUrl: options.databaseUrl ?? (options.dataDir ? undefined : env.databaseUrl),
     databaseSchema: options.databaseSchema ?? env.databaseSchema,
     dataDir: options.dataDir ?? env.dataDir ?? DEFAULT_DATA_DIR,
+    timeouts: dbTimeoutsFrom(options.dbTimeouts),
   });
   const wallClock = options.now ?? Date.now;
   let now = wallClock;
@@ -251,6 +264,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         publicUrl,
         allowHttpPublicUrl: options.allowHttpPublicUrl ?? env.allowHttpPublicUrl ?? false,
         devClock: devClockOn,
+        siteUrl: options.siteUrl ?? env.siteUrl,
         services: await servicesAfterSeeding(db, config),
       });
       if (problems.length) throw new UnsafeProductionSettings(problems);
@@ -290,6 +304,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       paymentProviders: options.paymentProviders ?? providersFromEnv(process.env, { now: () => now() }),
       timeouts: timeoutsFrom(options.timeouts),
       operatorToken: options.operatorToken ?? env.operatorToken,
+      metricsToken: options.metricsToken ?? env.metricsToken,
       frameTokenKey: frameTokenKeyFrom(options.frameTokenKey, env),
       devClock: clock,
       transfer: options.transfer ?? transferAccountFromEnv(),
@@ -318,7 +333,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         pruneIdentifierChanges(db, now()),
         pruneSsoTokens(db, now()),
         prunePaywall(db, now()),
-      ]).catch((error: unknown) => app.log.warn({ err: error }, 'pruning expired rows failed'));
+      ]).catch((error: unknown) => app.log.error({ err: error }, 'pruning expired rows failed'));
     await prune();
     const schema = options.databaseSchema ?? env.databaseSchema;
     jobs = jobQueue({

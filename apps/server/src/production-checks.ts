@@ -95,6 +95,8 @@ export interface ProductionSettings {
   publicUrl: string;
   /** FOYER_ALLOW_HTTP_PUBLIC_URL: an http widgets origin on a private network, on purpose. */
   allowHttpPublicUrl: boolean;
+  /** FOYER_SITE_URL as configured (unset: mail links would open http://localhost:8080). */
+  siteUrl?: string | undefined;
   /** FOYER_DEV_CLOCK: the test clock, which anyone could move (renewing and expiring subscriptions). */
   devClock?: boolean;
   /**
@@ -137,6 +139,12 @@ export function productionProblems(settings: ProductionSettings): string[] {
     problems.push(
       `PUBLIC_URL is ${settings.publicUrl}, not https: seamless sign-in and sessions need https (on a private network, FOYER_ALLOW_HTTP_PUBLIC_URL=true)`,
     );
+  if (settings.siteUrl === undefined)
+    problems.push(
+      "FOYER_SITE_URL is not set: links in mail (activation, password reset) would open http://localhost:8080; set your site's address",
+    );
+  else if (isLocalOrigin(settings.siteUrl))
+    problems.push(`FOYER_SITE_URL is ${settings.siteUrl}: visitors cannot open links in mail to this machine`);
   for (const service of settings.services) {
     const local = service.allowedHostOrigins.filter(isLocalOrigin);
     if (local.length)

@@ -78,10 +78,24 @@ describe('public configuration endpoints', () => {
     expect(response.json()).toEqual({ code: 'NOT_FOUND', message: IDENTITY_ERRORS.NOT_FOUND.text, args: [] });
   });
 
-  it('GET /healthz checks the database', async () => {
-    const response = await get('/healthz');
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: server.db.kind });
+  it('GET /healthz answers while the process serves; GET /readyz checks the database', async () => {
+    const live = await get('/healthz');
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    const ready = await get('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: server.db.kind });
+  });
+
+  it('answers an oversized body 413 in the error shape', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/ic/api/session',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ padding: 'x'.repeat(70 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', args: ['body'] });
   });
 });
 

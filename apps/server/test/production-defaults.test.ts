@@ -90,6 +90,7 @@ async function productionServer(options: Parameters<typeof createServer>[0] = {}
       publicUrl: 'https://widgets.example.com',
       frameTokenKey: STRONG_KEY,
       paymentProviders: providersFromEnv({}),
+      siteUrl: 'https://news.example.com',
       ...options,
     });
     return { server: started, close: async () => (await started.close(), await target.drop()) };
@@ -108,6 +109,7 @@ describe('NODE_ENV=production', () => {
       frameTokenKey: 'a'.repeat(32),
       publicUrl: 'http://widgets.example.com',
       devClock: true,
+      siteUrl: 'http://localhost:8080',
       seed: {
         ...seedConfig,
         services: seedConfig.services.map((service) =>
@@ -123,7 +125,7 @@ describe('NODE_ENV=production', () => {
     );
     expect(error).toBeInstanceOf(UnsafeProductionSettings);
     const problems = (error as UnsafeProductionSettings).problems;
-    expect(problems).toHaveLength(7);
+    expect(problems).toHaveLength(8);
     for (const pattern of [
       /^FOYER_DEV_MAILBOX is on/,
       /^FOYER_SEED_DEMO is on/,
@@ -132,10 +134,11 @@ describe('NODE_ENV=production', () => {
       /^FOYER_FRAME_TOKEN_KEY uses only 1 distinct character/,
       /^PUBLIC_URL is http:\/\/widgets\.example\.com, not https/,
       /^service demo allows .*http:\/\/localhost:\*/,
+      /^FOYER_SITE_URL is http:\/\/localhost:8080/,
     ])
       expect(problems.some((problem) => pattern.test(problem))).toBe(true);
     // The message is the list, one line per problem.
-    expect((error as Error).message.split('\n')).toHaveLength(8);
+    expect((error as Error).message.split('\n')).toHaveLength(9);
   });
 
   it('asks for a frame-token key when none is set', async () => {
@@ -179,6 +182,21 @@ describe('NODE_ENV=production', () => {
     expect(optionsFromEnv({}).allowHttpPublicUrl).toBeUndefined();
   });
 
+  it('reads the site URL from FOYER_SITE_URL, or the deprecated DEMO_SITE_URL, and asks for one', async () => {
+    expect(optionsFromEnv({ FOYER_SITE_URL: 'https://news.example.com' }).siteUrl).toBe('https://news.example.com');
+    expect(optionsFromEnv({ DEMO_SITE_URL: 'https://old.example.com' }).siteUrl).toBe('https://old.example.com');
+    expect(
+      optionsFromEnv({ FOYER_SITE_URL: 'https://news.example.com', DEMO_SITE_URL: 'https://old.example.com' }).siteUrl,
+    ).toBe('https://news.example.com');
+    const error = await productionServer({ siteUrl: undefined }).then(
+      () => null,
+      (caught: unknown) => caught as UnsafeProductionSettings,
+    );
+    // The test runner's environment sets no site URL.
+    if (process.env.FOYER_SITE_URL || process.env.DEMO_SITE_URL) return;
+    expect(error?.problems).toEqual([expect.stringMatching(/^FOYER_SITE_URL is not set/)]);
+  });
+
   it('refuses a service stored earlier that allows a local origin', async () => {
     const target = await freshDatabase();
     // Two starts on one database: PGlite's in a folder (an in-memory one is new at each start).
@@ -198,6 +216,7 @@ describe('NODE_ENV=production', () => {
         publicUrl: 'https://widgets.example.com',
         frameTokenKey: STRONG_KEY,
         paymentProviders: providersFromEnv({}),
+        siteUrl: 'https://news.example.com',
       }).then(
         (started) => started.close().then(() => null),
         (caught: unknown) => caught as UnsafeProductionSettings,
@@ -267,13 +286,14 @@ describe('NODE_ENV=production', () => {
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(1);
     const lines = stderr.trim().split('\n');
-    expect(lines[0]).toMatch(/Refusing to start with NODE_ENV=production: 5 unsafe settings/);
+    expect(lines[0]).toMatch(/Refusing to start with NODE_ENV=production: 6 unsafe settings/);
     expect(lines.slice(1).map((line) => line.split(':')[0])).toEqual([
       '- FOYER_DEV_MAILBOX is on',
       '- FOYER_SEED_DEMO is on',
       '- FOYER_CARD_PROVIDER=manual',
       '- FOYER_FRAME_TOKEN_KEY is a published example value',
       '- PUBLIC_URL is http',
+      '- FOYER_SITE_URL is not set',
     ]);
     expect(stderr).not.toMatch(/\n\s+at /);
   }, 90_000);

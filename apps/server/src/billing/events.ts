@@ -87,6 +87,12 @@ export type BillingEvent =
 
 export type BillingEventType = BillingEvent['type'];
 
+/**
+ * Payments recorded by this process, by outcome (/metrics, metrics.ts). Counted when the event is
+ * written: a transaction rolled back afterwards (rare: a conflict) still counts its payment.
+ */
+export const recordedPayments = { succeeded: 0, failed: 0 };
+
 /** Writes an event into the outbox, inside the caller's transaction. */
 export async function recordEvent(
   tx: Db,
@@ -102,5 +108,7 @@ export async function recordEvent(
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [id, event.type, subject.guid, subject.serviceName ?? null, subscriptionId, orderId, JSON.stringify(event), now],
   );
+  if (event.type === 'payment.succeeded') recordedPayments.succeeded += 1;
+  if (event.type === 'payment.failed') recordedPayments.failed += 1;
   return id;
 }

@@ -32,6 +32,14 @@ const DRAIN_PAUSE_MS = 50;
 
 export interface JobLogger {
   warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** Jobs of one queue in one state (/metrics). */
+export interface JobCount {
+  queue: string;
+  state: string;
+  count: number;
 }
 
 export interface JobQueueOptions {
@@ -58,6 +66,8 @@ export interface JobQueue {
   /** Finds the due work and queues it (the every-minute job). */
   sweep(): Promise<number>;
   stop(): Promise<void>;
+  /** Jobs waiting, retrying, running or failed, by queue (all instances: it is the shared table). */
+  counts(): Promise<JobCount[]>;
 }
 
 /** pg-boss's database adapter over the server's Db: parameterised statements, or scripts. */
@@ -79,7 +89,7 @@ export function jobQueue(options: JobQueueOptions): JobQueue {
     archiveCompletedAfterSeconds: 24 * 3600,
     deleteAfterDays: 7,
   });
-  boss.on('error', (error: unknown) => log.warn({ err: error }, 'job queue error'));
+  boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
   let started = false;
   let webhookTimer: ReturnType<typeof setInterval> | undefined;
   let webhooksRunning: Promise<unknown> | null = null;
@@ -142,12 +152,20 @@ export function jobQueue(options: JobQueueOptions): JobQueue {
       });
       // Webhooks go out within seconds, not at the next minute's sweep (the first try is "at once").
       webhookTimer = setInterval(() => {
-        webhooks().catch((error: unknown) => log.warn({ err: error }, 'webhook run failed'));
+        webhooks().catch((error: unknown) => log.error({ err: error }, 'webhook run failed'));
       }, WEBHOOK_TICK_MS);
       webhookTimer.unref();
       await boss.work(PRUNE, { pollingIntervalSeconds: 30 }, async () => options.prune());
       await boss.work<WorkItem>(BILLING, { pollingIntervalSeconds: 2, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await runWork(billing, job.data);
+        for (const job of jobs) {
+          try {
+            await runWork(billing, job.data);
+          } catch (error) {
+            // pg-boss retries it; the operator sees each failure as one line.
+            log.error({ err: error, item: job.data }, 'billing job failed');
+            throw error;
+          }
+        }
       });
     },
     async drain() {
@@ -174,7 +192,7 @@ export function jobQueue(options: JobQueueOptions): JobQueue {
           try {
             await runWork(billing, item);
           } catch (error) {
-            log.warn({ err: error, item }, 'billing work failed');
+            log.error({ err: error, item }, 'billing work failed');
           }
         }
       }
@@ -183,6 +201,14 @@ export function jobQueue(options: JobQueueOptions): JobQueue {
       return mailed;
     },
     sweep,
+    async counts() {
+      if (!started) return [];
+      const rows = await db.query<{ queue: string; state: string; count: unknown }>(
+        `SELECT name AS queue, state::text AS state, count(*) AS count FROM ${options.schema}.job
+          WHERE state IN ('created', 'retry', 'active', 'failed') GROUP BY name, state`,
+      );
+      return rows.map((row) => ({ queue: row.queue, state: row.state, count: Number(row.count) }));
+    },
     async stop() {
       if (!started) return;
       started = false;

@@ -33,7 +33,9 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<string[
   const all = migrations ?? (await loadMigrations());
   await db.transaction(async (tx) => {
     // Even CREATE TABLE IF NOT EXISTS can collide when two servers start at once: take the lock.
-    await tx.query(`SELECT pg_advisory_xact_lock(${LOCK_ID})`);
+    // Through exec, like the migrations: exempt from the statement timeout (db/postgres.ts), as
+    // another server's long migration may hold the lock for a while.
+    await tx.exec(`SELECT pg_advisory_xact_lock(${LOCK_ID})`);
     await tx.exec(
       `CREATE TABLE IF NOT EXISTS schema_migrations (
          version TEXT PRIMARY KEY,
@@ -45,7 +47,7 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<string[
   const applied: string[] = [];
   for (const migration of all) {
     const done = await db.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock(${LOCK_ID})`);
+      await tx.exec(`SELECT pg_advisory_xact_lock(${LOCK_ID})`);
       const rows = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
       if (rows.length > 0) return false;
       await tx.exec(migration.sql);

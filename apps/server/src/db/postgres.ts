@@ -1,11 +1,48 @@
 import pg from 'pg';
 import type { Db, SqlParam } from './types';
 
+/**
+ * How long the server waits for PostgreSQL. Without limits a frozen or unreachable database holds
+ * every request (and its pooled connection) for as long as it stays so; with them the request
+ * fails within seconds and answers 503 (http/errors.ts), and the pool recovers by itself.
+ */
+export interface DbTimeouts {
+  /** Opening a connection, and waiting for a free one when the pool is full (pg's connectionTimeoutMillis). */
+  connectMs: number;
+  /**
+   * One statement: PostgreSQL cancels it (statement_timeout), and the client gives up on a server
+   * that does not answer at all a second later (query_timeout) and drops the connection.
+   */
+  statementMs: number;
+  /** A transaction left idle (a stuck handler): PostgreSQL ends its session and frees its locks. */
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 2_000, statementMs: 3_000, idleInTransactionMs: 10_000 };
+
+/** The client-side margin over statement_timeout: normally the server's own cancellation answers first. */
+const READ_MARGIN_MS = 1_000;
+/** Migrations may rewrite big tables: no statement timeout, and the client waits up to this long. */
+const MIGRATION_READ_TIMEOUT_MS = 60 * 60_000;
+
 export interface PostgresOptions {
   connectionString: string;
   /** Schema put first on the search path of every connection (tests use one schema per file). */
   schema?: string | undefined;
   max?: number;
+  timeouts?: Partial<DbTimeouts> | undefined;
+}
+
+/** The pool's counts, for /metrics. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** A PostgreSQL Db: also tells its pool's counts. */
+export interface PostgresDb extends Db {
+  poolStats(): PoolStats;
 }
 
 /** A multi-statement query answers one result per statement: the last one's rows. */
@@ -24,7 +61,9 @@ function clientDb(client: pg.PoolClient): Db {
       return result.rows as T[];
     },
     async exec(sql: string) {
-      await client.query(sql);
+      // Migrations (the one use of exec): only for this transaction, no statement timeout.
+      await client.query('SET LOCAL statement_timeout = 0');
+      await client.query({ text: sql, query_timeout: MIGRATION_READ_TIMEOUT_MS } as pg.QueryConfig);
     },
     script: async <T>(sql: string) => lastRows<T>(await client.query(sql)),
     // Already inside a transaction on this client: nested calls join it.
@@ -35,13 +74,20 @@ function clientDb(client: pg.PoolClient): Db {
 }
 
 /** A real PostgreSQL server through a node-postgres pool (DATABASE_URL). */
-export function openPostgres(options: PostgresOptions): Db {
+export function openPostgres(options: PostgresOptions): PostgresDb {
   if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
     throw new Error(`Invalid database schema name: ${options.schema}`);
   }
+  const timeouts = { ...DEFAULT_DB_TIMEOUTS, ...options.timeouts };
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + READ_MARGIN_MS,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // TCP keepalive notices a peer that vanished without closing the connection.
+    keepAlive: true,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
@@ -58,18 +104,33 @@ export function openPostgres(options: PostgresOptions): Db {
     script: async <T>(sql: string) => lastRows<T>(await pool.query(sql)),
     async transaction(fn) {
       const client = await pool.connect();
+      let failure: unknown;
       try {
         await client.query('BEGIN');
         const result = await fn(clientDb(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
+        failure = error;
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        // A connection that failed (a timeout, a lost server) is dropped, not handed to the next request.
+        client.release(failure instanceof Error && !isQueryError(failure) ? failure : undefined);
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
+}
+
+/** An error PostgreSQL answered (it has a SQLSTATE): the connection itself is fine. */
+function isQueryError(error: Error): boolean {
+  const code: unknown = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+}
+
+/** A PostgreSQL Db (for the pool's counts), else undefined. */
+export function postgresOf(db: Db): PostgresDb | undefined {
+  return 'poolStats' in db ? (db as PostgresDb) : undefined;
 }

@@ -7,7 +7,10 @@ export type SqlParam = string | number | boolean | null | Date | readonly unknow
 export interface Db {
   /** One parameterised statement (`$1`, `$2` …); returns its rows. */
   query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<T[]>;
-  /** One or more statements without parameters (migrations). */
+  /**
+   * One or more statements without parameters (migrations). On PostgreSQL inside a transaction,
+   * exempt from the statement timeout for the rest of that transaction (db/postgres.ts).
+   */
   exec(sql: string): Promise<void>;
   /**
    * One or more statements without parameters; returns the last one's rows (the job queue's

@@ -1,5 +1,9 @@
 import { catalogueError, foyerError, type FoyerError } from '@foyer/api';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
+
+/** Seconds a client should wait before retrying while the database is unavailable. */
+export const DATABASE_RETRY_AFTER_S = 5;
 
 /** Thrown by handlers; the error handler answers `{code, message, args}` with the catalogue status. */
 export class ApiError extends Error {
@@ -38,9 +42,18 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (error instanceof ApiError) return sendError(reply, error.error, error.headers);
   const status = error.statusCode ?? 500;
   if (status === 404) return sendError(reply, foyerError('NOT_FOUND'));
+  // Too large a body keeps its own status, so a client knows resending it will not help.
+  if (status === 413) return sendError(reply, foyerError('VALIDATION_FAILED', ['body'], 413));
   if (status >= 400 && status < 500) {
     // Fastify's own client errors: bad JSON, empty body, wrong content type, body too large.
     return sendError(reply, foyerError('VALIDATION_FAILED', ['body']));
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Not a bug: the database is down or frozen. The client may retry; the operator sees one line.
+    request.log.error({ err: error }, 'database unavailable');
+    return sendError(reply, foyerError('technical_difficulties', [], 503), {
+      'retry-after': String(DATABASE_RETRY_AFTER_S),
+    });
   }
   request.log.error({ err: error }, 'unexpected error');
   return sendError(reply, foyerError('technical_difficulties'));
