@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { siteConfigOrThrow } from '@foyer/api/config';
+import { CANCEL_REASONS_PROPERTY } from '@foyer/api';
+import { formatCancellationReasons, siteConfigOrThrow } from '@foyer/api/config';
 import type { Db } from './db';
 import { hashPassword } from './security/passwords';
 import { normalizeIdentifier } from './identity/identifiers';
@@ -128,6 +129,12 @@ export async function seed(
     }
     if (config.catalogue) await seedCatalogue(tx, config.catalogue);
     if (config.paywall) await seedPaywall(tx, config.paywall);
+    if (config.cancellationReasons) {
+      await tx.query(
+        `INSERT INTO properties (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = $2`,
+        [CANCEL_REASONS_PROPERTY, formatCancellationReasons(config.cancellationReasons)],
+      );
+    }
     let created = 0;
     for (const { account, passwordHash } of pending) {
       const guid = randomUUID();

@@ -4,7 +4,7 @@
  * seeded accounts are users, not configuration, and are left out. Lists come in a fixed order
  * (by name, the paywall's segments by position) so two exports of the same data are equal.
  */
-import { fromMinorUnits } from '@foyer/api';
+import { CANCEL_REASONS_PROPERTY, fromMinorUnits, parseCancellationReasons } from '@foyer/api';
 import { serviceSettingsSchema, type SiteConfig } from '@foyer/api/config';
 import type { Db } from '../db';
 import type { StoredProduct } from '../widget/catalogue';
@@ -207,6 +207,15 @@ export async function exportConfig(db: Db): Promise<ExportedConfig> {
         ),
       ),
     };
+  }
+  const [reasons] = await db.query<{ value: string }>('SELECT value FROM properties WHERE name = $1', [
+    CANCEL_REASONS_PROPERTY,
+  ]);
+  if (reasons) {
+    config.cancellationReasons = parseCancellationReasons(reasons.value).map(({ key, value }) => ({
+      key,
+      label: value,
+    }));
   }
   return withoutSecrets(config);
 }

@@ -61,6 +61,25 @@ describe('the schema', () => {
       'services[demo].allowedHostOrigins[2]: not an origin (scheme://host, optionally :port or :*)',
       'catalogue.products[demo-digital].plans[digital-yearly-eur].currency: not an ISO 4217 currency code',
     ]);
+    const reasons = parseSiteConfig({
+      ...seedConfig,
+      cancellationReasons: [
+        { key: 'OTHER', label: 'Another reason' },
+        { key: 'OTHER', label: 'Something; else' },
+      ],
+    });
+    expect(!reasons.ok && reasons.errors).toEqual([
+      'cancellationReasons[OTHER].label: no ; in a label',
+      'cancellationReasons[OTHER].key: OTHER is defined twice',
+    ]);
+    const twice = parseSiteConfig({
+      ...seedConfig,
+      cancellationReasons: [
+        { key: 'A', label: 'a' },
+        { key: 'A', label: 'b' },
+      ],
+    });
+    expect(!twice.ok && twice.errors).toEqual(['cancellationReasons[A].key: A is defined twice']);
     const typo = parseSiteConfig({ ...seedConfig, sevices: [] });
     expect(!typo.ok && typo.errors).toEqual(['(the configuration): unknown key sevices']);
   });
@@ -171,6 +190,27 @@ describe('export and import on a server seeded with the demo data', () => {
     expect(site?.secret_key).toBe('demo-disqus-secret-key');
     const [hook] = await server.db.query<{ secret: string }>('SELECT secret FROM webhook_endpoints');
     expect(hook?.secret).toBe(WEBHOOK_SECRET);
+  });
+
+  it('exports and imports the cancellation reasons the account widget offers', async () => {
+    const before = await exportConfig(server.db);
+    expect(before.cancellationReasons?.map((reason) => reason.key)).toEqual([
+      'TOO_EXPENSIVE',
+      'NOT_USED',
+      'CONTENT',
+      'OTHER',
+    ]);
+    const path = await file('reasons.yaml', {
+      ...before,
+      cancellationReasons: [{ key: 'MOVING', label: 'I am moving abroad' }],
+    });
+    expect((await cli(['config', 'import', path], context())).code).toBe(0);
+    const [property] = await server.db.query<{ value: string }>(
+      `SELECT value FROM properties WHERE name = 'List_Reasons_Cancel'`,
+    );
+    expect(property?.value).toBe('MOVING:I am moving abroad');
+    await cli(['config', 'import', await file('reasons-back.yaml', before)], context());
+    expect(await exportConfig(server.db)).toEqual(before);
   });
 
   it('never exports a secret', async () => {

@@ -3,12 +3,12 @@
  * formatter of its refusals (`services[demo].allowedHostOrigins[2]: not an origin …`).
  */
 import type * as z from 'zod/mini';
-import { siteConfigSchema, type SiteConfig } from './schema';
+import { siteConfigSchema, type CancellationReasonConfig, type SiteConfig } from './schema';
 
 export * from './schema';
 
 /** Keys that name an item of a list, in the order they are tried: the path shows `[name]`, not `[3]`. */
-const NAMING_KEYS = ['name', 'id', 'serviceName', 'site', 'url'] as const;
+const NAMING_KEYS = ['name', 'id', 'serviceName', 'site', 'url', 'key'] as const;
 
 function itemName(item: unknown): string | undefined {
   if (typeof item !== 'object' || item === null) return undefined;
@@ -68,4 +68,9 @@ export function siteConfigOrThrow(input: unknown, source?: string): SiteConfig {
   const parsed = parseSiteConfig(input);
   if (!parsed.ok) throw new InvalidConfig(parsed.errors, source);
   return parsed.config;
+}
+
+/** The reasons as the `List_Reasons_Cancel` property holds them (`key:label;…`, parseCancellationReasons' input). */
+export function formatCancellationReasons(reasons: readonly CancellationReasonConfig[]): string {
+  return reasons.map((reason) => `${reason.key}:${reason.label}`).join(';');
 }

@@ -223,6 +223,16 @@ export const paywallConfigSchema = z.strictObject({
   ),
 });
 
+/** A cancellation reason: `key` is what the cancel request sends, `label` what the visitor reads. */
+export const cancellationReasonSchema = z.strictObject({
+  key: z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,100}$/, 'not a reason key (letters, digits, _ . -)')),
+  label: z.string().check(
+    z.minLength(1),
+    z.maxLength(200),
+    z.refine((label) => !label.includes(';'), 'no ; in a label'),
+  ),
+});
+
 /** Accounts created when missing and never overwritten (the demo account). */
 export const accountConfigSchema = z.strictObject({
   realmName: name,
@@ -262,6 +272,11 @@ const siteConfigShape = z.strictObject({
   catalogue: z.optional(catalogueConfigSchema),
   /** Paywall segments, meters and templates per service, and the Disqus sites. */
   paywall: z.optional(paywallConfigSchema),
+  /**
+   * The reasons the account widget offers when a subscription is cancelled (the product manager's
+   * `List_Reasons_Cancel` property; unset: the stored ones stay). One language for now.
+   */
+  cancellationReasons: z.optional(z.array(cancellationReasonSchema).check(z.minLength(1))),
 });
 
 type Shape = z.output<typeof siteConfigShape>;
@@ -289,6 +304,11 @@ function crossCheck(config: Shape, ctx: Ctx): void {
     config.authenticationSchemes,
     (s) => s.name,
     (i) => ['authenticationSchemes', i, 'name'],
+  );
+  unique(
+    config.cancellationReasons ?? [],
+    (reason) => reason.key,
+    (i) => ['cancellationReasons', i, 'key'],
   );
   const services = unique(
     config.services,
@@ -446,4 +466,5 @@ export type SegmentConfig = z.output<typeof segmentConfigSchema>;
 export type MeterConfig = z.output<typeof meterConfigSchema>;
 export type PaywallTemplateConfig = z.output<typeof paywallTemplateConfigSchema>;
 export type DisqusSiteConfig = z.output<typeof disqusSiteConfigSchema>;
+export type CancellationReasonConfig = z.output<typeof cancellationReasonSchema>;
 export type AccountConfig = z.output<typeof accountConfigSchema>;
