@@ -68,7 +68,9 @@ export const COMMANDS: Record<string, Command> = {
   'keys rotate': {
     summary:
       'make a new visitor-token signing key; the old one stays published until its tokens have expired. Prints the new kid.',
-    run: async ({ db, now, print }) => print(await rotateSigningKey(db, now())),
+    run: async ({ db, now, print }) => {
+      print(await rotateSigningKey(db, now()));
+    },
   },
   'config validate': {
     summary: '<file>: check a configuration file (JSON or YAML); prints "valid" or one line per problem (exit 1).',
