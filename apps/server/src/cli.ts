@@ -5,49 +5,161 @@
  * Commands are rows of COMMANDS; each gets the database and the app clock.
  */
 import { pathToFileURL } from 'node:url';
+import { InvalidConfig, type SiteConfig } from '@foyer/api/config';
 import { devClock } from './billing/clock';
 import { DEFAULT_DATA_DIR, optionsFromEnv } from './config';
 import { migrate, openDb, type Db } from './db';
 import { DataFolderInUse } from './db/folder-lock';
+import { seed } from './seed';
+import { exportConfig } from './site-config/export';
+import { diffLines, readConfigFile, renderConfig, type ConfigFormat } from './site-config/file';
 import { rotateSigningKey } from './tokens/keys';
 
-export interface CliContext {
-  db: Db;
-  /** The app's clock (the test clock's when FOYER_DEV_CLOCK is on, as the server reads it). */
-  now: () => number;
+/** What every command gets: where to print. */
+export interface CliOutput {
   print(line: string): void;
 }
 
-interface Command {
-  summary: string;
-  run(context: CliContext, args: string[]): Promise<void>;
+export interface CliContext extends CliOutput {
+  db: Db;
+  /** The app's clock (the test clock's when FOYER_DEV_CLOCK is on, as the server reads it). */
+  now: () => number;
+  /** NODE_ENV=production: a configuration is applied as a production server would (no devHostOrigins). */
+  production?: boolean;
+}
+
+/** A command's exit code: 0 unless it says otherwise. */
+type Exit = Promise<number | void>;
+
+type Command = { summary: string } & (
+  | { database?: true; run(context: CliContext, args: string[]): Exit }
+  /** Runs without opening the database (a running server may hold the embedded one). */
+  | { database: false; run(context: CliOutput, args: string[]): Exit }
+);
+
+/** Reads and validates `file`, printing its refusals; null when invalid. */
+async function configFile(file: string | undefined, print: (line: string) => void): Promise<SiteConfig | null> {
+  if (!file) {
+    print('Name the configuration file.');
+    return null;
+  }
+  try {
+    return await readConfigFile(file);
+  } catch (error) {
+    if (!(error instanceof InvalidConfig)) throw error;
+    error.message.split('\n').forEach((line) => print(line));
+    return null;
+  }
+}
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+/** Thrown to roll the dry run's transaction back once the result is read. */
+class DryRun extends Error {
+  constructor(readonly after: string) {
+    super('dry run');
+  }
 }
 
 export const COMMANDS: Record<string, Command> = {
   'keys rotate': {
     summary:
       'make a new visitor-token signing key; the old one stays published until its tokens have expired. Prints the new kid.',
-    run: async ({ db, now, print }) => print(await rotateSigningKey(db, now())),
+    run: async ({ db, now, print }) => {
+      print(await rotateSigningKey(db, now()));
+    },
+  },
+  'config validate': {
+    summary: '<file>: check a configuration file (JSON or YAML); prints "valid" or one line per problem (exit 1).',
+    database: false,
+    run: async ({ print }, [file]) => {
+      if (!(await configFile(file, print))) return 1;
+      print(`${file}: valid`);
+    },
+  },
+  'config export': {
+    summary: '[--format yaml|json]: print the stored configuration as a file (secrets left out).',
+    run: async ({ db, print }, args) => {
+      const format = (option(args, '--format') ?? 'yaml') as ConfigFormat;
+      if (format !== 'yaml' && format !== 'json') {
+        print('--format is yaml or json');
+        return 2;
+      }
+      print(renderConfig(await exportConfig(db), format).trimEnd());
+    },
+  },
+  'config import': {
+    summary: '<file> [--dry-run]: validate and apply a configuration file in one transaction; prints the change.',
+    run: async ({ db, now, print, production }, args) => {
+      const dryRun = args.includes('--dry-run');
+      const config = await configFile(
+        args.find((arg) => arg !== '--dry-run'),
+        print,
+      );
+      if (!config) return 1;
+      const before = renderConfig(await exportConfig(db), 'yaml');
+      let after: string;
+      try {
+        after = await db.transaction(async (tx) => {
+          await seed(tx, config, now(), { production: production ?? false });
+          const applied = renderConfig(await exportConfig(tx), 'yaml');
+          if (dryRun) throw new DryRun(applied);
+          return applied;
+        });
+      } catch (error) {
+        if (error instanceof DryRun) after = error.after;
+        else if (error instanceof InvalidConfig) {
+          error.message.split('\n').forEach((line) => print(line));
+          return 1;
+        } else throw error;
+      }
+      const diff = diffLines(before, after);
+      diff.forEach((line) => print(line));
+      print(
+        diff.length === 0
+          ? 'No change.'
+          : dryRun
+            ? 'Dry run: nothing was changed.'
+            : 'Applied (running servers see it within their 5 s read cache).',
+      );
+    },
   },
 };
 
 function usage(print: (line: string) => void): void {
   print('Usage: npm run foyer -- <command>');
-  for (const [name, command] of Object.entries(COMMANDS)) print(`  ${name.padEnd(14)} ${command.summary}`);
+  for (const [name, command] of Object.entries(COMMANDS)) print(`  ${name.padEnd(16)} ${command.summary}`);
 }
 
-/** Runs the command `args` names (its words first, then its own arguments); answers the exit code. */
-export async function runCli(args: string[], context: CliContext): Promise<number> {
-  const name = Object.keys(COMMANDS).find((words) => words.split(' ').every((word, index) => args[index] === word));
+function commandOf(args: string[]): string | undefined {
+  return Object.keys(COMMANDS).find((words) => words.split(' ').every((word, index) => args[index] === word));
+}
+
+/**
+ * Runs the command `args` names (its words first, then its own arguments); answers the exit code.
+ * `context` may lack the database for commands that need none.
+ */
+export async function runCli(args: string[], context: CliContext | CliOutput): Promise<number> {
+  const name = commandOf(args);
   if (!name) {
     usage(context.print);
     return args.length === 0 || args[0] === 'help' ? 0 : 2;
   }
-  await COMMANDS[name]!.run(context, args.slice(name.split(' ').length));
-  return 0;
+  const command = COMMANDS[name]!;
+  const rest = args.slice(name.split(' ').length);
+  if (command.database === false) return (await command.run(context, rest)) ?? 0;
+  if (!('db' in context)) throw new Error(`${name} needs the database`);
+  return (await command.run(context, rest)) ?? 0;
 }
 
 async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const print = (line: string) => console.log(line);
+  const name = commandOf(args);
+  if (!name || COMMANDS[name]!.database === false) return runCli(args, { print });
   const env = optionsFromEnv();
   let db: Db;
   try {
@@ -64,7 +176,7 @@ async function main(): Promise<number> {
   try {
     await migrate(db);
     const now = env.devClock ? (await devClock(db, Date.now)).now : Date.now;
-    return await runCli(process.argv.slice(2), { db, now, print: (line) => console.log(line) });
+    return await runCli(args, { db, now, print, production: env.production ?? false });
   } finally {
     await db.close();
   }

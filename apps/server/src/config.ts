@@ -10,6 +10,7 @@
  *   FOYER_SITE_URL (formerly DEMO_SITE_URL, still read; http://localhost:8080; where links in mail
  *   point; required in production), FOYER_DEV_MAILBOX (off unless 1/true),
  *   FOYER_SEED_DEMO (off unless 1/true: the demo account and catalogue),
+ *   FOYER_CONFIG_FILE (the site owner's configuration, JSON or YAML, applied at start; site-config/file.ts),
  *   RECAPTCHA_VERIFY_URL (Google's siteverify), RECAPTCHA_SECRET (default secret for services without one),
  *   FOYER_IDENTIFIER_SEARCH_PER_MINUTE (30), FOYER_REGISTRATION_PER_HOUR (20; accounts created per address),
  *   FOYER_FORGOT_PASSWORD_PER_HOUR (10; forgot password and resend activation requests per address),
@@ -86,6 +87,8 @@ export interface EnvOptions {
   siteUrl?: string | undefined;
   devMailbox?: boolean | undefined;
   seedDemo?: boolean | undefined;
+  /** FOYER_CONFIG_FILE: the configuration file applied at start instead of seed-config.ts's default. */
+  configFile?: string | undefined;
   recaptchaVerifyUrl?: string | undefined;
   recaptchaSecret?: string | undefined;
   identifierSearchPerMinute?: number | undefined;
@@ -184,6 +187,7 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     devMailbox: flag(env, 'FOYER_DEV_MAILBOX'),
     // Off unless asked for: the demo account's password is published in the README.
     seedDemo: flag(env, 'FOYER_SEED_DEMO'),
+    configFile: env.FOYER_CONFIG_FILE || undefined,
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || undefined,
     recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
     operatorToken: env.FOYER_OPERATOR_TOKEN || undefined,

@@ -45,6 +45,7 @@ import { hostOriginsOf, seed } from './seed';
 import { runWebhooks } from './webhooks/delivery';
 import { productionProblems, UnsafeProductionSettings } from './production-checks';
 import { seedConfig, withoutDemoData, type SeedConfig } from './seed-config';
+import { mergeConfigs, readConfigFile } from './site-config/file';
 import { ensureSigningKey } from './tokens/keys';
 import { DEFAULT_ORDER_TTL_MS, expireUnpaidOrders } from './widget/orders';
 import { providersFromEnv } from './widget/providers';
@@ -59,6 +60,7 @@ export type { RecaptchaVerifier } from './adapters/recaptcha';
 export { buildApp } from './app';
 export { seedConfig } from './seed-config';
 export { UnsafeProductionSettings } from './production-checks';
+export { InvalidConfig } from '@foyer/api/config';
 
 export interface ServerOptions {
   /** Port to listen on; 0 picks a free port. Default: env PORT, else 8081. */
@@ -87,6 +89,12 @@ export interface ServerOptions {
   seed?: SeedConfig | false;
   /** Seed the demo account and catalogue of src/seed-config.ts. Default: env FOYER_SEED_DEMO, else off. */
   seedDemo?: boolean;
+  /**
+   * The site owner's configuration file (JSON or YAML), applied instead of src/seed-config.ts's
+   * default (laid over the demo data with `seedDemo`); an invalid one makes the start throw
+   * InvalidConfig with its path messages. Ignored when `seed` is given. Default: env FOYER_CONFIG_FILE.
+   */
+  configFile?: string;
   trustProxy?: boolean;
   /** Log requests as JSON to stderr. */
   logger?: boolean;
@@ -246,8 +254,18 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
     }
     const seedDemo = options.seedDemo ?? env.seedDemo ?? false;
     const siteUrl = (options.siteUrl ?? env.siteUrl ?? DEFAULT_SITE_URL).replace(/\/$/, '');
+    const configFile = options.seed === undefined ? (options.configFile ?? env.configFile) : undefined;
+    // Read before anything is written: an invalid file stops the start here, with its path messages.
+    const fromFile = configFile ? await readConfigFile(configFile) : undefined;
     const config = withDemoWebhook(
-      options.seed ?? (seedDemo ? seedConfig : withoutDemoData(seedConfig)),
+      options.seed ??
+        (fromFile
+          ? seedDemo
+            ? mergeConfigs(seedConfig, fromFile)
+            : fromFile
+          : seedDemo
+            ? seedConfig
+            : withoutDemoData(seedConfig)),
       seedDemo ? options.demoWebhookSecret : undefined,
       siteUrl,
     );

@@ -1,15 +1,16 @@
 /** `npm start -w @foyer/server`: the server alone, configured by the environment (see config.ts). */
 import { DataFolderInUse } from './db/folder-lock';
-import { startServer, UnsafeProductionSettings, type RunningServer } from './index';
+import { InvalidConfig, startServer, UnsafeProductionSettings, type RunningServer } from './index';
 
 let server: RunningServer;
 try {
   server = await startServer();
 } catch (error) {
-  // A folder in use or unsafe production settings are the operator's to sort out: say what,
-  // one line per problem, without a stack trace.
-  if (!(error instanceof DataFolderInUse) && !(error instanceof UnsafeProductionSettings)) throw error;
-  console.error(error.message);
+  // A folder in use, unsafe production settings or an invalid configuration file are the
+  // operator's to sort out: say what, one line per problem, without a stack trace.
+  const operators = [DataFolderInUse, UnsafeProductionSettings, InvalidConfig];
+  if (!operators.some((kind) => error instanceof kind)) throw error;
+  console.error((error as Error).message);
   process.exit(1);
 }
 console.log(

@@ -1,103 +1,21 @@
 /**
- * What the embedded database is seeded with. A site owner edits this file (realms, schemes,
- * services, the origins allowed to embed the widgets, templates, accounts) and restarts the
- * server: realms, schemes, templates and services are updated in place; accounts are created when
- * missing and never overwritten (their passwords and states may have changed since).
+ * The first-run default configuration and the demo data. A site owner does not edit this file: they
+ * write a configuration file (FOYER_CONFIG_FILE, README "Configuration file"; its schema is
+ * `@foyer/api/config`), applied instead of this one at every start. Without a file the server
+ * applies this one, without its demo data (the demo account, catalogue, captcha service and Disqus
+ * site) unless FOYER_SEED_DEMO; with both, the file is merged over the demo data.
+ *
+ * Applying (seed.ts) updates realms, schemes, templates, services, the catalogue and the paywall
+ * in place; accounts are created when missing and never overwritten (their passwords and states
+ * may have changed since).
  */
-import type { SocialNetwork } from '@foyer/api';
-import type { SocialNetworkConfig } from './adapters/social/types';
-import type { Attribute, Template } from '@foyer/api';
-import type { CatalogueConfig } from './widget/catalogue';
-import type { PaywallConfig } from './paywall/config';
-import type { WebhookEndpointConfig } from './webhooks/endpoints';
+import type { ServiceSettingsConfig, SiteConfig } from '@foyer/api/config';
 
-export interface ServiceSettings {
-  /** Change password asks for the old password (default true). */
-  requireOldPassword?: boolean;
-  /**
-   * Origins of the other sites in this service's single sign-on group (`https://news.example.com`);
-   * after login and logout the frame requests `<origin>/ic/api/session/…/sso.gif` on each.
-   */
-  ssoDomains?: string[];
-  /** reCAPTCHA site key (40 characters): registration must then carry a solved captcha. */
-  recaptchaSiteKey?: string;
-  /** The secret that goes with the site key; default: env RECAPTCHA_SECRET. */
-  recaptchaSecret?: string;
-  /** Roles users may give themselves or drop through profile update (default none). */
-  assignableRoles?: string[];
-  /** New accounts start INACTIVE and get an activation mail (default true). */
-  requireActivation?: boolean;
-  /**
-   * Social networks the service offers (issue 14): client id, secret and optionally the redirect
-   * URI and provider endpoints per network. A network left out is not offered.
-   */
-  social?: Partial<Record<SocialNetwork, SocialNetworkConfig>>;
-  /** Scopes asked of every network besides its base ones (identity spec §3: default `email`). */
-  socialScope?: string[];
-  /**
-   * Days a purchase awaiting its payment (a bank transfer or cash order not yet confirmed, a direct
-   * debit not yet collected) already grants access (issue 25). Default 0: nothing until the money
-   * arrives. Unpaid purchases lapse after billing/policy.ts PENDING_LAPSE_DAYS (14) either way.
-   */
-  pendingAccessDays?: number;
-}
+/** What a service's `settings` column holds. */
+export type ServiceSettings = ServiceSettingsConfig;
 
-export interface SeedConfig {
-  realms: {
-    name: string;
-    /** Definitions of attributes services may require that the registration templates lack. */
-    attributes?: Attribute[];
-  }[];
-  authenticationSchemes: {
-    name: string;
-    realmName: string;
-    identifiers: string[];
-    validators: string[];
-    /** The login form of the scheme (GET /ui/template/login/:scheme). */
-    loginTemplate: Template;
-    /** GET /ui/template/registration/:scheme; the profile template is made from it too. */
-    registrationTemplate?: Template;
-  }[];
-  services: ({
-    name: string;
-    realmName: string;
-    authenticationSchemeName: string;
-    displayName: string;
-    /** Profile attributes a user needs for this service; login answers 202 when some are missing. */
-    requiredAttributes: string[];
-    /** CSP host-source patterns of pages allowed to embed the frames, e.g. `https://news.example.com`. */
-    allowedHostOrigins: string[];
-    /**
-     * Allowed too, but never with NODE_ENV=production: the demo site and a developer's pages on
-     * this machine (`http://localhost:*`). A production server refuses to start when a service
-     * allows a local origin (production-checks.ts).
-     */
-    devHostOrigins?: string[];
-    /** The service frames use when the page names none (exactly one service should be the default). */
-    default?: boolean;
-    /** Seeded only with the demo data (FOYER_SEED_DEMO), like the demo account. */
-    demoOnly?: boolean;
-    /**
-     * Endpoints of the site's backend told of the service's events (README "Webhooks"). Kept out
-     * of the settings: their secrets are never read back by the frames.
-     */
-    webhooks?: WebhookEndpointConfig[];
-  } & ServiceSettings)[];
-  accounts: {
-    realmName: string;
-    /** Identifier name -> value; identifiers are also stored as profile attributes. */
-    identifiers: Record<string, string>;
-    password: string;
-    attributes: Record<string, string>;
-    roles: string[];
-    services: string[];
-    state: 'ACTIVE' | 'INACTIVE' | 'LOCKED';
-  }[];
-  /** Products, plans (prices as decimal strings in major units) and product groups of the widget service. */
-  catalogue?: CatalogueConfig;
-  /** Paywall segments, meters and templates per service, and the Disqus sites (paywall/config.ts). */
-  paywall?: PaywallConfig;
-}
+/** The validated configuration (one definition: the schema's output type). */
+export type SeedConfig = SiteConfig;
 
 export const seedConfig: SeedConfig = {
   realms: [

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { attributeSchema, RECAPTCHA_SITE_KEY_LENGTH, templateSchema } from '@foyer/api';
-import { isOriginPattern } from '@foyer/protocol/light';
+import { CANCEL_REASONS_PROPERTY } from '@foyer/api';
+import { formatCancellationReasons, siteConfigOrThrow } from '@foyer/api/config';
 import type { Db } from './db';
 import { hashPassword } from './security/passwords';
 import { normalizeIdentifier } from './identity/identifiers';
@@ -9,56 +9,23 @@ import { invalidateReads } from './db/read-cache';
 import { seedCatalogue, storedCatalogue } from './widget/catalogue';
 import { checkPaywallConfig, seedPaywall } from './paywall/config';
 import { seedWebhookEndpoints, webhookProblems } from './webhooks/endpoints';
+import { withStoredSecrets } from './site-config/secrets';
 
 /** Serialises seeding between servers that start together on one PostgreSQL. */
 const SEED_LOCK_ID = 7_406_002;
 
+/**
+ * What the schema cannot know: production's https-only webhooks, and the catalogue's conversion to
+ * minor units (storedCatalogue). Throws before anything is written.
+ */
 function check(config: SeedConfig, production: boolean): void {
-  for (const scheme of config.authenticationSchemes) {
-    const parsed = templateSchema.safeParse(scheme.loginTemplate);
-    if (!parsed.success) throw new Error(`Seed: the login template of scheme ${scheme.name} is invalid`);
-    if (scheme.registrationTemplate && !templateSchema.safeParse(scheme.registrationTemplate).success) {
-      throw new Error(`Seed: the registration template of scheme ${scheme.name} is invalid`);
-    }
-  }
-  for (const realm of config.realms) {
-    const bad = (realm.attributes ?? []).filter((attribute) => !attributeSchema.safeParse(attribute).success);
-    if (bad.length) throw new Error(`Seed: realm ${realm.name} has invalid attribute definitions`);
-  }
   for (const service of config.services) {
-    const bad = [...service.allowedHostOrigins, ...(service.devHostOrigins ?? [])].filter(
-      (origin) => !isOriginPattern(origin),
-    );
-    if (bad.length)
-      throw new Error(`Seed: service ${service.name} has invalid allowed host origins: ${bad.join(', ')}`);
-    const badDomains = (service.ssoDomains ?? []).filter((domain) => !isOrigin(domain));
-    if (badDomains.length) {
-      throw new Error(
-        `Seed: service ${service.name} has invalid SSO domains (origins expected): ${badDomains.join(', ')}`,
-      );
-    }
     const webhookErrors = webhookProblems(service.name, service.webhooks ?? [], production);
     if (webhookErrors.length) throw new Error(`Seed: ${webhookErrors.join('; ')}`);
-    if (service.recaptchaSiteKey !== undefined && service.recaptchaSiteKey.length !== RECAPTCHA_SITE_KEY_LENGTH) {
-      throw new Error(`Seed: the reCAPTCHA site key of service ${service.name} must be 40 characters`);
-    }
   }
-  if (config.services.filter((service) => service.default).length > 1) {
-    throw new Error('Seed: only one service may be the default');
-  }
-  // Prices must be exact in their currency, hidden products open to no self-given role; throws
-  // before anything is written.
   const assignable = config.services.flatMap((service) => service.assignableRoles ?? []);
   if (config.catalogue) storedCatalogue(config.catalogue, assignable);
   if (config.paywall) checkPaywallConfig(config.paywall);
-}
-
-function isOrigin(value: string): boolean {
-  try {
-    return new URL(value).origin === value;
-  } catch {
-    return false;
-  }
 }
 
 function settingsOf(service: SeedConfig['services'][number]): ServiceSettings {
@@ -72,11 +39,7 @@ function settingsOf(service: SeedConfig['services'][number]): ServiceSettings {
   if (service.recaptchaSecret !== undefined) settings.recaptchaSecret = service.recaptchaSecret;
   if (service.social !== undefined) settings.social = service.social;
   if (service.socialScope !== undefined) settings.socialScope = service.socialScope;
-  if (service.pendingAccessDays !== undefined) {
-    if (!Number.isInteger(service.pendingAccessDays) || service.pendingAccessDays < 0)
-      throw new Error(`service ${service.name}: pendingAccessDays must be a whole number of days, 0 or more`);
-    settings.pendingAccessDays = service.pendingAccessDays;
-  }
+  if (service.pendingAccessDays !== undefined) settings.pendingAccessDays = service.pendingAccessDays;
   return settings;
 }
 
@@ -86,19 +49,23 @@ export function hostOriginsOf(service: SeedConfig['services'][number], productio
 }
 
 /**
- * Writes the seed configuration; safe to run on every start (see seed-config.ts for what is
- * updated and what is only created). Returns the number of accounts created now.
+ * Applies a configuration (the file's, or seed-config.ts's); safe to run on every start (see
+ * seed-config.ts for what is updated and what is only created). Validated by the schema first
+ * (InvalidConfig with path messages), then written in ONE transaction under an advisory lock, so
+ * nothing is half-applied and instances starting together apply it one after the other. Inside a
+ * caller's transaction (`db` a transaction's, as the dry run does) it joins that one. Returns the
+ * number of accounts created now.
  */
 export async function seed(
   db: Db,
-  config: SeedConfig,
+  input: SeedConfig,
   now: number = Date.now(),
   options: { production?: boolean } = {},
 ): Promise<number> {
-  check(config, options.production ?? false);
+  const valid = siteConfigOrThrow(input);
   // Hash before the transaction: argon2 takes tens of milliseconds per account.
   const pending: { account: SeedConfig['accounts'][number]; passwordHash: string }[] = [];
-  for (const account of config.accounts) {
+  for (const account of valid.accounts) {
     const [name, value] = Object.entries(account.identifiers)[0] ?? [];
     if (!name || value === undefined) throw new Error('Seed: every account needs an identifier');
     const existing = await db.query(
@@ -109,6 +76,9 @@ export async function seed(
   }
   const created = await db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    // Secrets the file leaves as SECRET_UNCHANGED keep their stored value.
+    const config = await withStoredSecrets(tx, valid);
+    check(config, options.production ?? false);
     for (const realm of config.realms) {
       await tx.query(
         'INSERT INTO realms (name, attributes) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET attributes = $2',
@@ -159,6 +129,12 @@ export async function seed(
     }
     if (config.catalogue) await seedCatalogue(tx, config.catalogue);
     if (config.paywall) await seedPaywall(tx, config.paywall);
+    if (config.cancellationReasons) {
+      await tx.query(
+        `INSERT INTO properties (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = $2`,
+        [CANCEL_REASONS_PROPERTY, formatCancellationReasons(config.cancellationReasons)],
+      );
+    }
     let created = 0;
     for (const { account, passwordHash } of pending) {
       const guid = randomUUID();

@@ -114,11 +114,13 @@ describe('migrations and seed', () => {
       ...seedConfig,
       services: [{ ...seedConfig.services[0]!, allowedHostOrigins: ["'self'; script-src *"] }],
     };
-    await expect(seed(db, badOrigin)).rejects.toThrow(/allowed host origins/);
+    await expect(seed(db, badOrigin)).rejects.toThrow(/services\[demo\]\.allowedHostOrigins\[0\]: not an origin/);
     const badTemplate = {
       ...seedConfig,
       authenticationSchemes: [{ ...seedConfig.authenticationSchemes[0]!, loginTemplate: { identifiers: [] } as never }],
     };
-    await expect(seed(db, badTemplate)).rejects.toThrow(/login template/);
+    await expect(seed(db, badTemplate)).rejects.toThrow(
+      /authenticationSchemes\[default\]\.loginTemplate\.validators: missing/,
+    );
   });
 });

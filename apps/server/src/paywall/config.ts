@@ -3,56 +3,17 @@
  * and entitling products, the templates, and the Disqus sites of the comment-system bridge.
  * Seeding replaces a service's segments and templates with the configured ones.
  */
+import type { PaywallConfig } from '@foyer/api/config';
 import type { Db } from '../db';
 
-export interface MeterConfig {
-  /** Free page views per period for an anonymous visitor (unset: none). */
-  anonymous?: number;
-  /** Free page views per period for a logged-in visitor without the entitlement (unset: none). */
-  loggedIn?: number;
-  /** The period the views are counted over, in days (a sliding window). */
-  periodDays: number;
-}
-
-export interface SegmentConfig {
-  name: string;
-  /** The page's declared section must be one of these (with `tags` empty too: every page). */
-  sections?: string[];
-  /** Or one of the page's declared tags must be one of these. */
-  tags?: string[];
-  /** Holders of any of these products read the segment freely. */
-  entitledProducts?: string[];
-  meter?: MeterConfig;
-}
-
-export interface TemplateConfig {
-  kind: 'paywall' | 'notifier';
-  /** Paywall: both, login or entitlement. Notifier: 'meter'. */
-  displayOn: string;
-  /** Only for this segment (default: any). */
-  segment?: string;
-  /** The language it is written in (BCP 47: 'es', 'pt-BR'; default: any, the fallback). */
-  locale?: string;
-  /** HTML; the notifier's `{count}` and `{total}` are replaced by the meter's numbers. */
-  content: string;
-  modal?: boolean;
-}
-
-export interface DisqusSiteConfig {
-  /** The Disqus shortname the page's comment thread uses. */
-  site: string;
-  publicKey: string;
-  secretKey: string;
-}
-
-export interface PaywallConfig {
-  services: {
-    serviceName: string;
-    segments: SegmentConfig[];
-    templates: TemplateConfig[];
-    disqusSites?: DisqusSiteConfig[];
-  }[];
-}
+/** The paywall's configuration: one definition, the configuration schema's. */
+export type {
+  DisqusSiteConfig,
+  MeterConfig,
+  PaywallConfig,
+  PaywallTemplateConfig as TemplateConfig,
+  SegmentConfig,
+} from '@foyer/api/config';
 
 const LABEL = /^[\w.:-]{1,100}$/;
 

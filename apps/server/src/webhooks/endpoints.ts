@@ -4,16 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_EVENT_TYPES } from '@foyer/api';
+import type { WebhookEndpointConfig } from '@foyer/api/config';
 import type { Db } from '../db';
 
-export interface WebhookEndpointConfig {
-  /** Where to POST; https only in production (http://localhost too outside it). */
-  url: string;
-  /** Event types wanted (README, Webhooks), or '*' for all of them. */
-  events: string[] | '*';
-  /** The signing secret, `whsec_` + base64 of 24 to 64 random bytes (Standard Webhooks). */
-  secret: string;
-}
+/** An endpoint's configuration: one definition, the configuration schema's. */
+export type { WebhookEndpointConfig } from '@foyer/api/config';
 
 const SECRET = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/;
 

@@ -11,65 +11,15 @@ import {
   toMinorUnits,
   type Money,
   type PaymentPlan,
-  type PlanFrequency,
   type Product,
 } from '@foyer/api';
+import type { CatalogueConfig, CataloguePlanConfig, CatalogueProductConfig } from '@foyer/api/config';
 import type { Db } from '../db';
 import { cachedRead, invalidateReads } from '../db/read-cache';
 import { findAccountByGuid } from '../identity/store';
 
-export interface CataloguePlanConfig {
-  /** Unique across the catalogue; the `_id` orders refer to. */
-  id: string;
-  displayName: string;
-  displayText?: string;
-  description: string;
-  /** ISO 4217 code. */
-  currency: string;
-  /** Major units as a decimal string ("12.99"); at most the currency's decimals. */
-  finalPrice: string;
-  /** What the first period costs, when it differs. */
-  trialPrice?: string;
-  frequency: PlanFrequency;
-  boosted?: boolean;
-  recommended?: boolean;
-  /** Left out of the listings and sold only to `visibleToRoles` (see CatalogueProductConfig). */
-  hidden?: boolean;
-  visibleToRoles?: string[];
-  /** Bundle plans: the products the bundle grants. */
-  products?: string[];
-}
-
-export interface CatalogueProductConfig {
-  name: string;
-  displayName: string;
-  type?: 'PLAIN' | 'BUNDLE';
-  serviceName: string;
-  imageUrl?: string;
-  features?: string[];
-  notes?: string;
-  boosted?: boolean;
-  recommended?: boolean;
-  /**
-   * A hidden product or plan (a staff rate, an invitation-only club) is left out of every listing
-   * and order unless the account asking holds one of `visibleToRoles` (issue 24): a logged-in
-   * account with such a role sees it with `showHidden=true` and may order it (version 2 orders,
-   * the version 1 basket and transaction). Without `visibleToRoles` it is sold to no one through
-   * the widgets. Name roles that only the site owner gives (the seeded accounts' `roles`), never a
-   * service's `assignableRoles`, which users give themselves (the seed refuses that).
-   */
-  hidden?: boolean;
-  visibleToRoles?: string[];
-  requiresDeliveryAddress?: boolean;
-  requiresBillingAddress?: boolean;
-  /** Payment plans of a plain product, bundle plans of a bundle. */
-  plans: CataloguePlanConfig[];
-}
-
-export interface CatalogueConfig {
-  products: CatalogueProductConfig[];
-  groups: { name: string; displayName: string; products: string[]; recommended?: string[] }[];
-}
+/** The catalogue's configuration: one definition, the configuration schema's. */
+export type { CatalogueConfig, CatalogueProductConfig, CataloguePlanConfig } from '@foyer/api/config';
 
 /** A plan as stored: prices in minor units. */
 export interface StoredPlan extends Omit<CataloguePlanConfig, 'finalPrice' | 'trialPrice'> {

@@ -20,7 +20,7 @@ describe('webhook endpoint configuration', () => {
     ]);
     expect(webhookProblems('demo', [{ ...local, url: 'https://news.example.com/hooks' }], true)).toEqual([]);
     expect(webhookProblems('demo', [{ ...local, secret: 'not-a-secret' }], false)).toHaveLength(1);
-    expect(webhookProblems('demo', [{ ...local, events: ['account.created', 'order.paid'] }], false)).toEqual([
+    expect(webhookProblems('demo', [{ ...local, events: ['account.created', 'order.paid'] as never }], false)).toEqual([
       'service demo: unknown webhook events order.paid',
     ]);
     expect(webhookProblems('demo', [{ ...local, url: 'not a url' }], false)).toHaveLength(1);
@@ -32,7 +32,7 @@ describe('webhook endpoint configuration', () => {
 
     beforeAll(async () => {
       receiver = await startReceiver();
-      const hooks = [{ url: `${receiver.url}/orders-only`, events: ['order.created'], secret }];
+      const hooks = [{ url: `${receiver.url}/orders-only`, events: ['order.created' as const], secret }];
       server = await testServer({
         seed: {
           ...seedConfig,

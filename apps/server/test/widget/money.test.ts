@@ -160,6 +160,8 @@ describe('CHF orders through the server', () => {
           ],
           groups: [{ name: 'swiss', displayName: 'Swiss', products: ['swiss-a', 'swiss-b'] }],
         },
+        // The demo paywall entitles the demo products, which this catalogue lacks.
+        paywall: undefined,
       },
     });
   });

@@ -1,17 +1,9 @@
 /** The one interface every social network adapter implements (identity spec §3 "social network"). */
 import type { SocialNetwork } from '@foyer/api';
+import type { SocialNetworkConfig } from '@foyer/api/config';
 
-/** A network's settings in a service's settings (`social.google` …); absent: the network is not offered. */
-export interface SocialNetworkConfig {
-  clientId: string;
-  clientSecret: string;
-  /** Where the provider sends the visitor back; default `<publicUrl>/ic/api/social/callback`. */
-  redirectUri?: string;
-  /** Provider endpoints; default the network's documented ones (tests and the demo point them at a stand-in). */
-  authorizationEndpoint?: string;
-  tokenEndpoint?: string;
-  userInfoEndpoint?: string;
-}
+/** A network's settings in a service's settings (`social.google` …); one definition, the configuration schema's. */
+export type { SocialNetworkConfig } from '@foyer/api/config';
 
 /** The visitor as the provider describes them, in one shape for every network. */
 export interface SocialIdentity {
