@@ -75,7 +75,9 @@ export async function seed(
     if (existing.length === 0) pending.push({ account, passwordHash: await hashPassword(account.password) });
   }
   const created = await db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    // exec: an instance starting beside another waits for its seed as long as it takes (no
+    // statement timeout for this start-up transaction, db/postgres.ts).
+    await tx.exec(`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     // Secrets the file leaves as SECRET_UNCHANGED keep their stored value.
     const config = await withStoredSecrets(tx, valid);
     check(config, options.production ?? false);

@@ -61,7 +61,7 @@ function clientDb(client: pg.PoolClient): Db {
       return result.rows as T[];
     },
     async exec(sql: string) {
-      // Migrations (the one use of exec): only for this transaction, no statement timeout.
+      // Migrations and the seed's lock wait: only for this transaction, no statement timeout.
       await client.query('SET LOCAL statement_timeout = 0');
       await client.query({ text: sql, query_timeout: MIGRATION_READ_TIMEOUT_MS } as pg.QueryConfig);
     },
