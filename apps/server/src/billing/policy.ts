@@ -34,6 +34,11 @@ export const PENDING_LAPSE_DAYS = 14;
  * provider (reconciliation): its answer or its webhook was lost.
  */
 export const RECONCILE_AFTER_MS = 10 * 60_000;
+/**
+ * How long a version 1 hosted checkout nobody came back from is asked about (every
+ * RECONCILE_AFTER_MS): Stripe Checkout sessions expire after 24 hours at the latest.
+ */
+export const CHECKOUT_LOOKUP_DAYS = 2;
 
 /**
  * A direct debit's first payment awaiting collection is looked up at the provider this often, in

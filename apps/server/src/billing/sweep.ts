@@ -5,8 +5,10 @@
  * lost job is found again by the next sweep, and doing an item twice is harmless (renewals.ts).
  */
 import type { Db } from '../db';
+import { reconcileHostedCheckout } from '../product-manager/transaction';
 import { isoDay } from '../widget/dates';
 import {
+  CHECKOUT_LOOKUP_DAYS,
   COLLECTION_CHECK_MS,
   daysMs,
   PENDING_LAPSE_DAYS,
@@ -24,10 +26,13 @@ import {
   type BillingContext,
 } from './renewals';
 
-export const WORK_KINDS = ['renew', 'expire', 'lapse', 'remind', 'reconcile', 'collect'] as const;
+export const WORK_KINDS = ['renew', 'expire', 'lapse', 'remind', 'reconcile', 'collect', 'checkout'] as const;
 export interface WorkItem {
   kind: (typeof WORK_KINDS)[number];
-  /** A subscription id; a purchase id for `lapse`, a renewal charge id for `reconcile`, a payment id for `collect`. */
+  /**
+   * A subscription id; a purchase id for `lapse`, a renewal charge id for `reconcile`, a payment id
+   * for `collect`, a version 1 transaction id for `checkout`.
+   */
   id: string;
 }
 
@@ -87,6 +92,15 @@ export async function findDueWork(db: Db, now: number): Promise<WorkItem[]> {
         ORDER BY pay.updated_at, pay.id`,
       [now - COLLECTION_CHECK_MS],
     ),
+    // Version 1 card payments left on the provider's hosted checkout (no return yet), for a while.
+    ids(
+      'checkout',
+      `SELECT t.id FROM v1_transactions t JOIN payments pay ON pay.id = t.payment_id
+        WHERE pay.status = 'REQUIRES_ACTION' AND pay.provider_reference IS NOT NULL AND t.result IS NULL
+          AND pay.updated_at <= $1 AND pay.created_at > $2
+        ORDER BY pay.updated_at, t.id`,
+      [now - RECONCILE_AFTER_MS, now - daysMs(CHECKOUT_LOOKUP_DAYS)],
+    ),
   ]);
   return items.flat();
 }
@@ -105,5 +119,7 @@ export async function runWork(ctx: BillingContext, item: WorkItem): Promise<void
       return reconcileCharge(ctx, item.id);
     case 'collect':
       return checkCollection(ctx, item.id);
+    case 'checkout':
+      return reconcileHostedCheckout(ctx.db, ctx.providers, item.id, ctx.now, ctx.transfer);
   }
 }

@@ -511,3 +511,24 @@ export async function settleHostedCheckout(
   if (claimed === 'settled') return;
   await settle(db, row, claimed.providerKey, outcome, now(), transfer);
 }
+
+/**
+ * A hosted checkout nobody came back from (the tab closed on the provider's page after paying, or
+ * the way back was lost): the sweep (billing/sweep.ts) asks the provider again, so money taken is
+ * recorded once even without the return. Still open: looked at again RECONCILE_AFTER_MS later, not
+ * at every sweep (the payment's updated_at says when it was last asked).
+ */
+export async function reconcileHostedCheckout(
+  db: Db,
+  providers: PaymentProviders,
+  id: string,
+  now: () => number,
+  transfer: TransferAccount | undefined,
+): Promise<void> {
+  await settleHostedCheckout(db, providers, id, now, transfer);
+  await db.query(
+    `UPDATE payments SET updated_at = $2
+      WHERE id = (SELECT payment_id FROM v1_transactions WHERE id = $1) AND status = 'REQUIRES_ACTION'`,
+    [id, now()],
+  );
+}

@@ -22,7 +22,7 @@ import { startStripeStandIn, type StripeStandIn } from './stand-ins/stripe';
 const clock = testClock(Date.UTC(2030, 0, 10, 12));
 const SITE = 'http://localhost:8080/shop-v1.html';
 const META = { printDeliveryCode: '-1', seller: '1', purchaseReason: '1' };
-const EMAILS = ['v1-stripe-a@foyer.test', 'v1-stripe-b@foyer.test', 'v1-stripe-c@foyer.test'];
+const EMAILS = ['v1-stripe-a@foyer.test', 'v1-stripe-b@foyer.test', 'v1-stripe-c@foyer.test', 'v1-stripe-d@foyer.test'];
 let stripe: StripeStandIn;
 let server: PreparedServer;
 
@@ -30,6 +30,7 @@ beforeAll(async () => {
   stripe = await startStripeStandIn({ searchLagMs: 0, now: clock.now });
   server = await testServer({
     now: clock.now,
+    devClock: true,
     loginRateLimit: { perIdentifier: 1000, perAddress: 1000 },
     seed: { ...seedConfig, accounts: [...seedConfig.accounts, ...EMAILS.map((email) => seededPerson(email))] },
     paymentProviders: providersFromEnv(
@@ -86,6 +87,12 @@ async function checkout(email: string) {
   return { session, sessionId: mainSession.sessionId };
 }
 
+/** Moves the server's test clock and runs what became due (the sweep). */
+async function advance(duration: string): Promise<void> {
+  const response = await server.app.inject({ method: 'POST', url: '/dev/clock', payload: { advance: duration } });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 /** Stripe sends the visitor back to one of the URLs the server gave it. */
 const comeBack = async (url: string) => {
   const back = new URL(url);
@@ -128,5 +135,25 @@ describe('version 1 on Stripe Checkout', () => {
     expect(second.session.status).toBe('expired');
     expect(() => stripe.payCheckout(second.session.id, 'pm_card_visa')).toThrow();
     expect(stripe.intents).toHaveLength(2);
+  });
+
+  it('records a payment whose visitor never came back, once, when the sweep asks Stripe', async () => {
+    const { session, sessionId } = await checkout(EMAILS[3]!);
+    stripe.payCheckout(session.id, 'pm_card_visa');
+    const held = async () =>
+      purchasesSchema
+        .parse((await call(server, 'GET', '/widget/account/purchases/', { session: sessionId })).json())
+        .filter((purchase) => purchase.orderItem.paymentPlan?._id === 'digital-monthly-eur')
+        .map((purchase) => purchase.subscription?.status);
+    // The tab was closed on Stripe's page: nothing came back. Ten minutes on, the sweep asks.
+    await advance('PT9M');
+    expect(await held()).not.toContain('ACTIVE');
+    await advance('PT2M');
+    expect(await held()).toEqual(['ACTIVE']);
+    // The visitor's return, late, finds it paid; Stripe was charged once.
+    expect(await comeBack(session.success_url)).toBe('PAID');
+    await advance('PT30M');
+    expect(stripe.intents).toHaveLength(3);
+    expect(await held()).toEqual(['ACTIVE']);
   });
 });
