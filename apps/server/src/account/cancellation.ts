@@ -2,12 +2,12 @@
  * Subscription cancellation (purchase spec §4 "Cancel a subscription", §7 product manager): the
  * owner picks a reason from the `List_Reasons_Cancel` property and a last day, today or later and
  * not after the subscription's own end (its current period's end: a cancelled subscription is
- * never renewed). The subscription (and its purchase) become CANCELLED; it still entitles its owner
+ * never renewed; for a PAST_DUE one, whose renewal is unpaid, the end of its grace). The subscription (and its purchase) become CANCELLED; it still entitles its owner
  * and beneficiaries until that day (entitlements.ts), then the sweep makes it EXPIRED.
  */
 import { CANCEL_REASONS_PROPERTY, parseCancellationReasons, type CancelSubscription, type Property } from '@foyer/api';
 import { recordEvent } from '../billing/events';
-import { loadSubscription } from '../billing/lifecycle';
+import { graceEndDate, loadSubscription } from '../billing/lifecycle';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { isoDay, validDay } from '../widget/dates';
@@ -36,27 +36,43 @@ export async function cancelSubscription(
   const reasons = parseCancellationReasons((await readProperty(db, CANCEL_REASONS_PROPERTY)).value);
   if (!reasons.some((reason) => reason.key === input.reason)) throw new ApiError('cancel_reason_invalid');
   const today = isoDay(now);
-  const found = await db.query<{ status: string; end_date: string | null }>(
-    'SELECT status, end_date::text AS end_date FROM subscriptions WHERE id = $1 AND guid = $2',
+  const found = await db.query<{
+    status: string;
+    end_date: string | null;
+    past_due_since: string | number | null;
+    next_retry_at: string | number | null;
+    retries: number;
+  }>(
+    `SELECT status, end_date::text AS end_date, past_due_since, next_retry_at, retries
+       FROM subscriptions WHERE id = $1 AND guid = $2`,
     [input.subscriptionId, input.guid],
   );
   const subscription = found[0];
   // Someone else's subscription answers as an unknown one: nobody learns which ids exist.
   if (!subscription) throw new ApiError('subscription_not_found');
-  if (
-    !validDay(input.cancelDate) ||
-    input.cancelDate < today ||
-    (subscription.end_date !== null && input.cancelDate > subscription.end_date)
-  ) {
+  // The last day it may run to: its period's end; PAST_DUE (its renewal unpaid), the grace's end.
+  const lastDay =
+    subscription.status === 'PAST_DUE'
+      ? graceEndDate({
+          past_due_since: subscription.past_due_since === null ? null : Number(subscription.past_due_since),
+          next_retry_at: subscription.next_retry_at === null ? null : Number(subscription.next_retry_at),
+          retries: subscription.retries,
+        })
+      : subscription.end_date;
+  if (!validDay(input.cancelDate) || input.cancelDate < today || (lastDay !== null && input.cancelDate > lastDay)) {
     throw new ApiError('cancel_date_invalid');
   }
   return db.transaction(async (tx) => {
-    // Conditional on the running status: two cancellations racing, one lands.
+    // Conditional on the running status: two cancellations racing, one lands. A PAST_DUE one stops
+    // its retries (its unpaid renewal is given up), unless a retry's charge is still unanswered:
+    // money may yet be taken for it, so it is refused until that charge settles.
     const rows = await tx.query<{ id: string; status: string; start_date: string; purchase_id: string }>(
       `UPDATE subscriptions SET status = 'CANCELLED', cancel_date = $3::date, end_date = $3::date,
-              cancel_reason = $4, cancelled_at = $5
-        WHERE id = $1 AND guid = $2 AND status IN ('ACTIVE', 'ACTIVE_PENDING')
-          AND (end_date IS NULL OR end_date >= $6::date)
+              cancel_reason = $4, cancelled_at = $5, next_retry_at = NULL
+        WHERE id = $1 AND guid = $2 AND status IN ('ACTIVE', 'ACTIVE_PENDING', 'PAST_DUE')
+          AND (status = 'PAST_DUE' OR end_date IS NULL OR end_date >= $6::date)
+          AND NOT EXISTS (SELECT 1 FROM renewal_charges c
+                           WHERE c.subscription_id = subscriptions.id AND c.status IN ('PENDING', 'UNKNOWN'))
         RETURNING id, status, start_date::text AS start_date, purchase_id`,
       [input.subscriptionId, input.guid, input.cancelDate, input.reason, now, today],
     );

@@ -27,6 +27,7 @@ export const PEOPLE = [
   'yearly@foyer.test',
   'renews-by-transfer@foyer.test',
   'early-access@foyer.test',
+  'gives-up@foyer.test',
 ];
 
 export const OPERATOR_TOKEN = 'operator-secret-for-billing-tests';

@@ -240,6 +240,41 @@ describe('a cancelled subscription', () => {
   });
 });
 
+describe('cancelling a PAST_DUE subscription', () => {
+  it('stops its retries and keeps access to the chosen day, never past the grace, then it expires', async () => {
+    const { guid } = await sessionOf(server, 'gives-up@foyer.test');
+    const session = fresh('gives-up@foyer.test');
+    const { subscriptionId } = await buy(server, await session(), 'digital-monthly-eur', 'pm_card_chargeCustomerFail');
+    const now = await advance(server, 'P1M');
+    expect(await subscriptionState(server, subscriptionId)).toMatchObject({ status: 'PAST_DUE', retries: 0 });
+    const graceEnd = (await purchaseOf(server, await session(), subscriptionId)).subscription!.graceEndDate!;
+    const cancel = async (cancelDate: string) =>
+      call(server, 'POST', `/api/1.0/subscription/${subscriptionId}/cancel/${guid}`, {
+        session: await session(),
+        payload: { cancelDate, reason: 'OTHER' },
+      });
+
+    // Not past the grace: the renewal is unpaid, so that is the last day there is.
+    const dayAfterGrace = new Date(Date.parse(graceEnd) + 86_400_000).toISOString().slice(0, 10);
+    expect((await cancel(dayAfterGrace)).json()).toMatchObject({ code: 'cancel_date_invalid' });
+    const lastDay = new Date(Date.parse(now) + 2 * 86_400_000).toISOString().slice(0, 10);
+    const cancelled = await cancel(lastDay);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await subscriptionState(server, subscriptionId)).toMatchObject({ status: 'CANCELLED', end_date: lastDay });
+    expect(await entitledProductIds(server.db, guid, Date.parse(now))).toContain('demo-digital');
+
+    // The retry of day 3 never runs: no charge after the failed renewal; it expires after its last day.
+    const later = await advance(server, 'P8D');
+    expect(await subscriptionState(server, subscriptionId)).toMatchObject({ status: 'EXPIRED', retries: 0 });
+    expect((await chargesOf(server, subscriptionId)).map((charge) => charge.status)).toEqual(['FAILED']);
+    expect(await entitledProductIds(server.db, guid, Date.parse(later))).not.toContain('demo-digital');
+    expect((await eventsOf(server, subscriptionId)).at(-1)).toMatchObject({
+      type: 'subscription.expired',
+      data: { reason: 'cancelled' },
+    });
+  });
+});
+
 describe('a bank transfer that never arrives', () => {
   it('lapses after 14 days, and the plan can be bought again', async () => {
     const { guid } = await sessionOf(server, 'transfers@foyer.test');

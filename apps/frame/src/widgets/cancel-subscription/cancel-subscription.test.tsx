@@ -25,7 +25,12 @@ const purchase = (id: string, status: string, plan: string) => ({
 const routes = (extra: Record<string, Handler> = {}): Record<string, Handler> => ({
   'GET /pm/api/widget/account/purchases/': () => ({
     status: 200,
-    body: [purchase('sub-1', 'ACTIVE', 'Yearly'), purchase('sub-2', 'CANCELLED', 'Monthly')],
+    body: [
+      purchase('sub-1', 'ACTIVE', 'Yearly'),
+      purchase('sub-2', 'CANCELLED', 'Monthly'),
+      // Its renewal unpaid: it may still be cancelled (then its retries stop).
+      purchase('sub-3', 'PAST_DUE', 'Weekly'),
+    ],
   }),
   'GET /pm/api/properties/List_Reasons_Cancel': () => ({
     status: 200,
@@ -64,6 +69,7 @@ describe('cancel-subscription', () => {
     expect([...subscription.options].map((option) => option.text)).toEqual([
       'Choose a subscription',
       'Digital — Yearly',
+      'Digital — Weekly',
     ]);
     const reason = screen.getByLabelText('Reason') as HTMLSelectElement;
     // Known keys are translated; an unknown key shows the server's words.

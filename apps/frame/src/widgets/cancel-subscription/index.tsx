@@ -59,8 +59,8 @@ export default function CancelSubscription({ attributes }: WidgetProps<CancelSub
   const [error, setError] = useState<FoyerError | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  const running = (purchases.data ?? []).filter(
-    (purchase) => purchase.subscription?.status === 'ACTIVE' || purchase.subscription?.status === 'ACTIVE_PENDING',
+  const running = (purchases.data ?? []).filter((purchase) =>
+    ['ACTIVE', 'ACTIVE_PENDING', 'PAST_DUE'].includes(purchase.subscription?.status ?? ''),
   );
   const form = useFormik({
     initialValues: { subscriptionId: attributes.subscriptionId ?? '', reason: '', cancelDate: '' },
