@@ -32,7 +32,8 @@ function headersOf(raw: Record<string, string | string[] | undefined>): Record<s
 }
 
 export async function billingRoutes(app: FastifyInstance, deps: AppDeps, providers: PaymentProviders): Promise<void> {
-  const policy = deps.ownerPolicy ?? ownerPolicyFromEnv();
+  // Read at each delivery: the owner's policy as the server holds it now.
+  const policy = () => deps.ownerPolicy ?? ownerPolicyFromEnv();
 
   await app.register(async (scope) => {
     // The signature is over the bytes sent: the body reaches the reader as it came, unparsed.
@@ -56,7 +57,7 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps, provide
         if (error instanceof ProviderUnavailable) return reply.code(503).send({ error: 'unavailable' });
         throw error;
       }
-      const applied = await applyProviderEvents(deps.db, path, events, policy, deps.now());
+      const applied = await applyProviderEvents(deps.db, path, events, policy(), deps.now());
       return reply.send({ received: events.length, applied });
     });
   });

@@ -105,38 +105,42 @@ async function applyEvent(tx: Db, provider: string, event: ProviderEvent, policy
     else if (payment) await firstPaymentSettled(tx, payment, event.type === 'payment.succeeded', event.reference, now);
     return;
   }
-  // A refund or a dispute.
+  if (charge || payment) await refundedOrDisputed(tx, event, charge ?? null, payment ?? null, policy, now);
+}
+
+/**
+ * A refund or a dispute of a renewal charge or of a first payment: the refund is recorded (the
+ * site's `payment.refunded`), then the owner's policy says whether what it paid for ends
+ * (FOYER_ON_REFUND=expire, FOYER_ON_DISPUTE=suspend) or is kept.
+ */
+async function refundedOrDisputed(
+  tx: Db,
+  event: ProviderEvent,
+  charge: { id: string; subscription_id: string } | null,
+  payment: { id: string; order_id: string; guid: string; service_name: string | null } | null,
+  policy: OwnerPolicy,
+  now: number,
+): Promise<void> {
   const refund = event.type === 'payment.refunded';
   const ends = refund ? policy.onRefund === 'expire' : policy.onDispute === 'suspend';
   const reason: ExpiryReason = refund ? 'refunded' : 'disputed';
-  if (charge) {
-    if (refund)
-      await tx.query(`UPDATE renewal_charges SET status = 'REFUNDED', updated_at = $2 WHERE id = $1`, [charge.id, now]);
-    const sub = await loadSubscription(tx, charge.subscription_id, true);
-    if (!sub) return;
-    if (refund)
-      await recordEvent(
-        tx,
-        { guid: sub.guid, serviceName: sub.service_name },
-        { type: 'payment.refunded', subscriptionId: sub.id, reference: event.reference },
-        now,
-      );
-    if (ends) await expire(tx, sub, LIVE, reason, now);
-    return;
-  }
-  if (!payment) return;
-  if (refund)
-    await recordEvent(
-      tx,
-      { guid: payment.guid, serviceName: payment.service_name },
-      { type: 'payment.refunded', orderId: payment.order_id, reference: event.reference },
-      now,
-    );
+  if (charge && refund)
+    await tx.query(`UPDATE renewal_charges SET status = 'REFUNDED', updated_at = $2 WHERE id = $1`, [charge.id, now]);
+  const sub = charge ? await loadSubscription(tx, charge.subscription_id, true) : null;
+  if (charge && !sub) return;
+  // What was paid for: the subscription a renewal renewed, or everything the first payment bought.
+  const owner = sub
+    ? { guid: sub.guid, serviceName: sub.service_name }
+    : { guid: payment!.guid, serviceName: payment!.service_name };
+  const about = sub ? { subscriptionId: sub.id } : { orderId: payment!.order_id };
+  if (refund) await recordEvent(tx, owner, { type: 'payment.refunded', ...about, reference: event.reference }, now);
   if (!ends) return;
-  for (const sub of await subscriptionsOfPayment(tx, payment.id)) await expire(tx, sub, LIVE, reason, now);
+  for (const ended of sub ? [sub] : await subscriptionsOfPayment(tx, payment!.id))
+    await expire(tx, ended, LIVE, reason, now);
   // One-off purchases of the payment end too (the paywall reads their ACTIVE status).
-  await tx.query(
-    `UPDATE purchases SET status = 'EXPIRED' WHERE payment_id = $1 AND status IN ('ACTIVE', 'ACTIVE_PENDING')`,
-    [payment.id],
-  );
+  if (!sub)
+    await tx.query(
+      `UPDATE purchases SET status = 'EXPIRED' WHERE payment_id = $1 AND status IN ('ACTIVE', 'ACTIVE_PENDING')`,
+      [payment!.id],
+    );
 }

@@ -28,6 +28,8 @@ export const PEOPLE = [
   'renews-by-transfer@foyer.test',
   'early-access@foyer.test',
   'gives-up@foyer.test',
+  'disputes@foyer.test',
+  'keeps@foyer.test',
 ];
 
 export const OPERATOR_TOKEN = 'operator-secret-for-billing-tests';

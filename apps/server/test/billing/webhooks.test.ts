@@ -1,7 +1,8 @@
 /**
  * Issue 25: provider events in and reconciliation. A webhook whose signature does not verify is
  * refused (400) and changes nothing; a replayed event changes nothing; a refund ends the
- * subscription (FOYER_ON_REFUND=expire, the default). A renewal whose answer was lost (the
+ * subscription (FOYER_ON_REFUND=expire, the default), a dispute suspends it (FOYER_ON_DISPUTE=
+ * suspend), and the `keep` policies keep the access while the refund is still recorded. A renewal whose answer was lost (the
  * provider charged, the server never heard) is UNKNOWN, never failed and never charged again,
  * and reconciliation settles it from the provider's record. A service's pendingAccessDays grants
  * access to a purchase awaiting its money for that long.
@@ -150,6 +151,54 @@ describe('POST /webhooks/:provider', () => {
     expect(events.find((stored) => stored.type === 'subscription.expired')).toMatchObject({
       data: { reason: 'refunded' },
     });
+  });
+});
+
+/** The provider reference of the first payment of `orderId` (its card charge). */
+async function firstPaymentReference(orderId: string): Promise<string> {
+  const rows = await server.db.query<{ provider_reference: string }>(
+    `SELECT provider_reference FROM payments WHERE order_id = $1 AND status = 'SUCCEEDED'`,
+    [orderId],
+  );
+  return rows[0]!.provider_reference;
+}
+
+describe("the owner's refund and dispute policies", () => {
+  it('a dispute of the first payment suspends what it bought (FOYER_ON_DISPUTE=suspend, the default)', async () => {
+    const { session, guid } = await sessionOf(server, 'disputes@foyer.test');
+    const { orderId, subscriptionId } = await buy(server, session, 'digital-monthly-eur');
+    const disputed = await deliver([
+      { id: 'evt_dispute_1', type: 'payment.disputed', reference: await firstPaymentReference(orderId) },
+    ]);
+    expect(disputed.json()).toEqual({ received: 1, applied: 1 });
+    expect(await subscriptionState(server, subscriptionId)).toMatchObject({ status: 'EXPIRED' });
+    const now = Date.parse(await advance(server, 'PT0S'));
+    expect(await entitledProductIds(server.db, guid, now)).not.toContain('demo-digital');
+    const events = await eventsOf(server, subscriptionId);
+    expect(events.at(-1)).toMatchObject({ type: 'subscription.expired', data: { reason: 'disputed' } });
+    // A dispute is not a refund: no receipt of one.
+    expect(events.filter((event) => event.type === 'payment.refunded')).toEqual([]);
+  });
+
+  it('keeps the access with FOYER_ON_REFUND=keep and FOYER_ON_DISPUTE=keep, and still records the refund', async () => {
+    const policy = server.deps.ownerPolicy;
+    server.deps.ownerPolicy = { onRefund: 'keep', onDispute: 'keep' };
+    try {
+      const { session } = await sessionOf(server, 'keeps@foyer.test');
+      const { orderId, subscriptionId } = await buy(server, session, 'digital-monthly-eur');
+      const reference = await firstPaymentReference(orderId);
+      const applied = await deliver([
+        { id: 'evt_keep_refund', type: 'payment.refunded', reference },
+        { id: 'evt_keep_dispute', type: 'payment.disputed', reference },
+      ]);
+      expect(applied.json()).toEqual({ received: 2, applied: 2 });
+      expect(await subscriptionState(server, subscriptionId)).toMatchObject({ status: 'ACTIVE' });
+      expect((await eventsOf(server, orderId)).filter((event) => event.type === 'payment.refunded')).toEqual([
+        { type: 'payment.refunded', data: expect.objectContaining({ orderId, reference }) },
+      ]);
+    } finally {
+      server.deps.ownerPolicy = policy;
+    }
   });
 });
 
