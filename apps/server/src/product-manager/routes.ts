@@ -32,6 +32,7 @@ import { optionalSession, requireWidgetSession } from '../widget/session';
 import { minStartDeliveryDate } from './delivery';
 import { HOSTED_PAYMENT_PAGE_PATH } from './hosted-payment';
 import { createV1Order, deleteV1Order, openOrder, updateV1Order } from './orders';
+import { languageOfAcceptLanguage } from '../mail/billing-messages';
 import { canTakeV1Payment, openTransaction, V1_PAYMENT_TYPE_OF } from './transaction';
 
 export interface ProductManagerOptions {
@@ -171,7 +172,13 @@ export function productManagerRoutes(app: FastifyInstance, deps: AppDeps, option
       const opened = await openTransaction(
         db,
         deps.frameTokenKey,
-        { guid, serviceName, basket: body, returnUrl },
+        {
+          guid,
+          serviceName,
+          basket: body,
+          returnUrl,
+          locale: languageOfAcceptLanguage(request.headers['accept-language']),
+        },
         deps.now(),
       );
       return {

@@ -54,6 +54,8 @@ export interface TransactionRequest {
   basket: V1Basket;
   /** The checked page to come back to. */
   returnUrl: string;
+  /** The visitor's language (Accept-Language): the order's mails are written in it, as in version 2. */
+  locale?: string | null | undefined;
 }
 
 export interface OpenedTransaction {
@@ -134,6 +136,7 @@ export async function openTransaction(db: Db, key: Buffer, input: TransactionReq
           ...(billingAddress ? { billingAddressGroup: billingAddress } : {}),
         },
         allowedTypes: Object.values(V1_PAYMENT_TYPE_OF),
+        locale: input.locale,
       },
       now,
     );

@@ -69,9 +69,16 @@ async function checkout(email: string) {
     session: mainSession.sessionId,
     query: { channel: 'web', op: 'P_SUB', returnUrl: SITE },
     payload: basket,
+    headers: { 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' },
   });
   expect(created.statusCode, created.body).toBe(201);
   const transaction = v1TransactionSchema.parse(created.json());
+  // The order's mails are written in the visitor's language, as in version 2.
+  const [order] = await server.db.query<{ locale: string | null }>(
+    'SELECT locale FROM orders WHERE guid = $1 ORDER BY created_at DESC LIMIT 1',
+    [guid],
+  );
+  expect(order?.locale).toBe('es-ES');
   // The checkout button's form, posted to the hosted page: off to Stripe Checkout at once.
   const page = await server.app.inject({
     method: 'POST',
