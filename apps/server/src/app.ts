@@ -18,6 +18,7 @@ import { billingRoutes, CONFIRM_RENEWAL_PATH } from './billing/routes';
 import type { AppDeps } from './deps';
 import { refuseBadStrings } from './http/bad-bytes';
 import { errorHandler, sendError } from './http/errors';
+import { adminRoutes } from './admin/routes';
 import { bindCallsToFrames } from './http/frame-binding';
 import { healthRoutes } from './http/health';
 import { requestSerializer, RouteTable } from './http/log-redaction';
@@ -188,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, deps.db);
 
+  // The site owner's configuration at run time, for API keys only (admin/routes.ts).
+  await adminRoutes(app, deps);
   // Site servers fetch the visitor tokens' public keys here (tokens/routes.ts).
   jwksRoute(app, deps);
   if (deps.devMailbox) mailboxRoutes(app, deps);

@@ -4,15 +4,17 @@
  * FOYER_DATA_DIR, which a running server holds locked) and applies pending migrations first.
  * Commands are rows of COMMANDS; each gets the database and the app clock.
  */
+import { userInfo } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { InvalidConfig, type SiteConfig } from '@foyer/api/config';
 import { devClock } from './billing/clock';
 import { DEFAULT_DATA_DIR, optionsFromEnv } from './config';
 import { migrate, openDb, type Db } from './db';
 import { DataFolderInUse } from './db/folder-lock';
-import { seed } from './seed';
+import { ADMIN_SCOPES, createApiKey, isAdminScope, listApiKeys, revokeApiKey, type AdminScope } from './admin/keys';
+import { applyConfig, type ConfigChange } from './site-config/apply';
 import { exportConfig } from './site-config/export';
-import { diffLines, readConfigFile, renderConfig, type ConfigFormat } from './site-config/file';
+import { readConfigFile, renderConfig, type ConfigFormat } from './site-config/file';
 import { rotateSigningKey } from './tokens/keys';
 
 /** What every command gets: where to print. */
@@ -57,13 +59,6 @@ function option(args: string[], name: string): string | undefined {
   return index >= 0 ? args[index + 1] : undefined;
 }
 
-/** Thrown to roll the dry run's transaction back once the result is read. */
-class DryRun extends Error {
-  constructor(readonly after: string) {
-    super('dry run');
-  }
-}
-
 export const COMMANDS: Record<string, Command> = {
   'keys rotate': {
     summary:
@@ -100,31 +95,59 @@ export const COMMANDS: Record<string, Command> = {
         print,
       );
       if (!config) return 1;
-      const before = renderConfig(await exportConfig(db), 'yaml');
-      let after: string;
+      let change: ConfigChange;
       try {
-        after = await db.transaction(async (tx) => {
-          await seed(tx, config, now(), { production: production ?? false });
-          const applied = renderConfig(await exportConfig(tx), 'yaml');
-          if (dryRun) throw new DryRun(applied);
-          return applied;
+        change = await applyConfig(db, config, now(), {
+          production: production ?? false,
+          dryRun,
+          audit: { actor: `cli:${userInfo().username}`, action: 'config.import', target: 'config' },
         });
       } catch (error) {
-        if (error instanceof DryRun) after = error.after;
-        else if (error instanceof InvalidConfig) {
-          error.message.split('\n').forEach((line) => print(line));
-          return 1;
-        } else throw error;
+        if (!(error instanceof InvalidConfig)) throw error;
+        error.message.split('\n').forEach((line) => print(line));
+        return 1;
       }
-      const diff = diffLines(before, after);
-      diff.forEach((line) => print(line));
+      change.diff.forEach((line) => print(line));
       print(
-        diff.length === 0
+        change.diff.length === 0
           ? 'No change.'
           : dryRun
             ? 'Dry run: nothing was changed.'
             : 'Applied (running servers see it within their 5 s read cache).',
       );
+    },
+  },
+  'apikey create': {
+    summary: `--name <name> --scopes <${ADMIN_SCOPES.join(',')}>: make an admin API key; prints it once.`,
+    run: async ({ db, now, print }, args) => {
+      const name = option(args, '--name');
+      const scopes = (option(args, '--scopes') ?? '').split(',').filter(Boolean);
+      if (!name || scopes.length === 0 || !scopes.every(isAdminScope)) {
+        print(`Give --name and --scopes (some of ${ADMIN_SCOPES.join(', ')}).`);
+        return 2;
+      }
+      const { id, key } = await createApiKey(db, { name, scopes: scopes as AdminScope[] }, now());
+      print(`${id} ${key}`);
+      print('Keep the key now: it cannot be shown again.');
+    },
+  },
+  'apikey list': {
+    summary: 'list the admin API keys (never the keys themselves).',
+    run: async ({ db, print }) => {
+      for (const key of await listApiKeys(db)) {
+        const state = key.revokedAt ? 'revoked' : 'live';
+        print(`${key.id} ${key.name} [${key.scopes.join(',')}] ${state}`);
+      }
+    },
+  },
+  'apikey revoke': {
+    summary: '<id>: refuse that admin API key from now on.',
+    run: async ({ db, now, print }, [id]) => {
+      if (!id || !(await revokeApiKey(db, id, now()))) {
+        print('No live key of that id.');
+        return 1;
+      }
+      print(`Revoked ${id}.`);
     },
   },
 };

@@ -31,6 +31,8 @@ export interface AppDeps {
   /** Mail sent after the answer (forgot password, resend activation). */
   background: BackgroundTasks;
   /** The demo site whose widget pages the links in mail open (`/activate`, `/reset-password`). */
+  /** NODE_ENV=production (or the option): configuration written through the admin API is applied as in production. */
+  production?: boolean | undefined;
   siteUrl: string;
   /** GET /dev/mailbox and /dev/mailbox.html are served. */
   devMailbox: boolean;

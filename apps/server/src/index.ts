@@ -300,6 +300,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
     const deps: AppDeps = {
       db,
       now,
+      production: env.production,
       loginRateLimit: loginRateLimitFrom(options.loginRateLimit),
       publicUrl: () => publicUrl,
       icDomain: () => icDomain ?? `${publicUrl}/ic/api`,

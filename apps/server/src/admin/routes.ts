@@ -1,0 +1,126 @@
+/**
+ * The admin API (issue 27) under /admin/api on the widgets origin: the site owner's configuration
+ * read and written at run time, by API keys with scopes (admin/keys.ts). Never a frame's or a
+ * visitor's call: a frame token is refused, a visitor session is no key. Every write is applied in
+ * one transaction with its audit row (site-config/apply.ts); this instance's read cache is
+ * cleared at once, others' within READ_CACHE_TTL_MS.
+ */
+import { catalogueError, FRAME_TOKEN_HEADER } from '@foyer/api';
+import { InvalidConfig, parseSiteConfig } from '@foyer/api/config';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps';
+import { sendError } from '../http/errors';
+import { applyConfig } from '../site-config/apply';
+import { exportConfig } from '../site-config/export';
+import { readAudit } from './audit';
+import { authenticateKey, type AdminScope, type ApiKey } from './keys';
+import { adminOpenApi } from './openapi';
+
+export const ADMIN_PREFIX = '/admin/api';
+/** A whole configuration with its templates is larger than the widgets API's 64 KB bodies. */
+const CONFIG_BODY_LIMIT = 1024 * 1024;
+const BEARER = /^Bearer (\S+)$/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The admin API key of the call (admin/routes.ts). */
+    adminKey?: ApiKey;
+  }
+}
+
+function invalid(reply: FastifyReply, errors: readonly string[]) {
+  return reply
+    .code(400)
+    .send({ code: 'VALIDATION_FAILED', message: 'The configuration is not valid.', args: [], errors: [...errors] });
+}
+
+function allowed(request: FastifyRequest, reply: FastifyReply, scope: AdminScope): boolean {
+  if (request.adminKey?.scopes.includes(scope)) return true;
+  void sendError(reply, catalogueError('FORBIDDEN'));
+  return false;
+}
+
+const dryRunOf = (request: FastifyRequest) => (request.query as Record<string, unknown>).dryRun === 'true';
+
+export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(async (api) => {
+    api.addHook('onRequest', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (request.routeOptions.url === `${ADMIN_PREFIX}/openapi.json`) return;
+      if (request.headers[FRAME_TOKEN_HEADER.toLowerCase()] !== undefined)
+        return sendError(reply, catalogueError('FORBIDDEN'));
+      const bearer = BEARER.exec(request.headers.authorization ?? '');
+      const key = bearer ? await authenticateKey(deps.db, bearer[1]!, deps.now()) : null;
+      if (!key)
+        return sendError(reply, catalogueError('UNAUTHORIZED'), { 'www-authenticate': 'Bearer realm="foyer-admin"' });
+      request.adminKey = key;
+    });
+
+    /** Validates and applies `input` (a whole configuration), answering the change. */
+    const write = async (request: FastifyRequest, reply: FastifyReply, input: unknown, target: string) => {
+      const parsed = parseSiteConfig(input);
+      if (!parsed.ok) return invalid(reply, parsed.errors);
+      const dryRun = dryRunOf(request);
+      try {
+        const change = await applyConfig(deps.db, parsed.config, deps.now(), {
+          production: deps.production ?? false,
+          dryRun,
+          audit: {
+            actor: `apikey:${request.adminKey!.name} (${request.adminKey!.id})`,
+            action: target === 'config' ? 'config.replace' : 'config.section.replace',
+            target,
+            address: request.ip,
+            userAgent: request.headers['user-agent'],
+          },
+        });
+        return { applied: !dryRun, diff: change.diff, config: change.after };
+      } catch (error) {
+        if (error instanceof InvalidConfig) return invalid(reply, error.errors);
+        throw error;
+      }
+    };
+
+    api.get(`${ADMIN_PREFIX}/openapi.json`, async () => adminOpenApi(deps.publicUrl().replace(/\/$/, '')));
+
+    api.get(`${ADMIN_PREFIX}/config`, async (request, reply) => {
+      if (!allowed(request, reply, 'config:read')) return reply;
+      return exportConfig(deps.db);
+    });
+
+    api.put(`${ADMIN_PREFIX}/config`, { bodyLimit: CONFIG_BODY_LIMIT }, async (request, reply) => {
+      if (!allowed(request, reply, 'config:write')) return reply;
+      return write(request, reply, request.body, 'config');
+    });
+
+    api.get<{ Params: { section: string } }>(`${ADMIN_PREFIX}/config/:section`, async (request, reply) => {
+      if (!allowed(request, reply, 'config:read')) return reply;
+      const config = (await exportConfig(deps.db)) as Record<string, unknown>;
+      if (!Object.hasOwn(config, request.params.section)) return sendError(reply, catalogueError('NOT_FOUND'));
+      return config[request.params.section] ?? null;
+    });
+
+    api.put<{ Params: { section: string } }>(
+      `${ADMIN_PREFIX}/config/:section`,
+      { bodyLimit: CONFIG_BODY_LIMIT },
+      async (request, reply) => {
+        if (!allowed(request, reply, 'config:write')) return reply;
+        const current = (await exportConfig(deps.db)) as Record<string, unknown>;
+        const { section } = request.params;
+        if (!Object.hasOwn(current, section)) return sendError(reply, catalogueError('NOT_FOUND'));
+        // The section replaced, the rest as stored (its secrets as markers that keep them): the
+        // whole is validated, so a plan naming a missing product is refused with its path.
+        return write(request, reply, { ...current, [section]: request.body }, section);
+      },
+    );
+
+    api.get<{ Querystring: { limit?: string; before?: string } }>(`${ADMIN_PREFIX}/audit`, async (request, reply) => {
+      if (!allowed(request, reply, 'audit:read')) return reply;
+      const limit = Math.min(Math.max(Number(request.query.limit ?? 50) || 50, 1), 200);
+      const before = request.query.before === undefined ? undefined : Number(request.query.before);
+      if (before !== undefined && !Number.isSafeInteger(before))
+        return invalid(reply, ['before: not a time (epoch ms)']);
+      const entries = await readAudit(deps.db, { limit, before });
+      return { entries, next: entries.length === limit ? entries.at(-1)!.at : null };
+    });
+  });
+}
