@@ -13,6 +13,8 @@ export interface StackUrls {
   widgetsUrl: string;
   demoUrl: string;
   foreignUrl: string | null;
+  /** An admin API key of every scope (--ephemeral stacks only). */
+  adminKey: string | null;
 }
 
 export interface RunningStack extends StackUrls {

@@ -14,7 +14,7 @@
  * stdin answers with `loop-report {…}` on stdout (`npm run load:burst`).
  */
 import { randomBytes } from 'node:crypto';
-import { seedConfig, startServer } from '@foyer/server';
+import { ADMIN_SCOPES, createApiKey, seedConfig, startServer } from '@foyer/server';
 import { startSocialStandIn } from '@foyer/server/social-stand-in';
 import { startDemo } from '@foyer/demo';
 import { withE2eFixtures } from './e2e-fixtures';
@@ -79,8 +79,13 @@ const server = await startServer(
 widgetsUrl = server.url;
 const foreign = ephemeral ? await startDemo({ port: 0, host: '127.0.0.1', widgetsUrl: server.url, disqusSites }) : null;
 
+// A test stack's admin API key (every scope), for the specs that change the configuration at run time.
+const adminKey = ephemeral
+  ? (await createApiKey(server.db, { name: 'stack', scopes: ADMIN_SCOPES }, Date.now())).key
+  : null;
+
 loop?.report();
-console.log(JSON.stringify({ widgetsUrl: server.url, demoUrl: demo.url, foreignUrl: foreign?.url ?? null }));
+console.log(JSON.stringify({ widgetsUrl: server.url, demoUrl: demo.url, foreignUrl: foreign?.url ?? null, adminKey }));
 if (loop)
   createInterface({ input: process.stdin }).on('line', (line) => {
     if (line === 'loop-report') console.log(`loop-report ${JSON.stringify(loop.report())}`);
