@@ -93,7 +93,7 @@ function keyRing(env: Env = process.env): KeyRing {
   return ring;
 }
 
-/** Checks the key settings (server start, CLI): throws BadSecretsKey for a malformed one. */
+/** Checks the key settings at server start (the CLI meets them at first use): BadSecretsKey if malformed. */
 export function checkSecretsKeys(env: Env = process.env): void {
   keyRing(env);
 }
