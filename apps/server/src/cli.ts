@@ -16,6 +16,7 @@ import { applyConfig, type ConfigChange } from './site-config/apply';
 import { exportConfig } from './site-config/export';
 import { readConfigFile, renderConfig, type ConfigFormat } from './site-config/file';
 import { rotateSigningKey } from './tokens/keys';
+import { reencryptStoredSecrets } from './security/stored-secrets';
 
 /** What every command gets: where to print. */
 export interface CliOutput {
@@ -65,6 +66,14 @@ export const COMMANDS: Record<string, Command> = {
       'make a new visitor-token signing key; the old one stays published until its tokens have expired. Prints the new kid.',
     run: async ({ db, now, print }) => {
       print(await rotateSigningKey(db, now()));
+    },
+  },
+  'secrets reencrypt': {
+    summary:
+      'rewrite every stored secret with FOYER_SECRETS_KEY (after a rotation, the old key in FOYER_SECRETS_KEY_PREVIOUS). Prints the counts.',
+    run: async ({ db, print }) => {
+      const counts = await reencryptStoredSecrets(db);
+      for (const [place, count] of Object.entries(counts)) print(`${place}: ${count} re-encrypted`);
     },
   },
   'config validate': {

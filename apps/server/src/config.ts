@@ -98,6 +98,11 @@ export interface EnvOptions {
   metricsToken?: string | undefined;
   orderTtlMinutes?: number | undefined;
   frameTokenKey?: string | undefined;
+  /**
+   * FOYER_SECRETS_KEY (and FOYER_SECRETS_KEY_PREVIOUS, read only by security/secret-box.ts, which
+   * reads both at each use): whether the key that encrypts stored secrets is set.
+   */
+  secretsKey?: boolean | undefined;
   /** FOYER_CARD_PROVIDER as given (production refuses `manual`). */
   cardProvider?: string | undefined;
   /** FOYER_ALLOW_HTTP_PUBLIC_URL: production accepts an http PUBLIC_URL (a private network). */
@@ -197,6 +202,7 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     registrationPerHour: positiveInt(env, 'FOYER_REGISTRATION_PER_HOUR'),
     forgotPasswordPerHour: positiveInt(env, 'FOYER_FORGOT_PASSWORD_PER_HOUR'),
     frameTokenKey: env.FOYER_FRAME_TOKEN_KEY || undefined,
+    secretsKey: Boolean(env.FOYER_SECRETS_KEY),
     cardProvider: env.FOYER_CARD_PROVIDER?.trim().toLowerCase() || undefined,
     allowHttpPublicUrl: flag(env, 'FOYER_ALLOW_HTTP_PUBLIC_URL'),
     devClock: flag(env, 'FOYER_DEV_CLOCK'),

@@ -44,6 +44,7 @@ import { prunePaywall } from './paywall/authorize';
 import { hostOriginsOf, seed } from './seed';
 import { runWebhooks } from './webhooks/delivery';
 import { productionProblems, UnsafeProductionSettings } from './production-checks';
+import { checkSecretsKeys } from './security/secret-box';
 import { seedConfig, withoutDemoData, type SeedConfig } from './seed-config';
 import { mergeConfigs, readConfigFile } from './site-config/file';
 import { ensureSigningKey } from './tokens/keys';
@@ -271,6 +272,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       siteUrl,
     );
     const devMailbox = options.devMailbox ?? env.devMailbox ?? false;
+    // A malformed FOYER_SECRETS_KEY(_PREVIOUS) stops the start here rather than at the first secret.
+    checkSecretsKeys();
     // Before seeding: a refused production start writes no demo account.
     if (env.production) {
       const problems = productionProblems({
@@ -280,6 +283,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
           ? options.paymentProviders.card?.name === 'MANUAL'
           : env.cardProvider === 'manual',
         frameTokenKey: options.frameTokenKey ?? env.frameTokenKey,
+        secretsKey: env.secretsKey ?? false,
         publicUrl,
         allowHttpPublicUrl: options.allowHttpPublicUrl ?? env.allowHttpPublicUrl ?? false,
         devClock: devClockOn,

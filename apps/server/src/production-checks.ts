@@ -90,6 +90,8 @@ export interface ProductionSettings {
   seedDemo: boolean;
   /** The card provider is the manual test card (accepts any token). */
   manualCard: boolean;
+  /** FOYER_SECRETS_KEY is set (stored secrets are encrypted with it, security/secret-box.ts). */
+  secretsKey?: boolean;
   /** The configured frame-token key, if any. */
   frameTokenKey: string | undefined;
   publicUrl: string;
@@ -129,6 +131,11 @@ export function productionProblems(settings: ProductionSettings): string[] {
     const weak = weakFrameTokenKey(settings.frameTokenKey);
     if (weak) problems.push(`FOYER_FRAME_TOKEN_KEY ${weak}: use a random secret (openssl rand -base64 32)`);
   }
+  // Always needed: every server stores at least the visitor-token signing key.
+  if (settings.secretsKey === false)
+    problems.push(
+      'FOYER_SECRETS_KEY is not set: stored secrets (signing key, webhook, Disqus, social and captcha secrets) are encrypted with it; set 32 random bytes (openssl rand -base64 32)',
+    );
   let protocol = '';
   try {
     protocol = new URL(settings.publicUrl).protocol;

@@ -10,6 +10,7 @@ import { seedCatalogue, storedCatalogue } from './widget/catalogue';
 import { checkPaywallConfig, seedPaywall } from './paywall/config';
 import { seedWebhookEndpoints, webhookProblems } from './webhooks/endpoints';
 import { withStoredSecrets } from './site-config/secrets';
+import { sealSettingsSecrets } from './security/stored-secrets';
 
 /** Serialises seeding between servers that start together on one PostgreSQL. */
 const SEED_LOCK_ID = 7_406_002;
@@ -124,7 +125,7 @@ export async function seed(
           JSON.stringify(service.requiredAttributes),
           JSON.stringify(hostOriginsOf(service, options.production ?? false)),
           service.default ?? false,
-          JSON.stringify(settingsOf(service)),
+          JSON.stringify(sealSettingsSecrets(settingsOf(service))),
         ],
       );
       await seedWebhookEndpoints(tx, service.name, service.webhooks ?? [], now);

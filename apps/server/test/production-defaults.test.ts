@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HSTS } from '../src/app';
 import { optionsFromEnv } from '../src/config';
 import { createServer, UnsafeProductionSettings, type PreparedServer } from '../src/index';
@@ -23,6 +23,8 @@ let server: PreparedServer;
 const warnings: string[] = [];
 
 beforeAll(async () => {
+  // The key production requires to encrypt stored secrets (secrets.test.ts tests its absence).
+  vi.stubEnv('FOYER_SECRETS_KEY', randomBytes(32).toString('base64'));
   // No devMailbox, seedDemo or mailer: the defaults a production start gets (with the frame-token
   // key production requires; the calls carry a frame's token).
   server = await createServer({ dataDir: 'memory', publicUrl: PUBLIC_URL, frameTokenKey: TEST_FRAME_TOKEN_KEY });
@@ -286,12 +288,13 @@ describe('NODE_ENV=production', () => {
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(1);
     const lines = stderr.trim().split('\n');
-    expect(lines[0]).toMatch(/Refusing to start with NODE_ENV=production: 6 unsafe settings/);
+    expect(lines[0]).toMatch(/Refusing to start with NODE_ENV=production: 7 unsafe settings/);
     expect(lines.slice(1).map((line) => line.split(':')[0])).toEqual([
       '- FOYER_DEV_MAILBOX is on',
       '- FOYER_SEED_DEMO is on',
       '- FOYER_CARD_PROVIDER=manual',
       '- FOYER_FRAME_TOKEN_KEY is a published example value',
+      '- FOYER_SECRETS_KEY is not set',
       '- PUBLIC_URL is http',
       '- FOYER_SITE_URL is not set',
     ]);

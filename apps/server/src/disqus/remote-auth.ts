@@ -7,6 +7,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db';
+import { openSecret } from '../security/secret-box';
 
 export const DISQUS_TOKEN_LIFETIME_MS = 2 * 60 * 60_000;
 
@@ -46,5 +47,7 @@ export async function findDisqusSite(
     'SELECT service_name, public_key, secret_key FROM disqus_sites WHERE site = $1',
     [site],
   );
-  return row ? { serviceName: row.service_name, publicKey: row.public_key, secretKey: row.secret_key } : null;
+  return row
+    ? { serviceName: row.service_name, publicKey: row.public_key, secretKey: openSecret(row.secret_key) }
+    : null;
 }

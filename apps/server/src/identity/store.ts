@@ -6,6 +6,7 @@ import type { Attribute, AuthenticationScheme, ServicePublic, Template, UserProf
 import type { Db } from '../db';
 import { cachedRead } from '../db/read-cache';
 import type { ServiceSettings } from '../seed-config';
+import { openSettingsSecrets } from '../security/stored-secrets';
 import { normalizeIdentifier } from './identifiers';
 
 /** JSONB arrives parsed from both drivers; this guards against a string slipping through. */
@@ -57,7 +58,8 @@ const SERVICE_COLUMNS =
   'name, realm_name, authentication_scheme_name, display_name, required_attributes, allowed_host_origins, is_default, settings';
 
 function toService(row: ServiceRow): Service {
-  const settings = json<ServiceSettings>(row.settings);
+  // Opened here, once per (cached) read: the routes use the secrets as configured.
+  const settings = openSettingsSecrets(json<ServiceSettings>(row.settings));
   return {
     name: row.name,
     realmName: row.realm_name,

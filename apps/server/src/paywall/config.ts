@@ -5,6 +5,7 @@
  */
 import type { PaywallConfig } from '@foyer/api/config';
 import type { Db } from '../db';
+import { sealSecret } from '../security/secret-box';
 
 /** The paywall's configuration: one definition, the configuration schema's. */
 export type {
@@ -71,7 +72,7 @@ export async function seedPaywall(tx: Db, config: PaywallConfig): Promise<void> 
       await tx.query(
         `INSERT INTO disqus_sites (site, service_name, public_key, secret_key) VALUES ($1, $2, $3, $4)
          ON CONFLICT (site) DO UPDATE SET service_name = $2, public_key = $3, secret_key = $4`,
-        [site.site, service.serviceName, site.publicKey, site.secretKey],
+        [site.site, service.serviceName, site.publicKey, sealSecret(site.secretKey)],
       );
     }
   }

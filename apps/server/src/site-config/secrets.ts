@@ -5,6 +5,8 @@
  */
 import { InvalidConfig, SECRET_UNCHANGED, formatConfigPath, type SiteConfig } from '@foyer/api/config';
 import type { Db } from '../db';
+import { openSecret } from '../security/secret-box';
+import { openSettingsSecrets } from '../security/stored-secrets';
 
 function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -41,6 +43,9 @@ export function withoutSecrets<T extends Pick<SiteConfig, 'services' | 'paywall'
   };
 }
 
+/** A stored secret opened (undefined: nothing stored). */
+const opened = (stored: string | undefined) => (stored === undefined ? undefined : openSecret(stored));
+
 type Keep = (stored: string | undefined, path: PropertyKey[]) => string;
 type ServiceConfig = SiteConfig['services'][number];
 
@@ -48,7 +53,9 @@ type ServiceConfig = SiteConfig['services'][number];
 async function withStoredServiceSecrets(tx: Db, service: ServiceConfig, i: number, keep: Keep): Promise<ServiceConfig> {
   const copy = { ...service };
   const rows = await tx.query<{ settings: unknown }>('SELECT settings FROM services WHERE name = $1', [service.name]);
-  const settings = json<ServiceConfig | null>(rows[0]?.settings ?? null);
+  // Opened: the configuration carries plain secrets, sealed again when it is written.
+  const stored = json<ServiceConfig | null>(rows[0]?.settings ?? null);
+  const settings = stored && openSettingsSecrets(stored);
   if (copy.recaptchaSecret === SECRET_UNCHANGED)
     copy.recaptchaSecret = keep(settings?.recaptchaSecret, ['services', i, 'recaptchaSecret']);
   if (copy.social) {
@@ -80,7 +87,13 @@ async function withStoredServiceSecrets(tx: Db, service: ServiceConfig, i: numbe
       hook.secret === SECRET_UNCHANGED
         ? {
             ...hook,
-            secret: keep(stored.find((row) => row.url === hook.url)?.secret, ['services', i, 'webhooks', j, 'secret']),
+            secret: keep(opened(stored.find((row) => row.url === hook.url)?.secret), [
+              'services',
+              i,
+              'webhooks',
+              j,
+              'secret',
+            ]),
           }
         : hook,
     );
@@ -114,7 +127,7 @@ export async function withStoredSecrets(tx: Db, config: SiteConfig): Promise<Sit
             site.secretKey === SECRET_UNCHANGED
               ? {
                   ...site,
-                  secretKey: keep(sites.find((row) => row.site === site.site)?.secret_key, [
+                  secretKey: keep(opened(sites.find((row) => row.site === site.site)?.secret_key), [
                     'paywall',
                     'services',
                     i,

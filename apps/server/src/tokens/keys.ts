@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { Db } from '../db';
+import { openPrivateJwk, sealPrivateJwk } from '../security/stored-secrets';
 
 export const SIGNING_ALG = 'ES256';
 /** A visitor token's lifetime (exp - iat), seconds. */
@@ -46,7 +47,7 @@ async function insertKey(db: Db, now: number): Promise<string | null> {
   const rows = await db.query<{ kid: string }>(
     `INSERT INTO signing_keys (kid, private_jwk, public_jwk, created_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT DO NOTHING RETURNING kid`,
-    [key.kid, JSON.stringify(key.privateJwk), JSON.stringify(key.publicJwk), now],
+    [key.kid, sealPrivateJwk(key.privateJwk), JSON.stringify(key.publicJwk), now],
   );
   return rows[0]?.kid ?? null;
 }
@@ -62,7 +63,7 @@ export async function activeSigningKey(db: Db, now: number): Promise<SigningKey>
     );
     const row = rows[0];
     if (row) {
-      const privateKey = await importJWK(jwkOf(row.private_jwk), SIGNING_ALG);
+      const privateKey = await importJWK(openPrivateJwk(row.private_jwk), SIGNING_ALG);
       return { kid: row.kid, privateKey: privateKey as CryptoKey };
     }
     await insertKey(db, now);

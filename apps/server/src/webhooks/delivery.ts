@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { TaskLogger } from '../background';
 import type { Db } from '../db';
+import { openSecret } from '../security/secret-box';
 import type { BillingEvent } from '../billing/events';
 import { webhookBody, webhookType } from './payloads';
 
@@ -153,7 +154,7 @@ async function send(delivery: ClaimedDelivery): Promise<Outcome> {
   const started = performance.now();
   try {
     const sentAt = new Date();
-    const signature = new Webhook(delivery.secret).sign(delivery.id, sentAt, delivery.body);
+    const signature = new Webhook(openSecret(delivery.secret)).sign(delivery.id, sentAt, delivery.body);
     const response = await fetch(delivery.url, {
       method: 'POST',
       headers: {

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { WEBHOOK_EVENT_TYPES } from '@foyer/api';
 import type { WebhookEndpointConfig } from '@foyer/api/config';
 import type { Db } from '../db';
+import { sealSecret } from '../security/secret-box';
 
 /** An endpoint's configuration: one definition, the configuration schema's. */
 export type { WebhookEndpointConfig } from '@foyer/api/config';
@@ -56,7 +57,7 @@ export async function seedWebhookEndpoints(
         serviceName,
         endpoint.url,
         JSON.stringify(endpoint.events === '*' ? ['*'] : endpoint.events),
-        endpoint.secret,
+        sealSecret(endpoint.secret),
         now,
       ],
     );

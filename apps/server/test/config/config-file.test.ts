@@ -13,6 +13,7 @@ import { openDb } from '../../src/db';
 import { createServer, startServer, type PreparedServer } from '../../src/index';
 import { seed } from '../../src/seed';
 import { seedConfig, withoutDemoData } from '../../src/seed-config';
+import { openSecret } from '../../src/security/secret-box';
 import { exportConfig } from '../../src/site-config/export';
 import { freshDatabase, testServer } from '../helpers';
 
@@ -185,11 +186,11 @@ describe('export and import on a server seeded with the demo data', () => {
     expect(second.lines).toEqual(first.lines);
     const json = await cli(['config', 'export', '--format', 'json'], context());
     expect(JSON.parse(json.lines.join('\n'))).toEqual(YAML.parse(first.lines.join('\n')));
-    // The markers kept what was stored.
+    // The markers kept what was stored (encrypted at rest, security/secret-box.ts).
     const [site] = await server.db.query<{ secret_key: string }>('SELECT secret_key FROM disqus_sites');
-    expect(site?.secret_key).toBe('demo-disqus-secret-key');
+    expect(openSecret(site!.secret_key)).toBe('demo-disqus-secret-key');
     const [hook] = await server.db.query<{ secret: string }>('SELECT secret FROM webhook_endpoints');
-    expect(hook?.secret).toBe(WEBHOOK_SECRET);
+    expect(openSecret(hook!.secret)).toBe(WEBHOOK_SECRET);
   });
 
   it('exports and imports the cancellation reasons the account widget offers', async () => {
