@@ -134,8 +134,9 @@ export async function sendBuiltFile(
   const encoding = negotiateEncoding(request.headers['accept-encoding'], available);
   const variant = file.variants[encoding] ?? file.variants.identity!;
   varyOnEncoding(reply);
-  // Whole files only: a Range over an encoded body would be offsets into the copy, not the file.
-  reply.header('accept-ranges', 'none').header('etag', variant.etag);
+  // Whole files only: a Range over an encoded body would be offsets into the copy, not the file,
+  // so Range is ignored (a 200 with the whole body) and no Accept-Ranges is announced.
+  reply.header('etag', variant.etag);
   if (matches(request.headers['if-none-match'], variant.etag)) return reply.code(304).send();
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   // Fastify sets Content-Length from the Buffer: the encoded body's length.
