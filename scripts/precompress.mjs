@@ -7,9 +7,11 @@
 // of index.html here are for a static host serving the frame app as it is built.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const DIRECTORIES = ['apps/loader/dist', 'apps/frame/dist', 'apps/frame/dist/assets'];
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIRECTORIES = ['apps/loader/dist', 'apps/frame/dist', 'apps/frame/dist/assets'].map((path) => join(ROOT, path));
 // woff2 and images are compressed already; svg, json and maps are text.
 const TEXT = /\.(?:js|mjs|css|html|svg|json|map|txt|ttf|otf)$/;
 
