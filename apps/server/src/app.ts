@@ -1,4 +1,6 @@
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
+import { constants as zlibConstants } from 'node:zlib';
 import {
   APP_NAME_HEADER,
   FRAME_TOKEN_HEADER,
@@ -66,6 +68,18 @@ async function apiScope(api: FastifyInstance, deps: AppDeps): Promise<void> {
     // The frame reads the SSO domains after login and logout, and the wait after a 429.
     exposedHeaders: [SSO_DOMAINS_HEADER, SSO_TOKENS_HEADER, 'retry-after'],
     maxAge: 600,
+  });
+  // The API's JSON answers above 1 KB (a purchases list, a template, the product catalogue) go out
+  // compressed, in one buffer with its Content-Length. Only in this scope: the loader, the frame
+  // assets and pages negotiate their own encoding (built-files.ts) and must not be compressed twice.
+  await api.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    // Brotli at quality 4 (the plugin's default) costs about what gzip -6 does, for smaller answers.
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    // Request bodies stay uncompressed JSON, as before: inflating them would let a small body
+    // grow past what the body limit means to bound.
+    requestEncodings: ['identity'],
   });
   // Answers vary with the Origin header even when it is refused: caches must not mix them.
   api.addHook('onSend', async (_request, reply, payload) => {

@@ -6,9 +6,9 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { FRAME_CONFIG_PLACEHOLDER, frameConfigScript, type FrameConfig } from '@foyer/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sendBuiltFile, sendCompressedPage } from './built-files';
 import type { AppDeps } from './deps';
 import { findDefaultService, findService, type Service } from './identity/store';
 import { mintFrameToken } from './security/frame-tokens';
@@ -19,6 +19,25 @@ const NOT_BUILT = (what: string) =>
 
 /** Loader files are served from the site root: loader.js, loader.mjs, chunk files and maps. */
 const LOADER_FILE = /^[A-Za-z0-9_.-]+\.(?:js|mjs|map)$/;
+/** The frame app's assets: flat hashed names (no leading dot, so no `..`). */
+const ASSET_FILE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
+/** The build's compressed copies are sent by negotiation (built-files.ts), never by name. */
+const COPY_NAME = /\.(?:br|gz)$/;
+/** Content types of what the builds put out. */
+const TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  svg: 'image/svg+xml',
+  woff2: 'font/woff2',
+  woff: 'font/woff',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+const typeOf = (file: string) => TYPES[file.slice(file.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+
 /** /w/<widget> and /w/v1/<widget>. */
 const WIDGET_PATH = /^\/w\/(?:v1\/)?[a-z0-9-]+\/?$/;
 
@@ -147,34 +166,26 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
   app.get<{ Params: { file: string } }>('/:file', async (request, reply) => {
     const { file } = request.params;
     if (!LOADER_FILE.test(file)) return reply.callNotFound();
-    const path = join(deps.loaderDist, file);
     if (!existsSync(join(deps.loaderDist, 'loader.js'))) return notBuilt(reply, 'loader');
-    if (!existsSync(path)) return reply.callNotFound();
-    return (
-      reply
-        .header('access-control-allow-origin', '*')
-        // Short: site owners' pages pick up a new loader within minutes.
-        .header('cache-control', 'public, max-age=300')
-        .header('x-content-type-options', 'nosniff')
-        .type(file.endsWith('.map') ? 'application/json; charset=utf-8' : 'text/javascript; charset=utf-8')
-        .send(await readFile(path))
-    );
+    reply
+      .header('access-control-allow-origin', '*')
+      // Short: site owners' pages pick up a new loader within minutes.
+      .header('cache-control', 'public, max-age=300')
+      .header('x-content-type-options', 'nosniff')
+      .type(typeOf(file));
+    return (await sendBuiltFile(request, reply, join(deps.loaderDist, file))) ?? reply.callNotFound();
   });
 
-  await app.register(async (assets) => {
-    assets.addHook('onRequest', async (_request, reply) => {
-      if (!existsSync(indexHtml)) return notBuilt(reply, 'frame app');
-    });
-    await assets.register(fastifyStatic, {
-      root: join(deps.frameDist, 'assets'),
-      prefix: '/assets/',
-      decorateReply: false,
-      index: false,
+  app.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) => {
+    const file = request.params['*'];
+    if (!existsSync(indexHtml)) return notBuilt(reply, 'frame app');
+    if (!ASSET_FILE.test(file) || COPY_NAME.test(file)) return reply.callNotFound();
+    reply
       // Vite puts a content hash in every asset name: a name never changes its content.
-      immutable: true,
-      maxAge: '365d',
-      setHeaders: (response) => response.setHeader('x-content-type-options', 'nosniff'),
-    });
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .type(typeOf(file));
+    return (await sendBuiltFile(request, reply, join(deps.frameDist, 'assets', file))) ?? reply.callNotFound();
   });
 
   app.get<{ Querystring: { serviceName?: string } }>('/w/*', async (request, reply) => {
@@ -205,24 +216,22 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const manifest = await manifestOf(page);
     const route = path.replace(/^\/w\//, '').replace(/\/$/, '');
     const html = withRoutePreloads(injectFrameConfig(page, config), manifest ? routeFiles(manifest, route) : []);
-    return (
-      reply
-        .header(
-          'content-security-policy',
-          frameCsp({
-            ...config,
-            recaptcha: !!service?.recaptchaSiteKey,
-            cardPayment: CARD_PAYMENT_ROUTES.has(route),
-            socialAvatars: SOCIAL_AVATAR_ROUTES.has(route),
-            ssoDomains: service?.settings.ssoDomains ?? [],
-          }),
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'strict-origin-when-cross-origin')
-        // The config depends on the service and may change when the site owner edits it.
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(html)
-    );
+    reply
+      .header(
+        'content-security-policy',
+        frameCsp({
+          ...config,
+          recaptcha: !!service?.recaptchaSiteKey,
+          cardPayment: CARD_PAYMENT_ROUTES.has(route),
+          socialAvatars: SOCIAL_AVATAR_ROUTES.has(route),
+          ssoDomains: service?.settings.ssoDomains ?? [],
+        }),
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'strict-origin-when-cross-origin')
+      // The config depends on the service and may change when the site owner edits it.
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8');
+    return sendCompressedPage(request, reply, html);
   });
 }
