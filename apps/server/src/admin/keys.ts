@@ -4,14 +4,13 @@
  * scopes; a revoked key is refused from then on.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { ADMIN_PERMISSIONS, isAdminPermission, type AdminPermission } from '@foyer/api/admin';
 import type { Db } from '../db';
 
-export const ADMIN_SCOPES = ['config:read', 'config:write', 'audit:read'] as const;
-export type AdminScope = (typeof ADMIN_SCOPES)[number];
-
-export function isAdminScope(value: string): value is AdminScope {
-  return (ADMIN_SCOPES as readonly string[]).includes(value);
-}
+/** A key's scopes are admin permissions (@foyer/api/admin), the same an operator's role grants. */
+export const ADMIN_SCOPES = ADMIN_PERMISSIONS;
+export type AdminScope = AdminPermission;
+export const isAdminScope = isAdminPermission;
 
 const KEY_PREFIX = 'fyr_';
 const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');

@@ -13,31 +13,22 @@ import { sendError } from '../http/errors';
 import { applyConfig } from '../site-config/apply';
 import { exportConfig } from '../site-config/export';
 import { readAudit } from './audit';
-import { authenticateKey, type AdminScope, type ApiKey } from './keys';
+import { accountRoutes } from './accounts/routes';
+import { authenticateKey } from './keys';
+import { operatorRoutes } from './operators/routes';
+import { orderRoutes } from './orders/routes';
 import { adminOpenApi } from './openapi';
+import { auditContext, permitted } from './principal';
 
 export const ADMIN_PREFIX = '/admin/api';
 /** A whole configuration with its templates is larger than the widgets API's 64 KB bodies. */
 const CONFIG_BODY_LIMIT = 1024 * 1024;
 const BEARER = /^Bearer (\S+)$/;
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The admin API key of the call (admin/routes.ts). */
-    adminKey?: ApiKey;
-  }
-}
-
 function invalid(reply: FastifyReply, errors: readonly string[]) {
   return reply
     .code(400)
     .send({ code: 'VALIDATION_FAILED', message: 'The configuration is not valid.', args: [], errors: [...errors] });
-}
-
-function allowed(request: FastifyRequest, reply: FastifyReply, scope: AdminScope): boolean {
-  if (request.adminKey?.scopes.includes(scope)) return true;
-  void sendError(reply, catalogueError('FORBIDDEN'));
-  return false;
 }
 
 const dryRunOf = (request: FastifyRequest) => (request.query as Record<string, unknown>).dryRun === 'true';
@@ -53,7 +44,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       const key = bearer ? await authenticateKey(deps.db, bearer[1]!, deps.now()) : null;
       if (!key)
         return sendError(reply, catalogueError('UNAUTHORIZED'), { 'www-authenticate': 'Bearer realm="foyer-admin"' });
-      request.adminKey = key;
+      request.adminPrincipal = { kind: 'key', id: key.id, name: key.name, permissions: new Set(key.scopes) };
     });
 
     /** Validates and applies `input` (a whole configuration), answering the change. */
@@ -66,11 +57,9 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
           production: deps.production ?? false,
           dryRun,
           audit: {
-            actor: `apikey:${request.adminKey!.name} (${request.adminKey!.id})`,
+            ...auditContext(request),
             action: target === 'config' ? 'config.replace' : 'config.section.replace',
             target,
-            address: request.ip,
-            userAgent: request.headers['user-agent'],
           },
         });
         return { applied: !dryRun, diff: change.diff, config: change.after };
@@ -80,20 +69,25 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       }
     };
 
+    // People and money (issue 28): operators and their sessions, accounts, orders and subscriptions.
+    await operatorRoutes(api, deps);
+    await accountRoutes(api, deps);
+    await orderRoutes(api, deps);
+
     api.get(`${ADMIN_PREFIX}/openapi.json`, async () => adminOpenApi(deps.publicUrl().replace(/\/$/, '')));
 
     api.get(`${ADMIN_PREFIX}/config`, async (request, reply) => {
-      if (!allowed(request, reply, 'config:read')) return reply;
+      if (!permitted(request, reply, 'config:read')) return reply;
       return exportConfig(deps.db);
     });
 
     api.put(`${ADMIN_PREFIX}/config`, { bodyLimit: CONFIG_BODY_LIMIT }, async (request, reply) => {
-      if (!allowed(request, reply, 'config:write')) return reply;
+      if (!permitted(request, reply, 'config:write')) return reply;
       return write(request, reply, request.body, 'config');
     });
 
     api.get<{ Params: { section: string } }>(`${ADMIN_PREFIX}/config/:section`, async (request, reply) => {
-      if (!allowed(request, reply, 'config:read')) return reply;
+      if (!permitted(request, reply, 'config:read')) return reply;
       const config = (await exportConfig(deps.db)) as Record<string, unknown>;
       if (!Object.hasOwn(config, request.params.section)) return sendError(reply, catalogueError('NOT_FOUND'));
       return config[request.params.section] ?? null;
@@ -103,7 +97,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       `${ADMIN_PREFIX}/config/:section`,
       { bodyLimit: CONFIG_BODY_LIMIT },
       async (request, reply) => {
-        if (!allowed(request, reply, 'config:write')) return reply;
+        if (!permitted(request, reply, 'config:write')) return reply;
         const current = (await exportConfig(deps.db)) as Record<string, unknown>;
         const { section } = request.params;
         if (!Object.hasOwn(current, section)) return sendError(reply, catalogueError('NOT_FOUND'));
@@ -114,7 +108,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     );
 
     api.get<{ Querystring: { limit?: string; before?: string } }>(`${ADMIN_PREFIX}/audit`, async (request, reply) => {
-      if (!allowed(request, reply, 'audit:read')) return reply;
+      if (!permitted(request, reply, 'audit:read')) return reply;
       const limit = Math.min(Math.max(Number(request.query.limit ?? 50) || 50, 1), 200);
       const before = request.query.before === undefined ? undefined : Number(request.query.before);
       if (before !== undefined && !Number.isSafeInteger(before))
