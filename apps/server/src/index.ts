@@ -41,6 +41,7 @@ import { pruneKeys } from './security/workflow-keys';
 import { pruneIdentifierChanges } from './identity/identifier-changes';
 import { pruneSsoTokens } from './security/sso-tokens';
 import { prunePaywall } from './paywall/authorize';
+import { pruneActivity } from './activity';
 import { hostOriginsOf, seed } from './seed';
 import { runWebhooks } from './webhooks/delivery';
 import { productionProblems, UnsafeProductionSettings } from './production-checks';
@@ -357,6 +358,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         pruneIdentifierChanges(db, now()),
         pruneSsoTokens(db, now()),
         prunePaywall(db, now()),
+        pruneActivity(db, now()),
       ]).catch((error: unknown) => app.log.error({ err: error }, 'pruning expired rows failed'));
     await prune();
     const schema = options.databaseSchema ?? env.databaseSchema;

@@ -14,6 +14,8 @@ import { applyConfig } from '../site-config/apply';
 import { exportConfig } from '../site-config/export';
 import { readAudit } from './audit';
 import { accountRoutes } from './accounts/routes';
+import { deliveryRoutes } from './deliveries/routes';
+import { figureRoutes } from './figures/routes';
 import { authenticateKey } from './keys';
 import { operatorRoutes } from './operators/routes';
 import { orderRoutes } from './orders/routes';
@@ -73,6 +75,9 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     await operatorRoutes(api, deps);
     await accountRoutes(api, deps);
     await orderRoutes(api, deps);
+    // What the server did for the site: webhook deliveries and the dashboard's figures.
+    await deliveryRoutes(api, deps);
+    await figureRoutes(api, deps);
 
     api.get(`${ADMIN_PREFIX}/openapi.json`, async () => adminOpenApi(deps.publicUrl().replace(/\/$/, '')));
 

@@ -16,6 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Meter, PaywallAuthorize, PaywallAuthorizeResult } from '@foyer/api';
+import { recordActivity } from '../activity';
 import type { Db } from '../db';
 import type { EntitlementSource } from './entitlements';
 import type { MeterConfig } from './config';
@@ -263,6 +264,17 @@ export async function authorizeView(
   }
 
   const denied = { segments: names, ...(exceededMeter ? { exceededMeter } : {}) };
+  // The console's funnel starts here: a reader the paywall stopped (admin/figures).
+  await recordActivity(
+    db,
+    {
+      kind: 'paywall.shown',
+      serviceName: visitor.serviceName,
+      guid: visitor.guid,
+      reader: visitor.guid ? `a:${visitor.guid}` : `v:${meterId}`,
+    },
+    now,
+  );
   if (visitor.guid) return { ...denied, result: 'REQUIRE_ENTITLEMENT', requireEntitlement: true };
   // Logging in gives the account's meter when it has more free views; the views read here go with
   // the reader into it (mergeMeter), so it starts at this meter's count, not at zero.

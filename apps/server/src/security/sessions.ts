@@ -5,6 +5,7 @@
  * (never moved).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { recordActivity } from '../activity';
 import { toMillis, type Db } from '../db';
 
 const MINUTE = 60_000;
@@ -95,6 +96,9 @@ export async function createSession(
       input.secureFor === undefined ? null : hashSessionId(input.secureFor),
     ],
   );
+  // A secure session is a step-up inside a sign-in, not another one.
+  if (!secure)
+    await recordActivity(db, { kind: 'login', serviceName: record.serviceName, guid: record.guid }, input.now);
   return record;
 }
 
