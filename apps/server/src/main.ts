@@ -1,4 +1,8 @@
-/** `npm start -w @foyer/server`: the server alone, configured by the environment (see config.ts). */
+/**
+ * The server alone, configured by the environment (see config.ts): `npm run dev -w @foyer/server`
+ * from the sources, `npm start -w @foyer/server` (and the image) from the bundle of
+ * scripts/build.mjs.
+ */
 import { DataFolderInUse } from './db/folder-lock';
 import { InvalidConfig, startServer, UnsafeProductionSettings, type RunningServer } from './index';
 
