@@ -148,8 +148,9 @@ function toAccount(row: AccountRow): Account {
   };
 }
 
+/** An erased account (admin/accounts/erase.ts) is gone for every caller: no lookup answers it. */
 export async function findAccountByGuid(db: Db, guid: string): Promise<Account | null> {
-  const rows = await db.query<AccountRow>(`${ACCOUNT_SELECT} WHERE p.guid = $1`, [guid]);
+  const rows = await db.query<AccountRow>(`${ACCOUNT_SELECT} WHERE p.guid = $1 AND p.state <> 'ERASED'`, [guid]);
   return rows[0] ? toAccount(rows[0]) : null;
 }
 
@@ -166,7 +167,7 @@ export async function findAccountByIdentifiers(
   const values = identifiers.map((identifier) => normalizeIdentifier(identifier.value));
   const rows = await db.query<AccountRow>(
     `${ACCOUNT_SELECT}
-      WHERE p.guid IN (
+      WHERE p.state <> 'ERASED' AND p.guid IN (
         SELECT i.guid FROM user_identifiers i
           JOIN unnest($2::text[], $3::text[]) AS given(name, value) ON given.name = i.name AND given.value = i.value
          WHERE i.realm_name = $1
