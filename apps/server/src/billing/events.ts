@@ -19,7 +19,7 @@ export type BillingEvent =
   | { type: 'account.created'; attributes: Record<string, string> }
   /** The profile changed: `changed` names the attributes (or `roles`) whose values differ. */
   | { type: 'account.updated'; attributes: Record<string, string>; changed: string[] }
-  /** Reserved: Foyer deletes no account yet (README, Webhooks). */
+  /** An operator erased the account (admin/accounts/erase.ts); one per service it belonged to. */
   | { type: 'account.deleted' }
   /** A subscription row was written for a paid (or awaiting payment) order line. */
   | {

@@ -393,6 +393,14 @@ describe('the accounts of the admin API', () => {
     });
     const paid = await call(server, 'POST', `/widget/payment/${order.id}`, { session, payload: { token: 'manual' } });
     expect(paid.statusCode, paid.body).toBe(200);
+    const subscriptionId = paid.json<{ purchases: { subscriptionId: string }[] }>().purchases[0]!.subscriptionId;
+    const invited = await call(server, 'POST', '/widget/account/beneficiary/invite/', {
+      session,
+      payload: { subscriptionId, email: PEOPLE.friend, message: 'From erase-me' },
+    });
+    expect(invited.statusCode, invited.body).toBeLessThan(300);
+    const friendGuid = await guidOf(PEOPLE.friend);
+    const friendBefore = (await detail(friendGuid)).invitations.length;
 
     const erased = await admin('DELETE', `/accounts/${guid}`, keys.erase);
     expect(erased.statusCode, erased.body).toBe(200);
@@ -436,6 +444,10 @@ describe('the accounts of the admin API', () => {
     );
     expect(events.map((event) => event.type)).toContain('account.deleted');
     expect(JSON.stringify(events)).not.toContain(PEOPLE.erase);
+    // The invitation it sent ended with its subscription, without the invitee's address or the message.
+    const grants = await server.db.query('SELECT email, message, status FROM grants WHERE owner_guid = $1', [guid]);
+    expect(grants).toEqual([{ email: '(erased)', message: null, status: 'REMOVED' }]);
+    expect((await detail(friendGuid)).invitations).toHaveLength(friendBefore - 1);
 
     // Gone for the visitor side: no login, no session; the address is free to register again.
     expect(await sessionWorks(guid, session)).toBe(false);
