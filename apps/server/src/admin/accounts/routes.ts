@@ -7,9 +7,10 @@
  */
 import { ADMIN_API_PREFIX, accountListQuerySchema, endSessionsSchema } from '@foyer/api/admin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
 import type { Db } from '../../db';
 import type { AppDeps } from '../../deps';
-import { ApiError, validationFailed } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { findAccountByGuid } from '../../identity/store';
 import {
   accountErasedNotice,
@@ -26,10 +27,21 @@ import { parseBody, parseQuery } from '../validation';
 import { eraseAccount } from './erase';
 import { exportAccount } from './export';
 import { mailPerson, serviceOf } from './notify';
-import { accountDetail, accountHead, BadCursor, listAccounts, type AccountState } from './store';
+import { decodeCursor } from './cursor';
+import { accountDetail, accountHead, listAccounts, type AccountState } from './store';
 
 const BASE = `${ADMIN_API_PREFIX}/accounts`;
 const DEFAULT_LIMIT = 25;
+
+/** The contract's query, and a cursor this list made (else 400 naming `cursor`, not a silent first page). */
+const listQuerySchema = z.extend(accountListQuerySchema, {
+  cursor: z.optional(
+    z.string().check(
+      z.maxLength(500),
+      z.refine((cursor) => decodeCursor(cursor) !== null, 'not a cursor of this list'),
+    ),
+  ),
+});
 
 type GuidRequest = FastifyRequest<{ Params: { guid: string } }>;
 type Head = NonNullable<Awaited<ReturnType<typeof accountHead>>>;
@@ -103,14 +115,10 @@ export async function accountRoutes(api: FastifyInstance, deps: AppDeps): Promis
 
   api.get(BASE, async (request, reply) => {
     if (!permitted(request, reply, 'accounts:read')) return reply;
-    const query = parseQuery(accountListQuerySchema, request, reply);
+    const query = parseQuery(listQuerySchema, request, reply);
     if (!query) return reply;
-    try {
-      return await listAccounts(db, { ...query, limit: query.limit ?? DEFAULT_LIMIT });
-    } catch (error) {
-      if (error instanceof BadCursor) throw validationFailed(['cursor']);
-      throw error;
-    }
+    const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+    return listAccounts(db, { ...query, limit: query.limit ?? DEFAULT_LIMIT, after });
   });
 
   api.get<{ Params: { guid: string } }>(`${BASE}/:guid`, async (request, reply) => {

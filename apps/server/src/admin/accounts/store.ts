@@ -8,7 +8,7 @@ import type { AccountDetail, AccountSummary } from '@foyer/api/admin';
 import { toMillis, type Db } from '../../db';
 import { normalizeIdentifier } from '../../identity/identifiers';
 import { mailAddressOf } from '../../identity/mail-address';
-import { decodeCursor, encodeCursor } from './cursor';
+import { encodeCursor, type CursorKey } from './cursor';
 
 export type AccountState = AccountSummary['state'];
 
@@ -52,8 +52,6 @@ function toSummary(row: ProfileRow): AccountSummary {
 /** `%` and `_` typed in the search box are searched for, not wildcards. */
 const likePattern = (text: string) => `%${normalizeIdentifier(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export class BadCursor extends Error {}
-
 /**
  * Newest first, `limit` at a time. `q` matches a part of an e-mail address (the profile's, or any
  * sign-in identifier), case-insensitively, or a whole guid.
@@ -65,11 +63,11 @@ export async function listAccounts(
     state?: AccountState | undefined;
     service?: string | undefined;
     limit: number;
-    cursor?: string | undefined;
+    /** The last row of the previous page (its decoded cursor), null for the first page. */
+    after: CursorKey | null;
   },
 ): Promise<{ items: AccountSummary[]; next: string | null }> {
-  const after = filter.cursor ? decodeCursor(filter.cursor) : null;
-  if (filter.cursor && !after) throw new BadCursor();
+  const { after } = filter;
   const q = filter.q?.trim() || null;
   const rows = await db.query<ProfileRow>(
     `${PROFILE_SELECT}
