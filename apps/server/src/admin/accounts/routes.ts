@@ -27,7 +27,7 @@ import { parseBody, parseQuery } from '../validation';
 import { eraseAccount } from './erase';
 import { exportAccount } from './export';
 import { mailPerson, serviceOf } from './notify';
-import { decodeCursor } from './cursor';
+import { decodeCursor } from '../cursor';
 import { accountDetail, accountHead, listAccounts, type AccountState } from './store';
 
 const BASE = `${ADMIN_API_PREFIX}/accounts`;

@@ -8,7 +8,7 @@ import type { AccountDetail, AccountSummary } from '@foyer/api/admin';
 import { toMillis, type Db } from '../../db';
 import { normalizeIdentifier } from '../../identity/identifiers';
 import { mailAddressOf } from '../../identity/mail-address';
-import { encodeCursor, type CursorKey } from './cursor';
+import { encodeCursor, type CursorKey } from '../cursor';
 
 export type AccountState = AccountSummary['state'];
 

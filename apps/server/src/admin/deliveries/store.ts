@@ -7,6 +7,7 @@
  */
 import type { DeliveryDetail, DeliverySummary } from '@foyer/api/admin';
 import type { Db } from '../../db';
+import { decodeCursor, encodeCursor } from '../cursor';
 
 interface DeliveryRow {
   id: string;
@@ -36,22 +37,6 @@ const toSummary = (row: DeliveryRow): DeliverySummary => ({
   lastStatusCode: row.last_status_code,
 });
 
-/** The cursor of a page: the last row's creation time and id (newest first). */
-const encodeCursor = (row: { created_at: string | number; id: string }) =>
-  Buffer.from(JSON.stringify([Number(row.created_at), row.id])).toString('base64url');
-
-function decodeCursor(cursor: string | undefined): [number, string] | null {
-  if (!cursor) return null;
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown;
-    if (Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'string')
-      return [value[0], value[1]];
-  } catch {
-    // An unreadable cursor is the first page.
-  }
-  return null;
-}
-
 export async function listDeliveries(
   db: Db,
   filter: {
@@ -62,7 +47,8 @@ export async function listDeliveries(
     cursor?: string | undefined;
   },
 ): Promise<{ items: DeliverySummary[]; next: string | null }> {
-  const after = decodeCursor(filter.cursor);
+  // A cursor this server did not make reads as the first page.
+  const after = filter.cursor ? decodeCursor(filter.cursor) : null;
   const rows = await db.query<DeliveryRow>(
     `${SELECT}
       WHERE ($1::text IS NULL OR d.status = $1) AND ($2::text IS NULL OR d.type = $2)
@@ -79,7 +65,10 @@ export async function listDeliveries(
     ],
   );
   const page = rows.slice(0, filter.limit);
-  return { items: page.map(toSummary), next: rows.length > filter.limit ? encodeCursor(page.at(-1)!) : null };
+  return {
+    items: page.map(toSummary),
+    next: rows.length > filter.limit ? encodeCursor([Number(page.at(-1)!.created_at), page.at(-1)!.id]) : null,
+  };
 }
 
 export async function findDelivery(db: Db, id: string): Promise<DeliveryDetail | null> {

@@ -1,9 +1,9 @@
 /**
- * The opaque cursor of the account list: the last row's (created_at, guid), the key its pages are
- * ordered and cut by (newest first), so a page never repeats or skips a row when accounts are
- * added meanwhile. (admin/deliveries/store.ts pages the same way with its own private twin.)
+ * The opaque cursor of the admin API's lists: the last row's (created_at, id), the key their pages
+ * are ordered and cut by (newest first), so a page never repeats or skips a row when rows are
+ * added meanwhile.
  */
-export type CursorKey = [createdAt: number, guid: string];
+export type CursorKey = [createdAt: number, id: string];
 
 export const encodeCursor = (key: CursorKey): string => Buffer.from(JSON.stringify(key)).toString('base64url');
 
