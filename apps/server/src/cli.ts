@@ -4,14 +4,20 @@
  * FOYER_DATA_DIR, which a running server holds locked) and applies pending migrations first.
  * Commands are rows of COMMANDS; each gets the database and the app clock.
  */
+import { randomBytes } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { isOperatorRole, OPERATOR_ROLES } from '@foyer/api/admin';
 import { InvalidConfig, type SiteConfig } from '@foyer/api/config';
 import { devClock } from './billing/clock';
 import { DEFAULT_DATA_DIR, optionsFromEnv } from './config';
 import { migrate, openDb, type Db } from './db';
 import { DataFolderInUse } from './db/folder-lock';
 import { ADMIN_SCOPES, createApiKey, isAdminScope, listApiKeys, revokeApiKey, type AdminScope } from './admin/keys';
+import { recordAudit } from './admin/audit';
+import { createOperator, findOperatorByEmail, listOperators, updateOperator } from './admin/operators/store';
+import { otpauthUrl } from './admin/operators/totp';
+import { ApiError } from './http/errors';
 import { applyConfig, type ConfigChange } from './site-config/apply';
 import { exportConfig } from './site-config/export';
 import { readConfigFile, renderConfig, type ConfigFormat } from './site-config/file';
@@ -54,6 +60,9 @@ async function configFile(file: string | undefined, print: (line: string) => voi
     return null;
   }
 }
+
+/** How the audit log names a CLI write: the system user who ran it. */
+const cliActor = () => `cli:${userInfo().username}`;
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
@@ -124,6 +133,95 @@ export const COMMANDS: Record<string, Command> = {
             ? 'Dry run: nothing was changed.'
             : 'Applied (running servers see it within their 5 s read cache).',
       );
+    },
+  },
+  'operator create': {
+    summary: `--email <address> --name <name> --role <${OPERATOR_ROLES.join('|')}> [--password <p>] [--totp]: a console operator (owners always get a second factor; its secret is printed once).`,
+    run: async ({ db, now, print }, args) => {
+      const email = option(args, '--email');
+      const name = option(args, '--name') ?? email;
+      const role = option(args, '--role') ?? '';
+      if (!email || !name || !isOperatorRole(role)) {
+        print(`Give --email, --name and --role (one of ${OPERATOR_ROLES.join(', ')}).`);
+        return 2;
+      }
+      const given = option(args, '--password');
+      if (given !== undefined && given.length < 12) {
+        print('The password needs at least 12 characters.');
+        return 2;
+      }
+      const password = given ?? randomBytes(18).toString('base64url');
+      try {
+        const made = await db.transaction(async (tx) => {
+          const created = await createOperator(
+            tx,
+            { email, name, role, password, totp: args.includes('--totp') },
+            now(),
+          );
+          await recordAudit(
+            tx,
+            {
+              actor: cliActor(),
+              action: 'operator.create',
+              target: `operator:${created.operator.id}`,
+              before: null,
+              after: created.operator,
+            },
+            now(),
+          );
+          return created;
+        });
+        print(`${made.operator.id} ${made.operator.email} ${made.operator.role}`);
+        if (given === undefined) print(`Password (shown once): ${password}`);
+        if (made.totpSecret) {
+          print(`TOTP secret (shown once): ${made.totpSecret}`);
+          print(`Authenticator URL: ${otpauthUrl(made.totpSecret, made.operator.email)}`);
+        }
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        print(error.message);
+        return 1;
+      }
+    },
+  },
+  'operator list': {
+    summary: 'list the console operators.',
+    run: async ({ db, print }) => {
+      for (const operator of await listOperators(db))
+        print(
+          `${operator.id} ${operator.email} ${operator.role}${operator.totp ? ' totp' : ''}${operator.disabledAt ? ' disabled' : ''}`,
+        );
+    },
+  },
+  'operator disable': {
+    summary: "--email <address>: end that operator's sessions and refuse their sign-in (never the last owner).",
+    run: async ({ db, now, print }, args) => {
+      const found = await findOperatorByEmail(db, option(args, '--email') ?? '');
+      if (!found) {
+        print('No operator with that address.');
+        return 1;
+      }
+      try {
+        await db.transaction(async (tx) => {
+          const change = await updateOperator(tx, found.id, { disabled: true }, now());
+          await recordAudit(
+            tx,
+            {
+              actor: cliActor(),
+              action: 'operator.update',
+              target: `operator:${found.id}`,
+              before: change?.before,
+              after: change?.after,
+            },
+            now(),
+          );
+        });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        print(error.message);
+        return 1;
+      }
+      print(`Disabled ${found.email}.`);
     },
   },
   'apikey create': {

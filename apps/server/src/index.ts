@@ -42,6 +42,8 @@ import { pruneIdentifierChanges } from './identity/identifier-changes';
 import { pruneSsoTokens } from './security/sso-tokens';
 import { prunePaywall } from './paywall/authorize';
 import { pruneActivity } from './activity';
+import { seedDemoOwner } from './admin/operators/demo';
+import { pruneOperatorSessions } from './admin/operators/sessions';
 import { hostOriginsOf, seed } from './seed';
 import { runWebhooks } from './webhooks/delivery';
 import { productionProblems, UnsafeProductionSettings } from './production-checks';
@@ -294,6 +296,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       if (problems.length) throw new UnsafeProductionSettings(problems);
     }
     if (config) await seed(db, config, now(), { production: env.production });
+    // The console's demo owner comes with the demo data (never in production: refused above).
+    if (seedDemo && !env.production) await seedDemoOwner(db, now());
     // The visitor tokens' first key, so /.well-known/jwks.json lists it before any token is asked for.
     await ensureSigningKey(db, now());
     // Computed now so the first unknown-identifier login is not slower than a wrong password.
@@ -359,6 +363,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         pruneSsoTokens(db, now()),
         prunePaywall(db, now()),
         pruneActivity(db, now()),
+        pruneOperatorSessions(db, now()),
       ]).catch((error: unknown) => app.log.error({ err: error }, 'pruning expired rows failed'));
     await prune();
     const schema = options.databaseSchema ?? env.databaseSchema;

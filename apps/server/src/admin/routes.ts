@@ -1,11 +1,14 @@
 /**
  * The admin API (issue 27) under /admin/api on the widgets origin: the site owner's configuration
- * read and written at run time, by API keys with scopes (admin/keys.ts). Never a frame's or a
- * visitor's call: a frame token is refused, a visitor session is no key. Every write is applied in
+ * read and written at run time, and (issue 28) the console's people and money — by API keys with
+ * scopes (admin/keys.ts) or operators signed in to the console (admin/operators/: a cookie, and a
+ * CSRF token on writes). Never a frame's or a visitor's call: a frame token is refused, a visitor
+ * session is neither. Every write is applied in
  * one transaction with its audit row (site-config/apply.ts); this instance's read cache is
  * cleared at once, others' within READ_CACHE_TTL_MS.
  */
 import { catalogueError, FRAME_TOKEN_HEADER } from '@foyer/api';
+import { CSRF_HEADER, ROLE_PERMISSIONS } from '@foyer/api/admin';
 import { InvalidConfig, parseSiteConfig } from '@foyer/api/config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
@@ -18,6 +21,7 @@ import { deliveryRoutes } from './deliveries/routes';
 import { figureRoutes } from './figures/routes';
 import { authenticateKey } from './keys';
 import { operatorRoutes } from './operators/routes';
+import { csrfMatches, operatorCookieOf, useOperatorSession } from './operators/sessions';
 import { orderRoutes } from './orders/routes';
 import { adminOpenApi } from './openapi';
 import { auditContext, permitted } from './principal';
@@ -39,14 +43,45 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   await app.register(async (api) => {
     api.addHook('onRequest', async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (request.routeOptions.url === `${ADMIN_PREFIX}/openapi.json`) return;
+      const route = request.routeOptions.url;
+      if (route === `${ADMIN_PREFIX}/openapi.json`) return;
       if (request.headers[FRAME_TOKEN_HEADER.toLowerCase()] !== undefined)
         return sendError(reply, catalogueError('FORBIDDEN'));
+      // Automation: an API key with scopes.
       const bearer = BEARER.exec(request.headers.authorization ?? '');
-      const key = bearer ? await authenticateKey(deps.db, bearer[1]!, deps.now()) : null;
-      if (!key)
-        return sendError(reply, catalogueError('UNAUTHORIZED'), { 'www-authenticate': 'Bearer realm="foyer-admin"' });
-      request.adminPrincipal = { kind: 'key', id: key.id, name: key.name, permissions: new Set(key.scopes) };
+      if (bearer) {
+        const key = await authenticateKey(deps.db, bearer[1]!, deps.now());
+        if (!key)
+          return sendError(reply, catalogueError('UNAUTHORIZED'), { 'www-authenticate': 'Bearer realm="foyer-admin"' });
+        request.adminPrincipal = { kind: 'key', id: key.id, name: key.name, permissions: new Set(key.scopes) };
+        return;
+      }
+      // People: an operator's console session (admin/operators/). Signing in needs none.
+      const signIn = route === `${ADMIN_PREFIX}/session`;
+      const cookie = operatorCookieOf(request.headers.cookie);
+      const session = cookie ? await useOperatorSession(deps.db, cookie, deps.now()) : null;
+      if (session) {
+        const { operator } = session;
+        // A write made with the cookie carries the session's CSRF token (signing in again needs none).
+        const reads = request.method === 'GET' || request.method === 'HEAD';
+        const header = request.headers[CSRF_HEADER];
+        if (
+          !reads &&
+          !(signIn && request.method === 'POST') &&
+          !csrfMatches(session.csrfToken, typeof header === 'string' ? header : undefined)
+        )
+          return sendError(reply, catalogueError('CSRF_TOKEN_INVALID'));
+        request.operatorSession = session;
+        request.adminPrincipal = {
+          kind: 'operator',
+          id: operator.id,
+          name: operator.email,
+          permissions: new Set(ROLE_PERMISSIONS[operator.role]),
+        };
+        return;
+      }
+      if (signIn && request.method !== 'GET') return;
+      return sendError(reply, catalogueError('UNAUTHORIZED'), { 'www-authenticate': 'Bearer realm="foyer-admin"' });
     });
 
     /** Validates and applies `input` (a whole configuration), answering the change. */
