@@ -108,10 +108,14 @@ async function applyEvent(tx: Db, provider: string, event: ProviderEvent, policy
   if (charge || payment) await refundedOrDisputed(tx, event, charge ?? null, payment ?? null, policy, now);
 }
 
+/** What a refund or a dispute is about: a renewal charge, or the first payment of an order. */
+export type PaidFor =
+  | { charge: { id: string; subscription_id: string }; payment: null }
+  | { charge: null; payment: { id: string; order_id: string; guid: string; service_name: string | null } };
+
 /**
- * A refund or a dispute of a renewal charge or of a first payment: the refund is recorded (the
- * site's `payment.refunded`), then the owner's policy says whether what it paid for ends
- * (FOYER_ON_REFUND=expire, FOYER_ON_DISPUTE=suspend) or is kept.
+ * A refund or a dispute of a renewal charge or of a first payment: a refund goes through
+ * `refundedWhole`; a dispute ends the access when the owner's policy says so (FOYER_ON_DISPUTE).
  */
 async function refundedOrDisputed(
   tx: Db,
@@ -121,26 +125,59 @@ async function refundedOrDisputed(
   policy: OwnerPolicy,
   now: number,
 ): Promise<void> {
-  const refund = event.type === 'payment.refunded';
-  const ends = refund ? policy.onRefund === 'expire' : policy.onDispute === 'suspend';
-  const reason: ExpiryReason = refund ? 'refunded' : 'disputed';
-  if (charge && refund)
-    await tx.query(`UPDATE renewal_charges SET status = 'REFUNDED', updated_at = $2 WHERE id = $1`, [charge.id, now]);
-  const sub = charge ? await loadSubscription(tx, charge.subscription_id, true) : null;
-  if (charge && !sub) return;
-  // What was paid for: the subscription a renewal renewed, or everything the first payment bought.
+  const paidFor: PaidFor = charge ? { charge, payment: null } : { charge: null, payment: payment! };
+  if (event.type === 'payment.refunded') {
+    await refundedWhole(tx, paidFor, event.reference, policy, now);
+    return;
+  }
+  if (policy.onDispute === 'suspend') await endWhatItPaidFor(tx, paidFor, 'disputed', now);
+}
+
+/**
+ * A payment given back whole — by the provider's refund event or the console's refund (issue 28),
+ * whichever comes first; the other finds it done and changes nothing: the refund is recorded (the
+ * site's `payment.refunded`), then FOYER_ON_REFUND says whether what it paid for ends. Answers
+ * whether it was applied now.
+ */
+export async function refundedWhole(
+  tx: Db,
+  paidFor: PaidFor,
+  reference: string,
+  policy: OwnerPolicy,
+  now: number,
+): Promise<boolean> {
+  const first = paidFor.charge
+    ? await tx.query(
+        `UPDATE renewal_charges SET status = 'REFUNDED', updated_at = $2 WHERE id = $1 AND status <> 'REFUNDED' RETURNING id`,
+        [paidFor.charge.id, now],
+      )
+    : await tx.query(`UPDATE payments SET refunded_at = $2 WHERE id = $1 AND refunded_at IS NULL RETURNING id`, [
+        paidFor.payment.id,
+        now,
+      ]);
+  if (!first.length) return false;
+  const sub = paidFor.charge ? await loadSubscription(tx, paidFor.charge.subscription_id, true) : null;
+  if (paidFor.charge && !sub) return true;
   const owner = sub
     ? { guid: sub.guid, serviceName: sub.service_name }
-    : { guid: payment!.guid, serviceName: payment!.service_name };
-  const about = sub ? { subscriptionId: sub.id } : { orderId: payment!.order_id };
-  if (refund) await recordEvent(tx, owner, { type: 'payment.refunded', ...about, reference: event.reference }, now);
-  if (!ends) return;
-  for (const ended of sub ? [sub] : await subscriptionsOfPayment(tx, payment!.id))
-    await expire(tx, ended, LIVE, reason, now);
+    : { guid: paidFor.payment!.guid, serviceName: paidFor.payment!.service_name };
+  const about = sub ? { subscriptionId: sub.id } : { orderId: paidFor.payment!.order_id };
+  await recordEvent(tx, owner, { type: 'payment.refunded', ...about, reference }, now);
+  if (policy.onRefund === 'expire') await endWhatItPaidFor(tx, paidFor, 'refunded', now);
+  return true;
+}
+
+/** Ends what a payment paid for: the subscription a renewal renewed, or everything the first payment bought. */
+async function endWhatItPaidFor(tx: Db, paidFor: PaidFor, reason: ExpiryReason, now: number): Promise<void> {
+  if (paidFor.charge) {
+    const sub = await loadSubscription(tx, paidFor.charge.subscription_id, true);
+    if (sub) await expire(tx, sub, LIVE, reason, now);
+    return;
+  }
+  for (const ended of await subscriptionsOfPayment(tx, paidFor.payment.id)) await expire(tx, ended, LIVE, reason, now);
   // One-off purchases of the payment end too (the paywall reads their ACTIVE status).
-  if (!sub)
-    await tx.query(
-      `UPDATE purchases SET status = 'EXPIRED' WHERE payment_id = $1 AND status IN ('ACTIVE', 'ACTIVE_PENDING')`,
-      [payment!.id],
-    );
+  await tx.query(
+    `UPDATE purchases SET status = 'EXPIRED' WHERE payment_id = $1 AND status IN ('ACTIVE', 'ACTIVE_PENDING')`,
+    [paidFor.payment.id],
+  );
 }

@@ -126,11 +126,14 @@ describe('operators', () => {
     });
   });
 
-  it('gives a support operator their role only: accounts yes; figures, webhooks and configuration no', async () => {
+  it('gives a support operator their role only: accounts yes; refunds, figures, webhooks and configuration no', async () => {
     const { cookie, session } = await signIn('support@foyer.test', 'support-password-1', null);
     expect(session.permissions).not.toContain('payments:refund');
     expect((await call('GET', '/accounts?q=demo', { cookie })).statusCode).toBe(200);
     expect((await call('GET', '/figures', { cookie })).statusCode).toBe(403);
+    expect(
+      (await call('POST', '/payments/any/refund', { cookie, csrf: session.csrfToken, payload: {} })).statusCode,
+    ).toBe(403);
     expect(
       (await call('POST', '/webhooks/deliveries/any/resend', { cookie, csrf: session.csrfToken })).statusCode,
     ).toBe(403);

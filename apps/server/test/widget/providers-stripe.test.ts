@@ -251,9 +251,11 @@ describe('Stripe webhooks (stripe.webhooks.constructEvent, STRIPE_WEBHOOK_SECRET
     expect(await read('payment_intent.payment_failed', intent)).toEqual([
       { id: 'evt_payment_intent.payment_failed', type: 'payment.failed', reference: 'pi_hook', code: 'card_declined' },
     ]);
-    expect(await read('charge.refunded', charge)).toEqual([
+    expect(await read('charge.refunded', { ...charge, refunded: true })).toEqual([
       { id: 'evt_charge.refunded', type: 'payment.refunded', reference: 'pi_hook' },
     ]);
+    // A partial refund (the charge not refunded whole) ends nothing: the console recorded it.
+    expect(await read('charge.refunded', { ...charge, refunded: false, amount_refunded: 100 })).toEqual([]);
     expect(await read('charge.dispute.created', { id: 'dp_1', object: 'dispute', payment_intent: 'pi_hook' })).toEqual([
       { id: 'evt_charge.dispute.created', type: 'payment.disputed', reference: 'pi_hook' },
     ]);

@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { TestCard } from '@foyer/api';
-import type { CardProvider, ChargeOutcome, SavedPaymentMethod } from './types';
+import type { CardProvider, ChargeOutcome, RefundOutcome, SavedPaymentMethod } from './types';
 
 export interface ManualOptions {
   /** Bank transfer and cash: nothing is paid until an operator confirms. False: the test cards. */
@@ -71,6 +71,9 @@ function testCardProvider(): TestCardProvider {
   const challenges = new Map<string, { saved?: SavedPaymentMethod | undefined; passed?: boolean }>();
   /** Off-session charges by idempotency key: a repeated request replays its first answer. */
   const renewals = new Map<string, ChargeOutcome>();
+  /** Refunds by idempotency key (replayed like renewals), and the amount given back per payment. */
+  const refunds = new Map<string, RefundOutcome>();
+  const refunded = new Map<string, number>();
   const challenge = (reference: string, saved?: SavedPaymentMethod): ChargeOutcome => {
     if (!challenges.has(reference)) challenges.set(reference, { saved });
     return { status: 'requires_action', reference, clientSecret: `${TEST_CHALLENGE_PREFIX}${reference}` };
@@ -115,6 +118,18 @@ function testCardProvider(): TestCardProvider {
     },
     async lookupRenewal(input) {
       return renewals.get(input.idempotencyKey) ?? null;
+    },
+    async refund(input) {
+      const replay = refunds.get(input.idempotencyKey);
+      if (replay) return replay;
+      // The test cards' refunds always go through; the server checks the amount left first.
+      refunded.set(input.reference, (refunded.get(input.reference) ?? 0) + input.amountMinor);
+      const outcome: RefundOutcome = {
+        status: 'succeeded',
+        reference: `manual_refund_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`,
+      };
+      refunds.set(input.idempotencyKey, outcome);
+      return outcome;
     },
     answerChallenge(reference, passed) {
       const asked = challenges.get(reference);

@@ -138,6 +138,8 @@ function providerEvent(event: Stripe.Event): ProviderEvent | null {
         code: event.data.object.last_payment_error?.code ?? undefined,
       };
     case 'charge.refunded': {
+      // Sent for every refund, partial ones too: only a charge refunded whole ends what it paid for.
+      if (!event.data.object.refunded) return null;
       const intent = event.data.object.payment_intent;
       const reference = typeof intent === 'string' ? intent : intent?.id;
       return reference ? { id, type: 'payment.refunded', reference } : null;
@@ -340,6 +342,33 @@ export function stripeProvider(options: StripeOptions): CardProvider {
           { idempotencyKey: input.idempotencyKey },
         ),
       );
+    },
+
+    async refund(input) {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.reference,
+            amount: input.amountMinor,
+            metadata: { refund_key: input.idempotencyKey },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (refund.status === 'succeeded') return { status: 'succeeded', reference: refund.id };
+        if (refund.status === 'failed' || refund.status === 'canceled')
+          return { status: 'failed', code: refund.failure_reason ?? 'refund_failed' };
+        return { status: 'pending', reference: refund.id };
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeError)) throw error;
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.statusCode === 400 &&
+          error.type !== 'idempotency_error'
+        )
+          return { status: 'failed', code: error.code ?? 'refund_refused', message: error.message };
+        // Lost, in progress or ambiguous: the same key asks again later, and Stripe answers the first refund.
+        throw new ProviderUnavailable(`Stripe refund: ${error.rawType ?? error.type}: ${error.message}`);
+      }
     },
 
     async lookupRenewal(input) {

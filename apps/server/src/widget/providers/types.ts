@@ -91,7 +91,26 @@ export interface CardProvider extends RecurringCharges {
   lookup(attempt: PaymentLookup): Promise<ChargeOutcome | null>;
   /** The provider's own hosted payment page (version 1's checkout with a real card provider). */
   readonly hostedCheckout?: HostedCheckout | undefined;
+  /**
+   * Gives back all or part of a payment (the console's refund, issue 28); absent when this
+   * provider's refunds are not built. The same key sends the same refund once, whatever happened
+   * to an earlier answer. Throws ProviderUnavailable when the answer is lost or ambiguous.
+   */
+  refund?(input: RefundInput): Promise<RefundOutcome>;
 }
+
+export interface RefundInput {
+  idempotencyKey: string;
+  /** The payment's reference at the provider (what `charge` answered). */
+  reference: string;
+  amountMinor: number;
+  currency: string;
+}
+
+/** `pending`: accepted, the money not yet back (Stripe's pending refunds); settled by its webhook. */
+export type RefundOutcome =
+  | { status: 'succeeded' | 'pending'; reference: string }
+  | { status: 'failed'; code: string; message?: string | undefined };
 
 /**
  * A payment taken on the provider's own hosted page (Stripe Checkout): the server opens it for an

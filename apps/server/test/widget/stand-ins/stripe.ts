@@ -24,6 +24,10 @@
  *   customer when `payment_intent_data[setup_future_usage]` asks); `GET /v1/checkout/sessions/:id`
  *   (expand[]=payment_intent) reads it back, `complete` and `paid` once paid;
  *   `POST /v1/checkout/sessions/:id/expire` closes an open one (refused once it is complete).
+ * - Refunds (https://docs.stripe.com/api/refunds/create): `POST /v1/refunds` with `payment_intent`
+ *   and `amount` (default: what is left) refunds a succeeded intent, never more than it took (400
+ *   `amount_too_large`, like Stripe's charge_already_refunded when nothing is left);
+ *   `loseRefundAnswers` refunds are made and never answered. `refunds` lists them.
  * - Webhooks: `webhook(type, object)` makes a delivery signed as Stripe signs
  *   (https://docs.stripe.com/webhooks#verify-manually: `Stripe-Signature: t=<ts>,v1=<HMAC-SHA256
  *   of "<ts>.<body>">`) with the endpoint secret.
@@ -86,6 +90,10 @@ export interface StripeStandIn {
   down: boolean;
   /** This many next PaymentIntent creations happen but are never answered (the caller times out). */
   loseAnswers: number;
+  /** Refunds made (replays through Idempotency-Key make none). */
+  refunds: { id: string; payment_intent: string; amount: number; status: string }[];
+  /** This many next refunds are made but never answered. */
+  loseRefundAnswers: number;
   searchLagMs: number;
   /** A webhook delivery of `type` about `object`, signed with the endpoint secret at the stand-in's clock. */
   webhook(
@@ -161,6 +169,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const createdAt = new Map<string, number>();
   const customers: StripeStandIn['customers'] = [];
   const paymentMethods = new Map<string, SavedMethod>();
+  const refunds: StripeStandIn['refunds'] = [];
   const replays = new Map<string, { fingerprint: string; result: Result }>();
   const running = new Set<string>();
   const state = {
@@ -168,6 +177,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     down: false,
     received: 0,
     loseAnswers: 0,
+    loseRefundAnswers: 0,
     searchLagMs: options.searchLagMs ?? 60_000,
     events: 0,
   };
@@ -259,6 +269,29 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       return { status: 200, body: { object: 'customer', ...customer } };
     }
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form);
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.find((candidate) => candidate.id === form.get('payment_intent'));
+      if (!intent) return invalid('resource_missing', 'No such payment_intent');
+      if (intent.status !== 'succeeded') return invalid('charge_not_refundable', 'This payment was not completed.');
+      const given = refunds
+        .filter((refund) => refund.payment_intent === intent.id)
+        .reduce((total, refund) => total + refund.amount, 0);
+      const left = intent.amount - given;
+      if (left <= 0) return invalid('charge_already_refunded', 'This charge has already been refunded.');
+      const amount = form.has('amount') ? Number(form.get('amount')) : left;
+      if (!Number.isInteger(amount) || amount < 1 || amount > left)
+        return invalid('amount_too_large', `Refund amount is greater than unrefunded amount on charge (${left})`);
+      const refund = {
+        id: `re_${refunds.length + 1}`,
+        object: 'refund',
+        payment_intent: intent.id,
+        amount,
+        status: 'succeeded',
+        currency: intent.currency,
+      };
+      refunds.push(refund);
+      return { status: 200, body: refund };
+    }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (method === 'POST' && expire) {
       const session = checkoutSessions.find((candidate) => candidate.id === decodeURIComponent(expire[1]!));
@@ -382,6 +415,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         running.add(key);
       }
       const charging = request.method === 'POST' && url.pathname === '/v1/payment_intents';
+      const refunding = request.method === 'POST' && url.pathname === '/v1/refunds';
       if (charging) state.received += 1;
       if (charging && state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
       const result = route(request.method ?? 'GET', url.pathname, form);
@@ -389,6 +423,10 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         running.delete(key);
         // Stripe keeps the answer of a request that ran, not of one refused before it started (400).
         if (result.status !== 400) replays.set(key, { fingerprint: print, result });
+      }
+      if (refunding && result.status === 200 && state.loseRefundAnswers > 0) {
+        state.loseRefundAnswers -= 1;
+        return;
       }
       if (charging && state.loseAnswers > 0) {
         // Charged, but the answer never comes: the caller's timeout ends the call. (A cut
@@ -461,6 +499,13 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     },
     set loseAnswers(value: number) {
       state.loseAnswers = value;
+    },
+    refunds,
+    get loseRefundAnswers() {
+      return state.loseRefundAnswers;
+    },
+    set loseRefundAnswers(value: number) {
+      state.loseRefundAnswers = value;
     },
     get searchLagMs() {
       return state.searchLagMs;
