@@ -48,11 +48,28 @@ export async function recordAudit(tx: Db, entry: AuditWrite, now: number): Promi
 
 const parsed = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 
-/** Newest first; `before` (epoch ms) pages back. */
-export async function readAudit(
-  db: Db,
-  options: { limit: number; before?: number | undefined },
-): Promise<AuditEntry[]> {
+export interface AuditFilter {
+  limit: number;
+  /** Pages back: entries strictly before this time (epoch ms). */
+  before?: number | undefined;
+  /** Parts of the actor, the target (case-insensitive); the action's start (`account.` for every account action). */
+  actor?: string | undefined;
+  action?: string | undefined;
+  target?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+const contains = (text: string | undefined) =>
+  text?.trim()
+    ? `%${text
+        .trim()
+        .toLowerCase()
+        .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    : null;
+
+/** Newest first; `before` (epoch ms) pages back; the filters narrow it. */
+export async function readAudit(db: Db, options: AuditFilter): Promise<AuditEntry[]> {
   const rows = await db.query<{
     id: string;
     at: string | number;
@@ -65,8 +82,20 @@ export async function readAudit(
     user_agent: string | null;
   }>(
     `SELECT id, at, actor, action, target, before, after, address, user_agent FROM admin_audit
-      WHERE ($1::bigint IS NULL OR at < $1) ORDER BY at DESC, id DESC LIMIT $2`,
-    [options.before ?? null, options.limit],
+      WHERE ($1::bigint IS NULL OR at < $1)
+        AND ($3::text IS NULL OR lower(actor) LIKE $3) AND ($4::text IS NULL OR lower(action) LIKE $4)
+        AND ($5::text IS NULL OR lower(target) LIKE $5)
+        AND ($6::bigint IS NULL OR at >= $6) AND ($7::bigint IS NULL OR at <= $7)
+      ORDER BY at DESC, id DESC LIMIT $2`,
+    [
+      options.before ?? null,
+      options.limit,
+      contains(options.actor),
+      options.action?.trim() ? `${options.action.trim().toLowerCase()}%` : null,
+      contains(options.target),
+      options.from ?? null,
+      options.to ?? null,
+    ],
   );
   return rows.map((row) => ({
     id: row.id,
@@ -79,4 +108,32 @@ export async function readAudit(
     address: row.address,
     userAgent: row.user_agent,
   }));
+}
+
+/**
+ * The entries as CSV (RFC 4180): quoted fields, and a cell a spreadsheet would read as a formula
+ * (starting with = + - @, a tab or a carriage return) prefixed with an apostrophe.
+ */
+export function auditCsv(entries: readonly AuditEntry[]): string {
+  const cell = (value: unknown) => {
+    let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+    return `"${text.replace(/"/g, '""')}"`;
+  };
+  const header = ['at', 'actor', 'action', 'target', 'address', 'user_agent', 'before', 'after'];
+  const rows = entries.map((entry) =>
+    [
+      new Date(entry.at).toISOString(),
+      entry.actor,
+      entry.action,
+      entry.target,
+      entry.address,
+      entry.userAgent,
+      entry.before,
+      entry.after,
+    ]
+      .map(cell)
+      .join(','),
+  );
+  return [header.join(','), ...rows].join('\r\n') + '\r\n';
 }

@@ -8,14 +8,14 @@
  * cleared at once, others' within READ_CACHE_TTL_MS.
  */
 import { catalogueError, FRAME_TOKEN_HEADER } from '@foyer/api';
-import { CSRF_HEADER, ROLE_PERMISSIONS } from '@foyer/api/admin';
+import { auditQuerySchema, CSRF_HEADER, ROLE_PERMISSIONS } from '@foyer/api/admin';
 import { InvalidConfig, parseSiteConfig } from '@foyer/api/config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { sendError } from '../http/errors';
 import { applyConfig } from '../site-config/apply';
 import { exportConfig } from '../site-config/export';
-import { readAudit } from './audit';
+import { auditCsv, readAudit } from './audit';
 import { accountRoutes } from './accounts/routes';
 import { deliveryRoutes } from './deliveries/routes';
 import { figureRoutes } from './figures/routes';
@@ -25,6 +25,7 @@ import { csrfMatches, operatorCookieOf, useOperatorSession } from './operators/s
 import { orderRoutes } from './orders/routes';
 import { adminOpenApi } from './openapi';
 import { auditContext, permitted } from './principal';
+import { parseQuery } from './validation';
 
 export const ADMIN_PREFIX = '/admin/api';
 /** A whole configuration with its templates is larger than the widgets API's 64 KB bodies. */
@@ -147,13 +148,20 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       },
     );
 
-    api.get<{ Querystring: { limit?: string; before?: string } }>(`${ADMIN_PREFIX}/audit`, async (request, reply) => {
+    api.get(`${ADMIN_PREFIX}/audit`, async (request, reply) => {
       if (!permitted(request, reply, 'audit:read')) return reply;
-      const limit = Math.min(Math.max(Number(request.query.limit ?? 50) || 50, 1), 200);
-      const before = request.query.before === undefined ? undefined : Number(request.query.before);
-      if (before !== undefined && !Number.isSafeInteger(before))
-        return invalid(reply, ['before: not a time (epoch ms)']);
-      const entries = await readAudit(deps.db, { limit, before });
+      const query = parseQuery(auditQuerySchema, request, reply);
+      if (!query) return reply;
+      if (query.format === 'csv') {
+        // The export: every entry the filters select, up to a bound a download can hold.
+        const entries = await readAudit(deps.db, { ...query, limit: 10_000 });
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="foyer-audit.csv"')
+          .send(auditCsv(entries));
+      }
+      const limit = query.limit ?? 50;
+      const entries = await readAudit(deps.db, { ...query, limit });
       return { entries, next: entries.length === limit ? entries.at(-1)!.at : null };
     });
   });

@@ -7,6 +7,7 @@
 import { formatAuthorization, FRAME_TOKEN_HEADER } from '@foyer/api';
 import { CSRF_HEADER, OPERATOR_IDLE_TIMEOUT_MS, operatorCreatedSchema, operatorSessionSchema } from '@foyer/api/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCsv } from '../../src/admin/audit';
 import { DEMO_OWNER } from '../../src/admin/operators/demo';
 import { totpCode } from '../../src/admin/operators/totp';
 import { runCli } from '../../src/cli';
