@@ -246,5 +246,34 @@ describe('operators', () => {
         'operator.logout',
       ]),
     );
+
+    // Filtered by the action's start and a part of the target; exported as CSV, formulas defused.
+    const failed = await call('GET', '/audit?action=operator.login_&target=throttled', { cookie });
+    const failures = failed.json<{ entries: { action: string; target: string }[] }>().entries;
+    expect(failures.length).toBeGreaterThan(0);
+    expect(
+      failures.every((entry) => entry.action === 'operator.login_failed' && entry.target.includes('throttled')),
+    ).toBe(true);
+    const csv = await call('GET', '/audit?format=csv&action=operator.', { cookie });
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="foyer-audit.csv"/);
+    const rows = csv.body.trim().split('\r\n');
+    expect(rows[0]).toBe('at,actor,action,target,address,user_agent,before,after');
+    expect(rows.length).toBeGreaterThan(5);
+    const entry = {
+      id: 'x',
+      at: 0,
+      actor: '=SUM(A1)',
+      action: '@run',
+      target: 'a "quoted" target',
+      before: null,
+      after: null,
+      address: '+1',
+      userAgent: null,
+    };
+    expect(auditCsv([entry]).split('\r\n')[1]).toBe(
+      `"1970-01-01T00:00:00.000Z","'=SUM(A1)","'@run","a ""quoted"" target","'+1","","",""`,
+    );
+    expect((await call('GET', '/audit?from=soon', { cookie })).statusCode).toBe(400);
   });
 });
