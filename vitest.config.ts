@@ -33,6 +33,16 @@ export default defineConfig({
         },
       },
       {
+        extends: './apps/console/vite.config.ts',
+        test: {
+          name: 'console',
+          root: './apps/console',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          retry: process.env.CI ? 1 : 0,
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
