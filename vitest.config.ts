@@ -39,6 +39,7 @@ export default defineConfig({
           root: './apps/console',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
           retry: process.env.CI ? 1 : 0,
         },
       },
