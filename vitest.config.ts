@@ -33,6 +33,17 @@ export default defineConfig({
         },
       },
       {
+        extends: './apps/console/vite.config.ts',
+        test: {
+          name: 'console',
+          root: './apps/console',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+          retry: process.env.CI ? 1 : 0,
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],

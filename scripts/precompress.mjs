@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // After the build (the root `npm run build`): writes `<file>.br` (brotli, quality 11) and
-// `<file>.gz` (gzip -9) beside each text file of the built loader and frame app, where the copy is
+// `<file>.gz` (gzip -9) beside each text file of the built loader, frame app and console, where the copy is
 // smaller, so the server sends the bytes the budgets count without compressing on every request
 // (apps/server/src/built-files.ts serves them). The frame pages are templated per request (a
 // frame token, the route's preloads), so the server compresses those as it sends them; the copies
@@ -11,7 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DIRECTORIES = ['apps/loader/dist', 'apps/frame/dist', 'apps/frame/dist/assets'].map((path) => join(ROOT, path));
+const DIRECTORIES = [
+  'apps/loader/dist',
+  'apps/frame/dist',
+  'apps/frame/dist/assets',
+  'apps/console/dist',
+  'apps/console/dist/assets',
+].map((path) => join(ROOT, path));
 // woff2 and images are compressed already; svg, json and maps are text.
 const TEXT = /\.(?:js|mjs|css|html|svg|json|map|txt|ttf|otf)$/;
 

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['lint', 'npm run lint'],
   ['typecheck', 'npm run typecheck'],
-  ['unit tests', 'npx vitest run --project unit --project frame'],
+  ['unit tests', 'npx vitest run --project unit --project frame --project console'],
   [`server tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 'npx vitest run --project server'],
   ['browser and e2e tests', 'npm run test:e2e'],
 ];

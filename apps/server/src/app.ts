@@ -41,6 +41,7 @@ import { socialRoutes } from './routes/social';
 import { templateRoutes } from './routes/templates';
 import { userProfileRoutes } from './routes/userProfile';
 import { staticRoutes } from './static';
+import { consoleStaticRoutes } from './admin/console-static';
 import { jwksRoute, visitorTokenRoutes } from './tokens/routes';
 import { widgetRoutes } from './widget';
 
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The site owner's configuration at run time, for API keys only (admin/routes.ts).
   await adminRoutes(app, deps);
+  await consoleStaticRoutes(app, deps);
   // Site servers fetch the visitor tokens' public keys here (tokens/routes.ts).
   jwksRoute(app, deps);
   if (deps.devMailbox) mailboxRoutes(app, deps);

@@ -24,6 +24,8 @@ export interface AppDeps {
   /** apps/frame/dist and apps/loader/dist. */
   frameDist: string;
   loaderDist: string;
+  /** apps/console/dist (admin/console-static.ts); default: beside this server in the repository. */
+  consoleDist?: string | undefined;
   /** Trust X-Forwarded-For for the client address (only behind a proxy you run). */
   trustProxy: boolean;
   logger: boolean;

@@ -84,6 +84,8 @@ export interface ServerOptions {
   icDomain?: string;
   frameDist?: string;
   loaderDist?: string;
+  /** The built console (apps/console/dist), served at /admin. */
+  consoleDist?: string;
   loginRateLimit?: Partial<LoginRateLimit>;
   /** Epoch-ms clock (tests move time forward). */
   now?: () => number;
@@ -316,6 +318,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       icDomain: () => icDomain ?? `${publicUrl}/ic/api`,
       frameDist: options.frameDist ?? env.frameDist ?? DEFAULT_FRAME_DIST,
       loaderDist: options.loaderDist ?? env.loaderDist ?? DEFAULT_LOADER_DIST,
+      consoleDist: options.consoleDist,
       trustProxy: options.trustProxy ?? env.trustProxy ?? false,
       logger: options.logger ?? env.logger ?? false,
       mailer,
