@@ -11,9 +11,12 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 
 export const SECTIONS: { to: string; label: string; permission?: AdminPermission }[] = [
   { to: '/', label: 'Home' },
+  { to: '/dashboard', label: 'Dashboard', permission: 'figures:read' },
   { to: '/accounts', label: 'Accounts', permission: 'accounts:read' },
   { to: '/orders', label: 'Orders', permission: 'orders:read' },
   { to: '/subscriptions', label: 'Subscriptions', permission: 'subscriptions:read' },
+  { to: '/configuration', label: 'Configuration', permission: 'config:read' },
+  { to: '/webhooks', label: 'Webhooks', permission: 'webhooks:read' },
   { to: '/audit', label: 'Audit log', permission: 'audit:read' },
   { to: '/operators', label: 'Operators', permission: 'operators:manage' },
 ];
