@@ -5,7 +5,7 @@
 import { ROLE_LABELS, type AdminPermission } from '@foyer/api/admin';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useSignOutMutation } from '../api/adminApi';
+import { adminApi, useSignOutMutation } from '../api/adminApi';
 import { signedOut } from '../app/authSlice';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 
@@ -41,6 +41,7 @@ export function Shell() {
     }
     dispatch(signedOut());
     navigate('/login', { replace: true });
+    dispatch(adminApi.util.resetApiState());
   };
 
   return (
