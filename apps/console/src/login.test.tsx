@@ -14,9 +14,12 @@ describe('signing in', () => {
         const login = body as { email: string; password: string; totp?: string };
         if (login.password !== 'foyer-admin-1') return apiError(401, 'UNAUTHORIZED', 'Wrong e-mail or password.');
         if (!login.totp)
-          return apiError(401, 'OPERATOR_SECOND_FACTOR_REQUIRED', 'Enter the 6-digit code from your authenticator app.');
-        if (login.totp !== '123456')
-          return apiError(401, 'OPERATOR_SECOND_FACTOR_INVALID', 'This code is not valid.');
+          return apiError(
+            401,
+            'OPERATOR_SECOND_FACTOR_REQUIRED',
+            'Enter the 6-digit code from your authenticator app.',
+          );
+        if (login.totp !== '123456') return apiError(401, 'OPERATOR_SECOND_FACTOR_INVALID', 'This code is not valid.');
         signedIn = true;
         return { body: session('owner') };
       }
@@ -31,7 +34,10 @@ describe('signing in', () => {
 
     // An empty form is refused here, the reasons announced.
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('Enter your e-mail'));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('Enter your e-mail'),
+    );
 
     await user.type(email, 'admin@foyer.test');
     await user.type(password, 'wrong');
@@ -71,7 +77,8 @@ describe('signing in', () => {
   it('returns to the sign-in page with "Your session ended" after a 401 anywhere', async () => {
     let ended = false;
     const calls = stubApi(({ method, path }) => {
-      if (path === '/admin/api/session' && method === 'GET') return ended ? apiError(401, 'UNAUTHORIZED') : { body: session() };
+      if (path === '/admin/api/session' && method === 'GET')
+        return ended ? apiError(401, 'UNAUTHORIZED') : { body: session() };
       if (path === '/admin/api/accounts') {
         ended = true;
         return apiError(401, 'UNAUTHORIZED');

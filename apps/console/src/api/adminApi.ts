@@ -68,11 +68,7 @@ const SIGN_IN_ENDPOINTS = new Set(['getSession', 'signIn']);
 
 const isWrite = (args: string | FetchArgs) => typeof args !== 'string' && (args.method ?? 'GET') !== 'GET';
 
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
-  args,
-  api,
-  extra,
-) => {
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   let request = args;
   if (isWrite(args)) {
     const csrf = (api.getState() as WithAuth).auth.session?.csrfToken;
@@ -167,13 +163,14 @@ export const adminApi = createApi({
       responseSchema: accountDetailSchema,
       providesTags: (_result, _error, guid) => [{ type: 'Account', id: guid }],
     }),
-    accountAction: build.mutation<AccountDetail, { guid: string; action: 'lock' | 'unlock' | 'activation/resend' | 'password-reset' }>(
-      {
-        query: ({ guid, action }) => post(`/accounts/${encodeURIComponent(guid)}/${action}`),
-        responseSchema: accountDetailSchema,
-        invalidatesTags: (_result, _error, { guid }) => ['Account', { type: 'Account', id: guid }, 'Audit'],
-      },
-    ),
+    accountAction: build.mutation<
+      AccountDetail,
+      { guid: string; action: 'lock' | 'unlock' | 'activation/resend' | 'password-reset' }
+    >({
+      query: ({ guid, action }) => post(`/accounts/${encodeURIComponent(guid)}/${action}`),
+      responseSchema: accountDetailSchema,
+      invalidatesTags: (_result, _error, { guid }) => ['Account', { type: 'Account', id: guid }, 'Audit'],
+    }),
     endSessions: build.mutation<{ ended: number }, { guid: string; sessionId?: string }>({
       query: ({ guid, sessionId }) =>
         post(`/accounts/${encodeURIComponent(guid)}/sessions/end`, sessionId ? { sessionId } : {}),
@@ -206,17 +203,18 @@ export const adminApi = createApi({
       responseSchema: orderDetailSchema,
       invalidatesTags: (_result, _error, { id }) => ['Order', { type: 'Order', id }, 'Account', 'Audit'],
     }),
-    refundPayment: build.mutation<Payment, { paymentId: string; orderId: string; amountMinor?: number; reason?: string }>(
-      {
-        query: ({ paymentId, amountMinor, reason }) =>
-          post(`/payments/${encodeURIComponent(paymentId)}/refund`, {
-            ...(amountMinor === undefined ? {} : { amountMinor }),
-            ...(reason ? { reason } : {}),
-          }),
-        responseSchema: paymentSchema,
-        invalidatesTags: (_result, _error, { orderId }) => ['Order', { type: 'Order', id: orderId }, 'Audit'],
-      },
-    ),
+    refundPayment: build.mutation<
+      Payment,
+      { paymentId: string; orderId: string; amountMinor?: number; reason?: string }
+    >({
+      query: ({ paymentId, amountMinor, reason }) =>
+        post(`/payments/${encodeURIComponent(paymentId)}/refund`, {
+          ...(amountMinor === undefined ? {} : { amountMinor }),
+          ...(reason ? { reason } : {}),
+        }),
+      responseSchema: paymentSchema,
+      invalidatesTags: (_result, _error, { orderId }) => ['Order', { type: 'Order', id: orderId }, 'Audit'],
+    }),
 
     listSubscriptions: build.query<Page<Subscription>, SubscriptionListQuery>({
       query: (params) => `/subscriptions${queryString(params)}`,
@@ -243,7 +241,8 @@ export const adminApi = createApi({
     listOperators: build.query<Page<Operator>, void>({
       query: () => '/operators',
       // A page of operators; a plain array is read as one page.
-      transformResponse: (answer: unknown) => (Array.isArray(answer) ? { items: answer, next: null } : answer) as Page<Operator>,
+      transformResponse: (answer: unknown) =>
+        (Array.isArray(answer) ? { items: answer, next: null } : answer) as Page<Operator>,
       responseSchema: operatorPage,
       providesTags: ['Operator'],
     }),

@@ -21,7 +21,8 @@ export function RequireSession() {
 
   if (session) return <Outlet />;
   const unauthenticated = probe.error && 'status' in probe.error && probe.error.status === 401;
-  if (ended || unauthenticated) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (ended || unauthenticated)
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (probe.isError)
     return (
       <main id="main" className="centered">

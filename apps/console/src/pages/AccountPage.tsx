@@ -77,11 +77,19 @@ export function AccountPage() {
           {canWrite ? (
             <>
               {detail.state === 'LOCKED' ? (
-                <button type="button" disabled={busy} onClick={() => void run(() => act({ guid, action: 'unlock' }).unwrap(), DONE.unlock)}>
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => void run(() => act({ guid, action: 'unlock' }).unwrap(), DONE.unlock)}
+                >
                   Unlock
                 </button>
               ) : (
-                <button type="button" disabled={busy} onClick={() => void run(() => act({ guid, action: 'lock' }).unwrap(), DONE.lock)}>
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => void run(() => act({ guid, action: 'lock' }).unwrap(), DONE.lock)}
+                >
                   Lock
                 </button>
               )}
@@ -89,7 +97,9 @@ export function AccountPage() {
                 <button
                   type="button"
                   disabled={busy}
-                  onClick={() => void run(() => act({ guid, action: 'activation/resend' }).unwrap(), DONE['activation/resend'])}
+                  onClick={() =>
+                    void run(() => act({ guid, action: 'activation/resend' }).unwrap(), DONE['activation/resend'])
+                  }
                 >
                   Resend activation
                 </button>
@@ -189,7 +199,10 @@ export function AccountPage() {
                           disabled={busy}
                           aria-label={`End the session started ${formatDateTime(session.createdAt)}`}
                           onClick={() =>
-                            void run(() => endSessions({ guid, sessionId: session.id }).unwrap(), 'The session was ended.')
+                            void run(
+                              () => endSessions({ guid, sessionId: session.id }).unwrap(),
+                              'The session was ended.',
+                            )
                           }
                         >
                           End

@@ -43,7 +43,9 @@ export function AccountsPage() {
         <button type="submit">Search</button>
       </form>
       <ErrorAlert>{list.isError ? errorText(list.error) : null}</ErrorAlert>
-      <Status>{list.isFetching ? 'Loading accounts…' : list.data ? `${list.data.items.length} accounts on this page.` : null}</Status>
+      <Status>
+        {list.isFetching ? 'Loading accounts…' : list.data ? `${list.data.items.length} accounts on this page.` : null}
+      </Status>
       {list.data ? (
         <>
           <TableRegion caption={`Accounts, page ${pager.page}`}>
@@ -69,7 +71,9 @@ export function AccountsPage() {
                     </th>
                     <td>{account.name ?? '—'}</td>
                     <td>
-                      <span className={`badge state-${account.state.toLowerCase()}`}>{account.state.toLowerCase()}</span>
+                      <span className={`badge state-${account.state.toLowerCase()}`}>
+                        {account.state.toLowerCase()}
+                      </span>
                     </td>
                     <td>{account.services.join(', ') || '—'}</td>
                     <td>{formatDateTime(account.createdAt)}</td>
@@ -78,7 +82,13 @@ export function AccountsPage() {
               )}
             </tbody>
           </TableRegion>
-          <Pager label="Accounts" page={pager.page} next={list.data.next} onNext={pager.next} onPrevious={pager.previous} />
+          <Pager
+            label="Accounts"
+            page={pager.page}
+            next={list.data.next}
+            onNext={pager.next}
+            onPrevious={pager.previous}
+          />
         </>
       ) : null}
     </>

@@ -65,7 +65,11 @@ export function AuditPage() {
         <button type="submit">Filter</button>
       </form>
       <p>
-        <a className="button" href={`${ADMIN_API_PREFIX}/audit${queryString({ ...params, format: 'csv', limit: 200 })}`} download="audit.csv">
+        <a
+          className="button"
+          href={`${ADMIN_API_PREFIX}/audit${queryString({ ...params, format: 'csv', limit: 200 })}`}
+          download="audit.csv"
+        >
           Export CSV
         </a>
       </p>
@@ -107,7 +111,11 @@ export function AuditPage() {
             <button type="button" disabled={!befores.length} onClick={() => setBefores((all) => all.slice(0, -1))}>
               Newer
             </button>
-            <button type="button" disabled={next === null} onClick={() => next !== null && setBefores((all) => [...all, next])}>
+            <button
+              type="button"
+              disabled={next === null}
+              onClick={() => next !== null && setBefores((all) => [...all, next])}
+            >
               Older
             </button>
           </nav>

@@ -86,9 +86,7 @@ export function LoginPage() {
           Your session ended. Sign in again.
         </p>
       ) : null}
-      <ErrorAlert>
-        {failure || (form.submitCount > 0 && errors.length ? errors.join(' ') : '')}
-      </ErrorAlert>
+      <ErrorAlert>{failure || (form.submitCount > 0 && errors.length ? errors.join(' ') : '')}</ErrorAlert>
       <form noValidate onSubmit={form.handleSubmit}>
         {step === 'password' ? (
           <>

@@ -20,7 +20,10 @@ import { ErrorAlert, Status, TableRegion, usePageTitle } from '../ui/parts';
 const newOperator = yup.object({
   email: yup.string().trim().required('Enter an e-mail address.').email('Enter a valid e-mail address.'),
   name: yup.string().trim().required('Enter a name.').max(200),
-  role: yup.string().oneOf([...OPERATOR_ROLES]).required(),
+  role: yup
+    .string()
+    .oneOf([...OPERATOR_ROLES])
+    .required(),
   password: yup.string().required('Enter a password.').min(12, 'The password needs at least 12 characters.'),
   totp: yup.boolean(),
 });
@@ -173,9 +176,7 @@ function CreateOperator() {
           </p>
           {created.totpSecret ? (
             <>
-              <p>
-                Give them this second-factor secret for their authenticator app. It is shown only now.
-              </p>
+              <p>Give them this second-factor secret for their authenticator app. It is shown only now.</p>
               <dl className="details">
                 <div className="field">
                   <dt>Secret</dt>
@@ -202,10 +203,25 @@ function CreateOperator() {
       <ErrorAlert>{failure}</ErrorAlert>
       <form noValidate className="stacked" onSubmit={form.handleSubmit}>
         <label htmlFor="new-email">E-mail address</label>
-        <input id="new-email" name="email" type="email" autoComplete="off" value={form.values.email} onChange={form.handleChange} {...invalid('email')} />
+        <input
+          id="new-email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          value={form.values.email}
+          onChange={form.handleChange}
+          {...invalid('email')}
+        />
         {fieldError('email')}
         <label htmlFor="new-name">Name</label>
-        <input id="new-name" name="name" autoComplete="off" value={form.values.name} onChange={form.handleChange} {...invalid('name')} />
+        <input
+          id="new-name"
+          name="name"
+          autoComplete="off"
+          value={form.values.name}
+          onChange={form.handleChange}
+          {...invalid('name')}
+        />
         {fieldError('name')}
         <label htmlFor="new-role">Role</label>
         <select id="new-role" name="role" value={form.values.role} onChange={form.handleChange}>

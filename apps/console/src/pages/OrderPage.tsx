@@ -148,7 +148,9 @@ export function OrderPage() {
                     {payment.errorCode ? ` (${payment.errorCode})` : ''}
                   </td>
                   <td className="number">{formatMoney(payment.amountMinor, payment.currency)}</td>
-                  <td className="number">{payment.refundedMinor ? formatMoney(payment.refundedMinor, payment.currency) : '—'}</td>
+                  <td className="number">
+                    {payment.refundedMinor ? formatMoney(payment.refundedMinor, payment.currency) : '—'}
+                  </td>
                   <td>{payment.providerReference ? <code>{payment.providerReference}</code> : '—'}</td>
                   <td>{formatDateTime(payment.createdAt)}</td>
                   {canRefund ? (

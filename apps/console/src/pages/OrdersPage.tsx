@@ -81,7 +81,9 @@ export function OrdersPage() {
         <button type="submit">Filter</button>
       </form>
       <ErrorAlert>{list.isError ? errorText(list.error) : null}</ErrorAlert>
-      <Status>{list.isFetching ? 'Loading orders…' : list.data ? `${list.data.items.length} orders on this page.` : null}</Status>
+      <Status>
+        {list.isFetching ? 'Loading orders…' : list.data ? `${list.data.items.length} orders on this page.` : null}
+      </Status>
       {list.data ? (
         <>
           <TableRegion caption={`Orders, page ${pager.page}`}>
@@ -124,7 +126,13 @@ export function OrdersPage() {
               )}
             </tbody>
           </TableRegion>
-          <Pager label="Orders" page={pager.page} next={list.data.next} onNext={pager.next} onPrevious={pager.previous} />
+          <Pager
+            label="Orders"
+            page={pager.page}
+            next={list.data.next}
+            onNext={pager.next}
+            onPrevious={pager.previous}
+          />
         </>
       ) : null}
     </>

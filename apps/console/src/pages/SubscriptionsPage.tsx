@@ -155,7 +155,9 @@ export function SubscriptionsPage() {
                             type="button"
                             disabled={busy}
                             aria-label={`Resume: ${subscription.productName} of ${subscription.email ?? subscription.guid}`}
-                            onClick={() => void run(() => resume(subscription.id).unwrap(), 'The subscription is resumed.')}
+                            onClick={() =>
+                              void run(() => resume(subscription.id).unwrap(), 'The subscription is resumed.')
+                            }
                           >
                             Resume
                           </button>

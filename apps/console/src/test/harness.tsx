@@ -62,7 +62,10 @@ export function stubApi(handler: Handler): Call[] {
       credentials: request.credentials,
     };
     calls.push(call);
-    const answer = (await handler(call)) ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found', args: [] } };
+    const answer = (await handler(call)) ?? {
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'Not found', args: [] },
+    };
     const status = answer.status ?? 200;
     return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), {
       status,

@@ -8,15 +8,7 @@ import { createPortal } from 'react-dom';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Dialog({
-  title,
-  onClose,
-  children,
-}: {
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-}) {
+export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
@@ -28,7 +20,9 @@ export function Dialog({
     root?.setAttribute('inert', '');
     root?.setAttribute('aria-hidden', 'true');
     const dialog = ref.current;
-    const first = dialog?.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ?? dialog?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      dialog?.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ??
+      dialog?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? dialog)?.focus();
     return () => {
       root?.removeAttribute('inert');

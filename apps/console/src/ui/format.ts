@@ -14,7 +14,10 @@ function currencyFormat(currency: string): CurrencyFormat {
       entry = { format: new Intl.NumberFormat('en', { style: 'currency', currency }), known: true };
     } catch {
       // A code Intl does not know: shown as a number with the code beside it.
-      entry = { format: new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }), known: false };
+      entry = {
+        format: new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+        known: false,
+      };
     }
     formats.set(currency, entry);
   }
@@ -39,7 +42,10 @@ export function formatMoney(minor: number, currency: string): string {
  */
 export function toMinor(major: string, currency: string): number | null {
   const digits = fractionDigits(currency);
-  const text = major.trim().replace(/[\s\u00a0']/g, '').replace(',', '.');
+  const text = major
+    .trim()
+    .replace(/[\s\u00a0']/g, '')
+    .replace(',', '.');
   const match = /^(\d+)(?:\.(\d*))?$/.exec(text);
   if (!match) return null;
   const [, whole = '0', fraction = ''] = match;
@@ -53,7 +59,8 @@ export function toMajorText(minor: number, currency: string): string {
   return (minor / 10 ** fractionDigits(currency)).toFixed(fractionDigits(currency));
 }
 
-export const formatDateTime = (ms: number | null | undefined) => (ms == null ? '—' : dayjs(ms).format('D MMM YYYY, HH:mm'));
+export const formatDateTime = (ms: number | null | undefined) =>
+  ms == null ? '—' : dayjs(ms).format('D MMM YYYY, HH:mm');
 export const formatDay = (date: string | null | undefined) => (date ? dayjs(date).format('D MMM YYYY') : '—');
 /** A date input's value (YYYY-MM-DD) as epoch ms at the start (or the end) of that local day. */
 export function dayToMs(day: string, end = false): number | undefined {
