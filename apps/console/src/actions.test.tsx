@@ -210,3 +210,22 @@ describe('the refund dialog', () => {
     expect(document.activeElement).toBe(opener);
   });
 });
+
+describe('the layout', () => {
+  it('has a skip link, landmarks and a menu button that opens the sections on a phone', async () => {
+    const user = userEvent.setup();
+    api('owner');
+    renderConsole('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, The owner' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#main');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main').id).toBe('main');
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    const nav = screen.getByRole('navigation', { name: 'Console' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(menu.getAttribute('aria-controls')).toBe(nav.id);
+    await user.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(nav.className).toContain('open');
+  });
+});

@@ -3,7 +3,7 @@
  * menu button on a phone) with only the sections the operator may open, and the page's <main>.
  */
 import { ROLE_LABELS, type AdminPermission } from '@foyer/api/admin';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { adminApi, useSignOutMutation } from '../api/adminApi';
 import { signedOut } from '../app/authSlice';
@@ -27,9 +27,13 @@ export function Shell() {
   const [signOut, signingOut] = useSignOutMutation();
   const sections = SECTIONS.filter(({ permission }) => !permission || session.permissions.includes(permission));
 
-  // A navigation closes the phone menu and puts focus at the new page's start.
+  // A navigation closes the phone menu and puts focus at the new page's start (not on the first
+  // load, where the skip link must stay the first stop of the keyboard).
+  const firstPath = useRef(location.pathname);
   useEffect(() => {
     setMenuOpen(false);
+    if (location.pathname === firstPath.current) return;
+    firstPath.current = '';
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [location.pathname]);
 
