@@ -15,7 +15,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/frame/**/*.tsx', 'apps/frame/**/*.ts'],
+    files: ['apps/frame/**/*.tsx', 'apps/frame/**/*.ts', 'apps/console/**/*.tsx', 'apps/console/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },

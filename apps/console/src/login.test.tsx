@@ -87,7 +87,9 @@ describe('signing in', () => {
     renderConsole('/accounts');
     expect(await screen.findByText('Your session ended. Sign in again.')).toBeTruthy();
     expect(screen.getByLabelText('E-mail address')).toBeTruthy();
-    // The page the operator was on asked once; the sign-in page does not ask again and again.
-    expect(calls.filter((call) => call.path === '/admin/api/accounts')).toHaveLength(1);
+    // The sign-in page does not ask again and again.
+    const asked = calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(calls.length).toBe(asked);
   });
 });

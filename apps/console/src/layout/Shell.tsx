@@ -3,9 +3,9 @@
  * menu button on a phone) with only the sections the operator may open, and the page's <main>.
  */
 import { ROLE_LABELS, type AdminPermission } from '@foyer/api/admin';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useSignOutMutation } from '../api/adminApi';
+import { adminApi, useSignOutMutation } from '../api/adminApi';
 import { signedOut } from '../app/authSlice';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 
@@ -30,9 +30,13 @@ export function Shell() {
   const [signOut, signingOut] = useSignOutMutation();
   const sections = SECTIONS.filter(({ permission }) => !permission || session.permissions.includes(permission));
 
-  // A navigation closes the phone menu and puts focus at the new page's start.
+  // A navigation closes the phone menu and puts focus at the new page's start (not on the first
+  // load, where the skip link must stay the first stop of the keyboard).
+  const firstPath = useRef(location.pathname);
   useEffect(() => {
     setMenuOpen(false);
+    if (location.pathname === firstPath.current) return;
+    firstPath.current = '';
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [location.pathname]);
 
@@ -44,6 +48,7 @@ export function Shell() {
     }
     dispatch(signedOut());
     navigate('/login', { replace: true });
+    dispatch(adminApi.util.resetApiState());
   };
 
   return (

@@ -6,7 +6,7 @@ import { useFormik } from 'formik';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
-import { errorCode, errorText, useSignInMutation } from '../api/adminApi';
+import { adminApi, errorCode, errorText, useSignInMutation } from '../api/adminApi';
 import { sessionStarted } from '../app/authSlice';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { ErrorAlert, usePageTitle } from '../ui/parts';
@@ -48,6 +48,8 @@ export function LoginPage() {
           password,
           ...(step === 'code' ? { totp: totp.trim() } : {}),
         }).unwrap();
+        // Nothing an earlier session cached is shown to this one.
+        dispatch(adminApi.util.resetApiState());
         dispatch(sessionStarted(started));
         navigate(from, { replace: true });
       } catch (error) {

@@ -67,6 +67,9 @@ export const operatorSessionSchema = z.object({
 });
 export type OperatorSession = z.infer<typeof operatorSessionSchema>;
 
+/** DELETE /session: sign out (the console calls it; any 2xx answer). */
+
+/** GET /operators (owner): every operator, as a page (`pageOf(operatorSchema)`). */
 /** POST /operators (owner): a new operator; the answer's `totpSecret`/`otpauthUrl` is shown once. */
 export const operatorCreateSchema = z.strictObject({
   email,
