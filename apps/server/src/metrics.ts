@@ -128,6 +128,11 @@ export function metricsRoute(app: FastifyInstance, metrics: Metrics, token: stri
  * logs it once (background.ts, billing/mails.ts, or the error handler).
  */
 export function countedMailer(mailer: Mailer, metrics: Metrics): Mailer {
+  // A durable mailer's send only queues: it tells each delivery attempt's outcome itself.
+  if (mailer.observe) {
+    mailer.observe((outcome) => metrics.mails.inc({ outcome }));
+    return mailer;
+  }
   return {
     kind: mailer.kind,
     async send(message) {

@@ -26,3 +26,23 @@ UPDATE cancellation_reasons SET labels = '{"es": "El contenido no me interesa", 
   WHERE key = 'CONTENT' AND label = 'The content does not interest me';
 UPDATE cancellation_reasons SET labels = '{"es": "Otro motivo", "pt-BR": "Outro motivo"}'
   WHERE key = 'OTHER' AND label = 'Another reason';
+
+-- Durable mail (issue 27): every mail of a server with SMTP is written here first (in the
+-- transaction of the change that causes it where the caller has one), then delivered by a worker
+-- (mail/queue.ts) with retries and backoff. A delivery holds a lease (`claimed_until`, app clock
+-- ms) fenced by `attempts`, so with several instances each mail goes out once. A row leaves the
+-- table once delivered or given up: mailed keys (activation, reset) are not kept at rest.
+CREATE TABLE mail_queue (
+  id TEXT PRIMARY KEY,
+  to_address TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  text_body TEXT NOT NULL,
+  html_body TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  -- Not tried before this instant (the backoff after a failed attempt).
+  due_at BIGINT NOT NULL,
+  attempts INT NOT NULL DEFAULT 0,
+  claimed_until BIGINT,
+  last_error TEXT
+);
+CREATE INDEX mail_queue_due ON mail_queue (due_at, id);
