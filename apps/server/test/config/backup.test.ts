@@ -57,8 +57,8 @@ describe('db backup and db restore (PGlite)', () => {
     const original = join(dir, 'original');
     const backup = join(dir, 'foyer.tar.gz');
     const server = await serverOn(original);
-    let guid = '';
-    let orderId = '';
+    let guid: string;
+    let orderId: string;
     try {
       const session = await login(server);
       guid = session.guid;
