@@ -147,11 +147,13 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'config import': {
-    summary: '<file> [--dry-run]: validate and apply a configuration file in one transaction; prints the change.',
+    summary:
+      '<file> [--dry-run] [--prune]: validate and apply a configuration file in one transaction; prints the change. --prune also deletes the products, groups and paywall services the file no longer names.',
     run: async ({ db, now, print, production }, args) => {
       const dryRun = args.includes('--dry-run');
+      const prune = args.includes('--prune');
       const config = await configFile(
-        args.find((arg) => arg !== '--dry-run'),
+        args.find((arg) => !arg.startsWith('--')),
         print,
       );
       if (!config) return 1;
@@ -160,6 +162,7 @@ export const COMMANDS: Record<string, Command> = {
         change = await applyConfig(db, config, now(), {
           production: production ?? false,
           dryRun,
+          prune,
           audit: { actor: `cli:${userInfo().username}`, action: 'config.import', target: 'config' },
         });
       } catch (error) {
