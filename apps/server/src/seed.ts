@@ -4,6 +4,7 @@ import type { Db } from './db';
 import { hashPassword } from './security/passwords';
 import { normalizeIdentifier } from './identity/identifiers';
 import type { SeedConfig, ServiceSettings } from './seed-config';
+import { notifyConfigChanged } from './db/config-notify';
 import { invalidateReads } from './db/read-cache';
 import { seedCatalogue, storedCatalogue } from './widget/catalogue';
 import { checkPaywallConfig, seedPaywall } from './paywall/config';
@@ -174,6 +175,9 @@ export async function seed(
       }
       created += 1;
     }
+    // Every instance on this PostgreSQL drops its read cache at commit (db/config-notify.ts): the
+    // CLI's import, the admin API's writes and a rolling deploy's new file alike.
+    await notifyConfigChanged(tx, String(now));
     return created;
   });
   // Services and the catalogue are cached for page views (db/read-cache.ts): show the seed's now.

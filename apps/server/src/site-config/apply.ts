@@ -6,7 +6,6 @@
 import { InvalidConfig, type SiteConfig } from '@foyer/api/config';
 import { recordAudit, type AuditWrite } from '../admin/audit';
 import type { Db } from '../db';
-import { notifyConfigChanged } from '../db/config-notify';
 import { seed } from '../seed';
 import { exportConfig, type ExportedConfig } from './export';
 import { diffLines, renderConfig } from './file';
@@ -63,8 +62,6 @@ export async function applyConfig(
         const { target } = options.audit;
         await recordAudit(tx, { ...options.audit, before: part(before, target), after: part(after, target) }, now);
       }
-      // Every instance forgets its cached reads at commit (db/config-notify.ts), not after a TTL.
-      if (change.diff.length) await notifyConfigChanged(tx, String(now));
       return change;
     });
   } catch (error) {
