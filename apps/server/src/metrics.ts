@@ -16,6 +16,7 @@ import type { Db } from './db';
 import type { AppDeps } from './deps';
 import { postgresOf } from './db/postgres';
 import type { Mailer } from './mail/mailer';
+import { queuedMailCount } from './mail/queue';
 import { operatorTokenMatches } from './widget/manual-confirmation';
 
 export interface Metrics {
@@ -76,6 +77,16 @@ export function createMetrics(sources: MetricsSources): Metrics {
       // A scrape during an outage still answers the other metrics.
       const counts = await jobs?.counts().catch(() => []);
       for (const row of counts ?? []) this.set({ queue: row.queue, state: row.state }, row.count);
+    },
+  });
+  new Gauge({
+    name: 'foyer_mail_queue',
+    help: 'Mails waiting in the durable mail queue for delivery or a retry (all instances)',
+    registers: [registry],
+    async collect() {
+      // A scrape during an outage still answers the other metrics.
+      const waiting = await queuedMailCount(sources.db).catch(() => null);
+      if (waiting !== null) this.set(waiting);
     },
   });
   return { registry, mails };

@@ -80,6 +80,12 @@ describe('an SMTP outage', () => {
     );
     expect(Number(queued?.attempts)).toBe(1);
     expect(queued?.last_error).toBeTruthy();
+    const waiting = await server.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer metrics-token' },
+    });
+    expect(waiting.body).toMatch(/^foyer_mail_queue 1$/m);
     expect(smtp.received).toEqual([]);
     const failure = logged.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.mailId);
     expect(failure).toMatchObject({ level: 50, msg: 'mail failed; it will be tried again', attempts: 1 });
@@ -102,6 +108,7 @@ describe('an SMTP outage', () => {
     });
     expect(metrics.body).toMatch(/^foyer_mails_total\{outcome="sent"\} 1$/m);
     expect(metrics.body).toMatch(/^foyer_mails_total\{outcome="failed"\} 1$/m);
+    expect(metrics.body).toMatch(/^foyer_mail_queue 0$/m);
   });
 });
 
