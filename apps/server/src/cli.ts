@@ -12,6 +12,7 @@ import { InvalidConfig, type SiteConfig } from '@foyer/api/config';
 import { devClock } from './billing/clock';
 import { DEFAULT_DATA_DIR, optionsFromEnv } from './config';
 import { migrate, openDb, type Db } from './db';
+import { backupPglite, DataFolderNotEmpty, restorePglite } from './db/backup';
 import { DataFolderInUse } from './db/folder-lock';
 import { ADMIN_SCOPES, createApiKey, isAdminScope, listApiKeys, revokeApiKey, type AdminScope } from './admin/keys';
 import { recordAudit } from './admin/audit';
@@ -85,6 +86,56 @@ export const COMMANDS: Record<string, Command> = {
       for (const [place, count] of Object.entries(counts)) print(`${place}: ${count} re-encrypted`);
     },
   },
+  'db backup': {
+    summary:
+      '<file> [--data-dir <dir>]: write a consistent dump of the embedded database (stop the server first); PostgreSQL: pg_dump.',
+    database: false,
+    run: async ({ print }, args) => {
+      const [file] = args;
+      const env = optionsFromEnv();
+      // An explicit data folder means the embedded database, whatever DATABASE_URL says (as the server).
+      if (env.databaseUrl && !option(args, '--data-dir')) {
+        print('DATABASE_URL is set: back PostgreSQL up with pg_dump (docs/operations.md).');
+        return 2;
+      }
+      if (!file) {
+        print('Give the file to write.');
+        return 2;
+      }
+      const dataDir = option(args, '--data-dir') ?? env.dataDir ?? DEFAULT_DATA_DIR;
+      const bytes = await backupPglite(dataDir, file).catch((error: unknown) => error as Error);
+      if (bytes instanceof Error) {
+        print(bytes.message);
+        return 1;
+      }
+      print(`Backed up ${dataDir} to ${file} (${bytes} bytes).`);
+    },
+  },
+  'db restore': {
+    summary: '<file> [--data-dir <dir>]: load a `db backup` file into an empty or new data folder (refuses any other).',
+    database: false,
+    run: async ({ print }, args) => {
+      const [file] = args;
+      const env = optionsFromEnv();
+      if (env.databaseUrl && !option(args, '--data-dir')) {
+        print('DATABASE_URL is set: restore PostgreSQL with pg_restore or psql (docs/operations.md).');
+        return 2;
+      }
+      if (!file) {
+        print('Give the backup file to load.');
+        return 2;
+      }
+      const dataDir = option(args, '--data-dir') ?? env.dataDir ?? DEFAULT_DATA_DIR;
+      try {
+        await restorePglite(file, dataDir);
+      } catch (error) {
+        if (!(error instanceof DataFolderNotEmpty || error instanceof DataFolderInUse)) throw error;
+        print(error.message);
+        return 1;
+      }
+      print(`Restored ${file} into ${dataDir}.`);
+    },
+  },
   'config validate': {
     summary: '<file>: check a configuration file (JSON or YAML); prints "valid" or one line per problem (exit 1).',
     database: false,
@@ -105,11 +156,13 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'config import': {
-    summary: '<file> [--dry-run]: validate and apply a configuration file in one transaction; prints the change.',
+    summary:
+      '<file> [--dry-run] [--prune]: validate and apply a configuration file in one transaction; prints the change. --prune also deletes the products, groups and paywall services the file no longer names.',
     run: async ({ db, now, print, production }, args) => {
       const dryRun = args.includes('--dry-run');
+      const prune = args.includes('--prune');
       const config = await configFile(
-        args.find((arg) => arg !== '--dry-run'),
+        args.find((arg) => !arg.startsWith('--')),
         print,
       );
       if (!config) return 1;
@@ -118,6 +171,7 @@ export const COMMANDS: Record<string, Command> = {
         change = await applyConfig(db, config, now(), {
           production: production ?? false,
           dryRun,
+          prune,
           audit: { actor: `cli:${userInfo().username}`, action: 'config.import', target: 'config' },
         });
       } catch (error) {
@@ -131,7 +185,7 @@ export const COMMANDS: Record<string, Command> = {
           ? 'No change.'
           : dryRun
             ? 'Dry run: nothing was changed.'
-            : 'Applied (running servers see it within their 5 s read cache).',
+            : 'Applied (running servers see it at once).',
       );
     },
   },

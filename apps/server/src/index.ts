@@ -32,6 +32,7 @@ import { outboxMailer } from './mail/outbox';
 import { smtpMailer } from './mail/smtp';
 import { unsentMailer } from './mail/unsent';
 import { migrate, openDb, type Db, type DbTimeouts } from './db';
+import { queuedMailer } from './mail/queue';
 import type { AppDeps } from './deps';
 import { getDummyHash } from './security/passwords';
 import { pruneAttempts, type LoginRateLimit } from './security/rate-limit';
@@ -306,8 +307,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
     await getDummyHash();
     const smtpUrl = options.smtpUrl ?? env.smtpUrl;
     const mailFrom = options.mailFrom ?? env.mailFrom ?? DEFAULT_MAIL_FROM;
-    const mailer =
+    const transport =
       options.mailer ?? (smtpUrl ? smtpMailer(smtpUrl, mailFrom) : devMailbox ? outboxMailer(db, now) : unsentMailer());
+    // Mail leaving the database (SMTP) goes through the durable queue (mail/queue.ts).
+    const mailer = transport.kind === 'smtp' ? queuedMailer({ db, now: () => now(), transport }) : transport;
     const verifyUrl = options.recaptcha?.verifyUrl ?? env.recaptchaVerifyUrl;
     const deps: AppDeps = {
       db,

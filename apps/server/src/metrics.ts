@@ -16,6 +16,7 @@ import type { Db } from './db';
 import type { AppDeps } from './deps';
 import { postgresOf } from './db/postgres';
 import type { Mailer } from './mail/mailer';
+import { queuedMailCount } from './mail/queue';
 import { operatorTokenMatches } from './widget/manual-confirmation';
 
 export interface Metrics {
@@ -78,6 +79,16 @@ export function createMetrics(sources: MetricsSources): Metrics {
       for (const row of counts ?? []) this.set({ queue: row.queue, state: row.state }, row.count);
     },
   });
+  new Gauge({
+    name: 'foyer_mail_queue',
+    help: 'Mails waiting in the durable mail queue for delivery or a retry (all instances)',
+    registers: [registry],
+    async collect() {
+      // A scrape during an outage still answers the other metrics.
+      const waiting = await queuedMailCount(sources.db).catch(() => null);
+      if (waiting !== null) this.set(waiting);
+    },
+  });
   return { registry, mails };
 }
 
@@ -128,6 +139,11 @@ export function metricsRoute(app: FastifyInstance, metrics: Metrics, token: stri
  * logs it once (background.ts, billing/mails.ts, or the error handler).
  */
 export function countedMailer(mailer: Mailer, metrics: Metrics): Mailer {
+  // A durable mailer's send only queues: it tells each delivery attempt's outcome itself.
+  if (mailer.observe) {
+    mailer.observe((outcome) => metrics.mails.inc({ outcome }));
+    return mailer;
+  }
   return {
     kind: mailer.kind,
     async send(message) {

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { CANCEL_REASONS_PROPERTY } from '@foyer/api';
-import { formatCancellationReasons, siteConfigOrThrow } from '@foyer/api/config';
+import { siteConfigOrThrow } from '@foyer/api/config';
 import type { Db } from './db';
 import { hashPassword } from './security/passwords';
 import { normalizeIdentifier } from './identity/identifiers';
 import type { SeedConfig, ServiceSettings } from './seed-config';
+import { notifyConfigChanged } from './db/config-notify';
 import { invalidateReads } from './db/read-cache';
 import { seedCatalogue, storedCatalogue } from './widget/catalogue';
 import { checkPaywallConfig, seedPaywall } from './paywall/config';
 import { seedWebhookEndpoints, webhookProblems } from './webhooks/endpoints';
 import { withStoredSecrets } from './site-config/secrets';
+import { storeCancellationReasons } from './site-config/cancellation-reasons';
 import { sealSettingsSecrets } from './security/stored-secrets';
 
 /** Serialises seeding between servers that start together on one PostgreSQL. */
@@ -132,12 +133,7 @@ export async function seed(
     }
     if (config.catalogue) await seedCatalogue(tx, config.catalogue);
     if (config.paywall) await seedPaywall(tx, config.paywall);
-    if (config.cancellationReasons) {
-      await tx.query(
-        `INSERT INTO properties (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = $2`,
-        [CANCEL_REASONS_PROPERTY, formatCancellationReasons(config.cancellationReasons)],
-      );
-    }
+    if (config.cancellationReasons) await storeCancellationReasons(tx, config.cancellationReasons);
     let created = 0;
     for (const { account, passwordHash } of pending) {
       const guid = randomUUID();
@@ -179,6 +175,9 @@ export async function seed(
       }
       created += 1;
     }
+    // Every instance on this PostgreSQL drops its read cache at commit (db/config-notify.ts): the
+    // CLI's import, the admin API's writes and a rolling deploy's new file alike.
+    await notifyConfigChanged(tx, String(now));
     return created;
   });
   // Services and the catalogue are cached for page views (db/read-cache.ts): show the seed's now.

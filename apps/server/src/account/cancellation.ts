@@ -5,14 +5,17 @@
  * never renewed; for a PAST_DUE one, whose renewal is unpaid, the end of its grace). The subscription (and its purchase) become CANCELLED; it still entitles its owner
  * and beneficiaries until that day (entitlements.ts), then the sweep makes it EXPIRED.
  */
-import { CANCEL_REASONS_PROPERTY, parseCancellationReasons, type CancelSubscription, type Property } from '@foyer/api';
+import { CANCEL_REASONS_PROPERTY, type CancelSubscription, type Property } from '@foyer/api';
 import { recordEvent } from '../billing/events';
 import { graceEndDate, loadSubscription } from '../billing/lifecycle';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
+import { cancellationReasonsProperty, isCancellationReason } from '../site-config/cancellation-reasons';
 import { isoDay, validDay } from '../widget/dates';
 
-export async function readProperty(db: Db, name: string): Promise<Property> {
+/** A product-manager property; the cancellation reasons in `language` (the visitor's, English fallback). */
+export async function readProperty(db: Db, name: string, language: string | null = null): Promise<Property> {
+  if (name === CANCEL_REASONS_PROPERTY) return cancellationReasonsProperty(db, language);
   const rows = await db.query<{ name: string; value: string }>('SELECT name, value FROM properties WHERE name = $1', [
     name,
   ]);
@@ -33,8 +36,7 @@ export async function cancelSubscription(
   input: { guid: string; subscriptionId: string } & CancelSubscription,
   now: number,
 ): Promise<CancelledSubscription> {
-  const reasons = parseCancellationReasons((await readProperty(db, CANCEL_REASONS_PROPERTY)).value);
-  if (!reasons.some((reason) => reason.key === input.reason)) throw new ApiError('cancel_reason_invalid');
+  if (!(await isCancellationReason(db, input.reason))) throw new ApiError('cancel_reason_invalid');
   const today = isoDay(now);
   const found = await db.query<{
     status: string;

@@ -7,6 +7,7 @@ import { grantActionQuerySchema, sessionQuerySchema, widgetAccountEndpoints as e
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { defineRoute } from '../http/define-route';
+import { languageOfAcceptLanguage } from '../mail/billing-messages';
 import { ApiError } from '../http/errors';
 import { requireWidgetSession } from '../widget/session';
 import { cancelSubscription, readProperty } from './cancellation';
@@ -103,7 +104,9 @@ export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
     endpoints.getProperty,
     async ({ params, query, request }) => {
       await session(request, query);
-      return { body: await readProperty(db, params.name) };
+      return {
+        body: await readProperty(db, params.name, languageOfAcceptLanguage(request.headers['accept-language'])),
+      };
     },
     { query: sessionQuerySchema },
   );

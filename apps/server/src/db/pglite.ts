@@ -49,7 +49,8 @@ export const PGLITE_SETTINGS = [
   'maintenance_work_mem=16MB',
 ];
 
-function startParams(): string[] {
+/** PGlite's start parameters with our memory settings (also for the backup, db/backup.ts). */
+export function startParams(): string[] {
   return [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])];
 }
 

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { listenForConfigChanges } from './config-notify';
 import type { Db, SqlParam } from './types';
 
 /**
@@ -31,6 +32,8 @@ export interface PostgresOptions {
   schema?: string | undefined;
   max?: number;
   timeouts?: Partial<DbTimeouts> | undefined;
+  /** Listen for other instances' configuration changes (db/config-notify.ts); default true. */
+  listen?: boolean;
 }
 
 /** The pool's counts, for /metrics. */
@@ -92,6 +95,23 @@ export function openPostgres(options: PostgresOptions): PostgresDb {
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  const listener =
+    options.listen === false
+      ? undefined
+      : listenForConfigChanges({
+          connectionString: options.connectionString,
+          connectMs: timeouts.connectMs,
+          // One structured line per lost connection; the read cache's TTL covers the gap.
+          onError: (error) =>
+            console.error(
+              JSON.stringify({
+                level: 50,
+                time: Date.now(),
+                msg: 'configuration change listener lost its connection; retrying',
+                err: error instanceof Error ? error.message : String(error),
+              }),
+            ),
+        });
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: readonly SqlParam[] = []) {
@@ -119,7 +139,10 @@ export function openPostgres(options: PostgresOptions): PostgresDb {
         client.release(failure instanceof Error && !isQueryError(failure) ? failure : undefined);
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await listener?.close();
+      await pool.end();
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

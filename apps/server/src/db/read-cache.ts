@@ -1,8 +1,10 @@
 /**
  * What every page view reads and almost nothing writes (service configuration, product groups,
  * products): kept per database for a few seconds, so a burst of page views costs one query. The
- * seed's writes invalidate it at once; a change made by another server sharing the PostgreSQL
- * database is seen within READ_CACHE_TTL_MS. Values are shared between callers: never mutate them.
+ * seed's writes invalidate it at once; on PostgreSQL a configuration write notifies every instance,
+ * which forgets its cache at the write's commit (db/config-notify.ts); READ_CACHE_TTL_MS bounds
+ * staleness when that notification is lost (the listening connection down). Values are shared
+ * between callers: never mutate them.
  */
 import type { Db } from './types';
 

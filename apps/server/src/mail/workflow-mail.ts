@@ -26,13 +26,28 @@ export function sendWorkflowMail(
     }
     const now = deps.now();
     if ((await takeToken(deps.db, WORKFLOW_MAIL_RULE, input.account.guid, now)) !== null) return;
-    const key = await issueKey(deps.db, {
-      kind: input.kind,
-      guid: input.account.guid,
-      serviceName: input.service.name,
-      now,
-    });
     const build = input.kind === 'activation' ? activationMail : resetMail;
-    await deps.mailer.send(build({ to, siteUrl: deps.siteUrl, key, service: input.service }));
+    const { queue } = deps.mailer;
+    if (!queue) {
+      const key = await issueKey(deps.db, {
+        kind: input.kind,
+        guid: input.account.guid,
+        serviceName: input.service.name,
+        now,
+      });
+      await deps.mailer.send(build({ to, siteUrl: deps.siteUrl, key, service: input.service }));
+      return;
+    }
+    // Durable mail: the key and the mail that carries it are written together, then delivered.
+    const id = await deps.db.transaction(async (tx) => {
+      const key = await issueKey(tx, {
+        kind: input.kind,
+        guid: input.account.guid,
+        serviceName: input.service.name,
+        now,
+      });
+      return queue.add(tx, build({ to, siteUrl: deps.siteUrl, key, service: input.service }));
+    });
+    await queue.deliver(id);
   }, log);
 }

@@ -9,6 +9,7 @@ import type { Db } from '../db';
 import { seed } from '../seed';
 import { exportConfig, type ExportedConfig } from './export';
 import { diffLines, renderConfig } from './file';
+import { pruneUnlisted, refuseRemovingLivePlans, removedPlans } from './prune';
 
 export interface ConfigChange {
   before: ExportedConfig;
@@ -22,6 +23,8 @@ export interface ApplyOptions {
   production: boolean;
   /** Answers the change without keeping it. */
   dryRun?: boolean;
+  /** Also deletes what the configuration's sections no longer name (site-config/prune.ts). */
+  prune?: boolean;
   /** Recorded with the change (not for a dry run); `target` names what was written ('config', a section). */
   audit?: Omit<AuditWrite, 'before' | 'after'>;
 }
@@ -48,7 +51,10 @@ export async function applyConfig(
   try {
     return await db.transaction(async (tx) => {
       const before = await exportConfig(tx);
+      // A plan live subscriptions use is never removed, pruned or dropped from its product.
+      await refuseRemovingLivePlans(tx, removedPlans(before, config, options.prune ?? false));
       await seed(tx, config, now, { production: options.production });
+      if (options.prune) await pruneUnlisted(tx, config);
       const after = await exportConfig(tx);
       const change = { before, after, diff: diffLines(renderConfig(before, 'yaml'), renderConfig(after, 'yaml')) };
       if (options.dryRun) throw new DryRun(change);

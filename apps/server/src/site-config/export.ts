@@ -4,10 +4,11 @@
  * seeded accounts are users, not configuration, and are left out. Lists come in a fixed order
  * (by name, the paywall's segments by position) so two exports of the same data are equal.
  */
-import { CANCEL_REASONS_PROPERTY, fromMinorUnits, parseCancellationReasons } from '@foyer/api';
+import { fromMinorUnits } from '@foyer/api';
 import { serviceSettingsSchema, type SiteConfig } from '@foyer/api/config';
 import type { Db } from '../db';
 import type { StoredProduct } from '../widget/catalogue';
+import { readCancellationReasons } from './cancellation-reasons';
 import { withoutSecrets } from './secrets';
 
 /** What an export holds: the configuration without accounts. */
@@ -208,14 +209,7 @@ export async function exportConfig(db: Db): Promise<ExportedConfig> {
       ),
     };
   }
-  const [reasons] = await db.query<{ value: string }>('SELECT value FROM properties WHERE name = $1', [
-    CANCEL_REASONS_PROPERTY,
-  ]);
-  if (reasons) {
-    config.cancellationReasons = parseCancellationReasons(reasons.value).map(({ key, value }) => ({
-      key,
-      label: value,
-    }));
-  }
+  const reasons = await readCancellationReasons(db);
+  if (reasons.length) config.cancellationReasons = reasons;
   return withoutSecrets(config);
 }

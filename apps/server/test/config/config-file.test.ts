@@ -206,10 +206,9 @@ describe('export and import on a server seeded with the demo data', () => {
       cancellationReasons: [{ key: 'MOVING', label: 'I am moving abroad' }],
     });
     expect((await cli(['config', 'import', path], context())).code).toBe(0);
-    const [property] = await server.db.query<{ value: string }>(
-      `SELECT value FROM properties WHERE name = 'List_Reasons_Cancel'`,
-    );
-    expect(property?.value).toBe('MOVING:I am moving abroad');
+    expect(await server.db.query('SELECT key, label FROM cancellation_reasons')).toEqual([
+      { key: 'MOVING', label: 'I am moving abroad' },
+    ]);
     await cli(['config', 'import', await file('reasons-back.yaml', before)], context());
     expect(await exportConfig(server.db)).toEqual(before);
   });

@@ -70,7 +70,27 @@ export function siteConfigOrThrow(input: unknown, source?: string): SiteConfig {
   return parsed.config;
 }
 
-/** The reasons as the `List_Reasons_Cancel` property holds them (`key:label;…`, parseCancellationReasons' input). */
-export function formatCancellationReasons(reasons: readonly CancellationReasonConfig[]): string {
-  return reasons.map((reason) => `${reason.key}:${reason.label}`).join(';');
+/**
+ * A reason's text in a visitor's language (a BCP 47 tag, e.g. from Accept-Language): its label
+ * in that very tag, else in the same language (`es-MX` → `es`, `pt` → `pt-BR`), else its `label` (English).
+ */
+export function cancellationReasonLabel(reason: CancellationReasonConfig, language?: string | null): string {
+  const labels = Object.entries(reason.labels ?? {});
+  const wanted = (language ?? '').trim().toLowerCase();
+  const primary = (tag: string) => tag.toLowerCase().split('-')[0];
+  const found =
+    (wanted && labels.find(([tag]) => tag.toLowerCase() === wanted)) ||
+    (wanted && labels.find(([tag]) => primary(tag) === primary(wanted)));
+  return found ? found[1] : reason.label;
+}
+
+/**
+ * The reasons as the `List_Reasons_Cancel` property holds them (`key:label;…`,
+ * parseCancellationReasons' input), in the visitor's language when given.
+ */
+export function formatCancellationReasons(
+  reasons: readonly CancellationReasonConfig[],
+  language?: string | null,
+): string {
+  return reasons.map((reason) => `${reason.key}:${cancellationReasonLabel(reason, language)}`).join(';');
 }

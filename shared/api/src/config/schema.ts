@@ -223,14 +223,27 @@ export const paywallConfigSchema = z.strictObject({
   ),
 });
 
-/** A cancellation reason: `key` is what the cancel request sends, `label` what the visitor reads. */
+/** A reason's text: what the visitor reads (`;` separates reasons in the product manager's property). */
+const reasonLabel = z.string().check(
+  z.minLength(1),
+  z.maxLength(200),
+  z.refine((label) => !label.includes(';'), 'no ; in a label'),
+);
+
+/** A language tag (BCP 47): `es`, `pt-BR`. */
+export const languageTagSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/, 'not a language tag (es, pt-BR)'));
+
+/**
+ * A cancellation reason: `key` is what the cancel request sends, `label` what the visitor reads
+ * when no translation fits (English), `labels` its translations by language tag.
+ */
 export const cancellationReasonSchema = z.strictObject({
   key: z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,100}$/, 'not a reason key (letters, digits, _ . -)')),
-  label: z.string().check(
-    z.minLength(1),
-    z.maxLength(200),
-    z.refine((label) => !label.includes(';'), 'no ; in a label'),
-  ),
+  label: reasonLabel,
+  /** `{ es: 'Es demasiado caro', 'pt-BR': 'É caro demais' }`; the visitor's language picks one. */
+  labels: z.optional(z.record(languageTagSchema, reasonLabel)),
 });
 
 /** Accounts created when missing and never overwritten (the demo account). */
@@ -274,7 +287,7 @@ const siteConfigShape = z.strictObject({
   paywall: z.optional(paywallConfigSchema),
   /**
    * The reasons the account widget offers when a subscription is cancelled (the product manager's
-   * `List_Reasons_Cancel` property; unset: the stored ones stay). One language for now.
+   * `List_Reasons_Cancel` property, in the visitor's language; unset: the stored ones stay).
    */
   cancellationReasons: z.optional(z.array(cancellationReasonSchema).check(z.minLength(1))),
 });
