@@ -33,6 +33,8 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.data', import.meta.url));
 export const DEFAULT_FRAME_DIST = fileURLToPath(new URL('../../frame/dist', import.meta.url));
 export const DEFAULT_LOADER_DIST = fileURLToPath(new URL('../../loader/dist', import.meta.url));
+/** The built console (issue 28). Here, not beside its module: src/ and the bundle in dist/ sit at the same depth. */
+export const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../console/dist', import.meta.url));
 
 type Env = Record<string, string | undefined>;
 

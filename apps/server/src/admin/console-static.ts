@@ -7,16 +7,13 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { catalogueError } from '@foyer/api';
 import { ADMIN_API_PREFIX } from '@foyer/api/admin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendBuiltFile } from '../built-files';
+import { DEFAULT_CONSOLE_DIST } from '../config';
 import type { AppDeps } from '../deps';
 import { sendError } from '../http/errors';
-
-/** apps/console/dist, beside this server in the repository. */
-export const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../../console/dist', import.meta.url));
 
 export const CONSOLE_PATH = '/admin';
 
