@@ -90,7 +90,7 @@ export function OrderPage() {
         <Field term="Created">{formatDateTime(detail.createdAt)}</Field>
       </dl>
 
-      <section aria-labelledby="items-heading">
+      <section>
         <h2 id="items-heading">Items</h2>
         <TableRegion caption="Items">
           <thead>
@@ -116,7 +116,7 @@ export function OrderPage() {
         </TableRegion>
       </section>
 
-      <section aria-labelledby="payments-heading">
+      <section>
         <h2 id="payments-heading">Payments</h2>
         {detail.payments.length ? (
           <TableRegion caption="Payments">
@@ -175,7 +175,7 @@ export function OrderPage() {
         )}
       </section>
 
-      <section aria-labelledby="provider-events-heading">
+      <section>
         <h2 id="provider-events-heading">Provider events</h2>
         {detail.providerEvents.length ? (
           <TableRegion caption="What the providers told us, newest first">
