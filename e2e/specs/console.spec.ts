@@ -220,6 +220,23 @@ test('the demo owner runs the site from the console, and a support operator cann
     await axeClean(page, 'audit');
   });
 
+  await test.step('on a 320 px phone: the sections behind Menu, nothing wider than the screen', async () => {
+    await page.setViewportSize({ width: 320, height: 740 });
+    for (const path of ['', 'accounts', `orders/${cardOrder}`, 'dashboard', 'configuration', 'audit']) {
+      await page.goto(`${own.widgetsUrl}/admin/${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `/admin/${path} is wider than the screen`).toBeLessThanOrEqual(0);
+    }
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Orders' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    await axeClean(page, 'orders at 320 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   const support = { email: uniqueEmail(), password: 'support-operator-1', totpSecret: '' };
   await test.step('an owner makes a support operator', async () => {
     await page.goto(`${own.widgetsUrl}/admin/operators`);
