@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { recordActivity } from '../activity';
 import { toMillis, type Db } from '../db';
+import { ApiError } from '../http/errors';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -80,10 +81,15 @@ export async function createSession(
     absoluteExpiresAt: input.now + absoluteTtl,
     idleExpiresAt: Math.min(input.now + idleTtlMs, input.now + absoluteTtl),
   };
-  await db.query(
-    `INSERT INTO sessions (id_hash, guid, service_name, remember_me, created_at, idle_ttl_ms, idle_expires_at,
+  // Only for an account that may sign in, read under a share lock: a lock or an erasure
+  // committing meanwhile (admin/accounts) either waits for this session and then ends it, or is
+  // seen here and no session is made — a login racing a lock never outlives it.
+  const made = await db.query(
+    `WITH account AS (
+       SELECT guid FROM user_profiles WHERE guid = $2 AND state NOT IN ('LOCKED', 'ERASED') FOR SHARE)
+     INSERT INTO sessions (id_hash, guid, service_name, remember_me, created_at, idle_ttl_ms, idle_expires_at,
                            absolute_expires_at, parent_id_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+     SELECT $1, account.guid, $3, $4, $5, $6, $7, $8, $9 FROM account RETURNING id_hash`,
     [
       hashSessionId(sessionId),
       record.guid,
@@ -96,6 +102,7 @@ export async function createSession(
       input.secureFor === undefined ? null : hashSessionId(input.secureFor),
     ],
   );
+  if (!made.length) throw new ApiError('USER_PROFILE_LOCKED');
   // A secure session is a step-up inside a sign-in, not another one.
   if (!secure)
     await recordActivity(db, { kind: 'login', serviceName: record.serviceName, guid: record.guid }, input.now);

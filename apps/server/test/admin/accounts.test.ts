@@ -6,6 +6,7 @@
  */
 import { accountDetailSchema, accountExportSchema, accountSummarySchema, pageOf } from '@foyer/api/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../src/security/sessions';
 import { createApiKey, type AdminScope } from '../../src/admin/keys';
 import { createAccount } from '../../src/identity/accounts';
 import type { PreparedServer } from '../../src/index';
@@ -273,6 +274,19 @@ describe('the accounts of the admin API', () => {
       after: { guid, state: 'LOCKED', sessionsEnded: 2 },
       actor: expect.stringMatching(/^apikey:/),
     });
+  });
+
+  it('never makes a session for a locked account, even for a login past its password check', async () => {
+    const guid = await guidOf(INACTIVE);
+    expect((await admin('POST', `/accounts/${guid}/lock`, keys.write)).json().state).toBe('LOCKED');
+    // What a login that checked the password just before the lock committed does next.
+    await expect(
+      createSession(server.db, { guid, serviceName: 'demo', rememberMe: false, now: clock.now() }),
+    ).rejects.toMatchObject({
+      error: { code: 'USER_PROFILE_LOCKED' },
+    });
+    expect(await server.db.query('SELECT 1 FROM sessions WHERE guid = $1', [guid])).toEqual([]);
+    expect((await admin('POST', `/accounts/${guid}/unlock`, keys.write)).json().state).toBe('INACTIVE');
   });
 
   it('gives an account locked before activation its activation back when unlocked', async () => {
