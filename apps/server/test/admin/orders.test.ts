@@ -10,10 +10,12 @@ import { createApiKey, type AdminScope } from '../../src/admin/keys';
 import type { PreparedServer } from '../../src/index';
 import { seedConfig } from '../../src/seed-config';
 import { providersFromEnv } from '../../src/widget/providers';
+import { mercadoPagoProvider } from '../../src/widget/providers/mercadopago';
 import { stripeProvider } from '../../src/widget/providers/stripe';
 import { billingServer, buy, purchaseOf, sessionOf, START } from '../billing/helpers';
 import { testClock, testServer } from '../helpers';
-import { seededPerson } from '../widget/helpers';
+import { ADDRESS, call, demoSession, orderOk, seededPerson } from '../widget/helpers';
+import { startMercadoStandIn, type MercadoStandIn } from '../widget/stand-ins/mercadopago';
 import { startStripeStandIn, type StripeStandIn } from '../widget/stand-ins/stripe';
 
 let server: PreparedServer;
@@ -226,5 +228,53 @@ describe('refunds through Stripe', () => {
     const more = paymentSchema.parse(moreResponse.json());
     expect(more.refundedMinor).toBe(80);
     expect(stripe.refunds.map((refund) => refund.amount)).toEqual([30, 50]);
+  });
+});
+
+describe('refunds through Mercado Pago', () => {
+  let mercado: MercadoStandIn;
+  let onMercado: PreparedServer;
+
+  beforeAll(async () => {
+    mercado = await startMercadoStandIn();
+    const providers = providersFromEnv({ FOYER_CARD_PROVIDER: 'manual' });
+    providers.card = mercadoPagoProvider({
+      apiUrl: mercado.apiUrl,
+      accessToken: mercado.accessToken,
+      publicKey: 'TEST-public',
+    });
+    onMercado = await testServer({
+      loginRateLimit: { perIdentifier: 1000, perAddress: 1000 },
+      paymentProviders: providers,
+    });
+  });
+  afterAll(async () => {
+    await onMercado?.close();
+    await mercado?.close();
+  });
+
+  it('refunds in major units through the SDK, in part and then the rest', async () => {
+    const key = (await createApiKey(onMercado.db, { name: 'finance', scopes: ALL }, Date.now())).key;
+    const session = await demoSession(onMercado);
+    const order = await orderOk(onMercado, session, [{ product: 'demo-print', paymentPlan: 'print-yearly-kwd' }], {
+      deliveryAddressGroup: { values: ADDRESS },
+    });
+    const paid = await call(onMercado, 'POST', `/widget/payment/${order.id}`, {
+      session,
+      payload: { token: 'tok_APRO', paymentMethodId: 'visa', payerIdentification: { type: 'DNI', number: '12345678' } },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [payment] = (await detail(order.id, onMercado, key)).payments;
+    expect(payment).toMatchObject({ provider: 'MERCADO', currency: 'KWD', amountMinor: 95_250, refundable: true });
+
+    const part = await admin('POST', `/payments/${payment!.id}/refund`, { amountMinor: 250 }, key, onMercado);
+    expect(part.statusCode, part.body).toBe(200);
+    expect(paymentSchema.parse(part.json()).refundedMinor).toBe(250);
+    const rest = paymentSchema.parse(
+      (await admin('POST', `/payments/${payment!.id}/refund`, undefined, key, onMercado)).json(),
+    );
+    expect(rest).toMatchObject({ refundedMinor: 95_250, refundable: false });
+    // 0.25 KWD then 95 KWD: three decimals, sent as exact numbers.
+    expect(mercado.refunds.map((refund) => refund.amount)).toEqual([0.25, 95]);
   });
 });

@@ -29,6 +29,7 @@ import {
   MPValidationError,
   MercadoPagoConfig,
   Payment,
+  PaymentRefund,
   WebhookSignatureValidator,
 } from 'mercadopago';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
@@ -315,6 +316,27 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): CardProvider {
         throw new ProviderUnavailable(`Mercado Pago search: ${input.idempotencyKey} not found yet`);
       }
       return null;
+    },
+
+    async refund(input) {
+      try {
+        // In major units, from the exact decimal of the minor ones, like the charge.
+        const refund = await new PaymentRefund(config()).create({
+          payment_id: input.reference,
+          body: { amount: Number(fromMinorUnits(input.amountMinor, input.currency)) },
+          requestOptions: keyed(input.idempotencyKey),
+        });
+        if (refund.status === 'approved') return { status: 'succeeded', reference: String(refund.id) };
+        if (refund.status === 'rejected' || refund.status === 'cancelled')
+          return { status: 'failed', code: `mercado_refund_${refund.status}` };
+        return { status: 'pending', reference: String(refund.id) };
+      } catch (error) {
+        const outcome = fromError(error);
+        // fromError throws when Mercado Pago may have refunded (the same key asks again later).
+        return outcome.status === 'failed'
+          ? { status: 'failed', code: outcome.code, message: outcome.message }
+          : { status: 'failed', code: 'refund_refused' };
+      }
     },
   };
 }

@@ -9,6 +9,8 @@
  * `POST /v1/customers`, `GET /v1/customers/search?email=`, `POST /v1/customers/:id/cards {token}`
  * (the card keeps its token's outcome; a test may change it: `cards.get(id).outcome = 'tok_FUND'`),
  * `POST /v1/card_tokens {card_id, customer_id}` makes a token that pays as its card does.
+ * `POST /v1/payments/:id/refunds {amount}` (https://www.mercadopago.com/developers/en/reference/chargebacks/_payments_id_refunds/post)
+ * refunds an approved payment, never more than is left (400); refunded whole, the payment is `refunded`.
  * `setStatus(payment, status, detail)` plays Mercado Pago moving a payment on (refunded,
  * charged_back …), and `webhook(paymentId)` makes a notification signed as Mercado Pago signs
  * (https://www.mercadopago.com/developers/en/docs/your-integrations/notifications/webhooks:
@@ -36,6 +38,8 @@ export interface MercadoStandIn {
   customers: { id: string; email: string }[];
   /** Saved cards by id: their customer and the test token whose outcome their payments get. */
   cards: Map<string, { customer: string; outcome: string }>;
+  /** Refunds made (replays through X-Idempotency-Key make none); `amount` in major units. */
+  refunds: { id: number; payment_id: number; amount: number; status: string }[];
   /** Mercado Pago moved a payment on (approved, refunded, charged_back …). */
   setStatus(paymentId: number, status: string, detail?: string): void;
   /** A `payment` notification about this payment, signed with the secret (or another one). */
@@ -68,6 +72,7 @@ export async function startMercadoStandIn(options: MercadoStandInOptions = {}): 
   const cardTokens = new Map<string, string>();
   const bad = (message: string) => ({ status: 400, body: { message, error: 'bad_request', status: 400, cause: [] } });
   const replays = new Map<string, { status: number; body: unknown }>();
+  const refunds: MercadoStandIn['refunds'] = [];
   const server: Server = createServer((request, response) => {
     let raw = '';
     request.setEncoding('utf8');
@@ -137,6 +142,23 @@ export async function startMercadoStandIn(options: MercadoStandInOptions = {}): 
         cardTokens.set(token, String(body.card_id));
         return remember({ status: 201, body: { id: token, card_id: body.card_id, status: 'active' } });
       }
+      const refundOf = /^\/v1\/payments\/(\d+)\/refunds$/.exec(url.pathname);
+      if (refundOf) {
+        const payment = payments.find((candidate) => candidate.id === Number(refundOf[1]));
+        if (!payment) return answer({ status: 404, body: { message: 'Payment not found', status: 404 } });
+        if (payment.status !== 'approved') return answer(bad('Payment not refundable'));
+        const total = Number(payment.rawAmount);
+        const given = refunds
+          .filter((refund) => refund.payment_id === payment.id)
+          .reduce((sum, refund) => sum + refund.amount, 0);
+        const left = Math.round((total - given) * 10_000) / 10_000;
+        const amount = typeof body.amount === 'number' ? body.amount : left;
+        if (!(amount > 0) || amount > left) return answer(bad('Invalid refund amount'));
+        const refund = { id: 5000 + refunds.length, payment_id: payment.id, amount, status: 'approved' };
+        refunds.push(refund);
+        if (amount === left) payment.status = 'refunded';
+        return remember({ status: 201, body: refund });
+      }
       if (url.pathname !== '/v1/payments') return answer({ status: 404, body: {} });
       const rawAmount = /"transaction_amount":([0-9.]+)/.exec(raw)?.[1] ?? '';
       let result: { status: number; body: unknown };
@@ -183,6 +205,7 @@ export async function startMercadoStandIn(options: MercadoStandInOptions = {}): 
     payments,
     customers,
     cards,
+    refunds,
     setStatus(paymentId, status, detail = status) {
       const payment = payments.find((candidate) => candidate.id === paymentId);
       if (!payment) throw new Error(`no payment ${paymentId}`);
