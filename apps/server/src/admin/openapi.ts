@@ -3,7 +3,9 @@
  * schema the configuration file, the CLI and the API validate with, so it cannot drift from them.
  */
 import * as z from 'zod/mini';
+import { CSRF_HEADER, OPERATOR_COOKIE } from '@foyer/api/admin';
 import { siteConfigSchema } from '@foyer/api/config';
+import { peopleAndMoneyPaths } from './openapi-routes';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown> };
 
@@ -30,7 +32,11 @@ export function adminOpenApi(serverUrl: string): Record<string, unknown> {
       content: json(ref('Error')),
     },
     '401': { description: 'No API key, or one that is unknown or revoked.', content: json(ref('Error')) },
-    '403': { description: 'The key lacks the scope, or the call carries a frame token.', content: json(ref('Error')) },
+    '403': {
+      description:
+        'The key or the operator lacks the permission, a cookie write lacks its CSRF token, or the call carries a frame token.',
+      content: json(ref('Error')),
+    },
   };
   const change = json({
     type: 'object',
@@ -53,16 +59,22 @@ export function adminOpenApi(serverUrl: string): Record<string, unknown> {
       title: 'Foyer admin API',
       version: '1',
       description:
-        'The site owner’s configuration, read and written at run time. Secrets are write-only: they read back as "<secret: unchanged>", which a write understands as "keep the stored one".',
+        'The site owner’s configuration, read and written at run time, and its people and money: operators, accounts, orders, refunds, subscriptions, figures, webhook deliveries, the audit log. Secrets are write-only: they read back as "<secret: unchanged>", which a write understands as "keep the stored one".',
     },
     servers: [{ url: `${serverUrl}/admin/api` }],
-    security: [{ apiKey: [] }],
+    security: [{ apiKey: [] }, { operator: [] }],
     components: {
       securitySchemes: {
         apiKey: {
           type: 'http',
           scheme: 'bearer',
           description: 'An admin API key (`fyr_…`, `npm run foyer -- apikey create`).',
+        },
+        operator: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: OPERATOR_COOKIE,
+          description: `An operator's console session (POST /session). Every write also sends the session's CSRF token in ${CSRF_HEADER}.`,
         },
       },
       schemas: { SiteConfig: config, Error: error },
@@ -93,21 +105,7 @@ export function adminOpenApi(serverUrl: string): Record<string, unknown> {
           responses: { '200': { description: 'Applied, or what would change.', content: change }, ...errors },
         },
       },
-      '/audit': {
-        get: {
-          summary: 'The audit log of configuration writes, newest first (scope audit:read).',
-          parameters: [
-            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200 } },
-            {
-              name: 'before',
-              in: 'query',
-              schema: { type: 'integer' },
-              description: 'Epoch ms: entries older than this.',
-            },
-          ],
-          responses: { '200': { description: 'Entries.' }, ...errors },
-        },
-      },
+      ...peopleAndMoneyPaths(errors),
     },
   };
 }

@@ -159,7 +159,7 @@ describe('the admin API', () => {
     expect(audit).not.toContain(Buffer.from('a-brand-new-secret-of-24-bytes!!').toString('base64'));
   });
 
-  it('publishes an OpenAPI document generated from the configuration schema', async () => {
+  it("publishes an OpenAPI document generated from the configuration schema and the admin API's own", async () => {
     const response = await admin('GET', '/openapi.json');
     expect(response.statusCode).toBe(200);
     const document = response.json<{
@@ -168,7 +168,30 @@ describe('the admin API', () => {
       components: { schemas: { SiteConfig: { properties: Record<string, unknown> } } };
     }>();
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths).sort()).toEqual(['/audit', '/config', '/config/{section}']);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/audit',
+        '/config',
+        '/config/{section}',
+        '/session',
+        '/accounts/{guid}',
+        '/payments/{id}/refund',
+        '/figures',
+      ]),
+    );
+    // Each call of the people-and-money half names its permission, its parameters and its answer's schema.
+    const refund = document.paths['/payments/{id}/refund']!.post as {
+      summary: string;
+      parameters: { name: string; in: string }[];
+      requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } };
+    };
+    expect(refund.summary).toMatch(/\(payments:refund\)$/);
+    expect(refund.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
+    expect(refund.requestBody.content['application/json'].schema.properties).toHaveProperty('amountMinor');
+    const orders = document.paths['/orders']!.get as { parameters: { name: string; in: string }[] };
+    expect(orders.parameters.map((parameter) => parameter.name)).toEqual(
+      expect.arrayContaining(['status', 'awaiting', 'cursor', 'limit']),
+    );
     expect(Object.keys(document.paths['/config']!).sort()).toEqual(['get', 'put']);
     const exported = (await admin('GET', '/config', { key: owner })).json<Record<string, unknown>>();
     // Every section the API answers is one the schema describes.
