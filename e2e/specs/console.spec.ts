@@ -256,10 +256,24 @@ test('the demo owner runs the site from the console, and a support operator cann
     await expect(page.getByLabel('E-mail address')).toBeVisible();
   });
 
-  await test.step('support sees no Refund, and the API refuses it', async () => {
-    await signIn(page, support.email, support.password, () =>
-      new TOTP({ secret: Secret.fromBase32(support.totpSecret) }).generate(),
-    );
+  await test.step('support signs in by keyboard alone; sees no Refund, and the API refuses it', async () => {
+    await page.goto(`${own.widgetsUrl}/admin/login`);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('E-mail address')).toBeFocused();
+    await page.keyboard.type(support.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(support.password);
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('6-digit code')).toBeFocused();
+    await page.keyboard.type(new TOTP({ secret: Secret.fromBase32(support.totpSecret) }).generate());
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+    // The first stop on every page is the skip link, which takes focus past the navigation.
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main')).toBeFocused();
     await page.goto(`${own.widgetsUrl}/admin/orders/${cardOrder}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: /Refund/ })).toHaveCount(0);
