@@ -36,6 +36,8 @@ export interface CliContext extends CliOutput {
   now: () => number;
   /** NODE_ENV=production: a configuration is applied as a production server would (no devHostOrigins). */
   production?: boolean;
+  /** The migrations this run applied before the command (every command with the database runs them first). */
+  migrated?: readonly string[];
 }
 
 /** A command's exit code: 0 unless it says otherwise. */
@@ -84,6 +86,12 @@ export const COMMANDS: Record<string, Command> = {
     run: async ({ db, print }) => {
       const counts = await reencryptStoredSecrets(db);
       for (const [place, count] of Object.entries(counts)) print(`${place}: ${count} re-encrypted`);
+    },
+  },
+  'db migrate': {
+    summary: 'bring the database to this version (servers also do at start, under a lock); prints what was applied.',
+    run: async ({ migrated, print }) => {
+      print(migrated?.length ? `Applied migrations ${migrated.join(', ')}.` : 'The database is up to date.');
     },
   },
   'db backup': {
@@ -358,9 +366,9 @@ async function main(): Promise<number> {
     return 1;
   }
   try {
-    await migrate(db);
+    const migrated = await migrate(db);
     const now = env.devClock ? (await devClock(db, Date.now)).now : Date.now;
-    return await runCli(args, { db, now, print, production: env.production ?? false });
+    return await runCli(args, { db, now, print, production: env.production ?? false, migrated });
   } finally {
     await db.close();
   }

@@ -42,6 +42,7 @@ function settingsOf(service: SeedConfig['services'][number]): ServiceSettings {
   if (service.social !== undefined) settings.social = service.social;
   if (service.socialScope !== undefined) settings.socialScope = service.socialScope;
   if (service.pendingAccessDays !== undefined) settings.pendingAccessDays = service.pendingAccessDays;
+  if (service.siteUrl !== undefined) settings.siteUrl = service.siteUrl;
   return settings;
 }
 

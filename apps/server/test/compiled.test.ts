@@ -59,8 +59,13 @@ describe('the compiled server', () => {
     }
   });
 
-  it('runs the CLI from dist/cli.mjs', () => {
+  it('runs the CLI from dist/cli.mjs: db migrate brings a new database to this version, once', () => {
     const run = spawnSync(process.execPath, [join(outdir, 'cli.mjs'), 'help'], { encoding: 'utf8' });
     expect(`${run.stdout}${run.stderr}`).toMatch(/config validate/);
+    const env = { ...process.env, FOYER_DATA_DIR: join(work, 'migrated'), DATABASE_URL: '' };
+    const migrate = () =>
+      spawnSync(process.execPath, [join(outdir, 'cli.mjs'), 'db', 'migrate'], { encoding: 'utf8', env });
+    expect(migrate().stdout).toMatch(/^Applied migrations 001, .*\d{3}\.$/m);
+    expect(migrate().stdout).toMatch(/^The database is up to date\.$/m);
   });
 });

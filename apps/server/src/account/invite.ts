@@ -8,6 +8,8 @@ import type { Beneficiary } from '@foyer/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
+import { loadSubscription } from '../billing/lifecycle';
+import { siteUrlFor } from '../mail/site-url';
 import { takeToken, type ThrottleRule } from '../security/throttle';
 import { inviteBeneficiary } from './grants';
 import { invitationMail, type WidgetVersion } from './invitation-mail';
@@ -45,12 +47,18 @@ export async function inviteAndMail(
     },
     now,
   );
+  // The mail's link leads to the site of the subscription's service.
+  const siteUrl = await siteUrlFor(
+    deps.db,
+    (await loadSubscription(deps.db, input.subscriptionId))?.service_name,
+    deps.siteUrl,
+  );
   deps.background.run(
     () =>
       deps.mailer.send(
         invitationMail({
           to: invitation.beneficiary.email,
-          siteUrl: deps.siteUrl,
+          siteUrl,
           invitationKey: invitation.invitationKey,
           productName: invitation.productName,
           note: invitation.beneficiary.message,

@@ -20,6 +20,7 @@
  */
 import type { TaskLogger } from '../background';
 import type { Db } from '../db';
+import { siteUrlFor } from '../mail/site-url';
 import type { AppDeps } from '../deps';
 import { mailAddressOf } from '../identity/mail-address';
 import { findAccountByGuid, findDefaultService, findService } from '../identity/store';
@@ -127,7 +128,7 @@ async function markMailed(db: Db, row: ClaimedRow, now: number): Promise<boolean
 /** Builds and sends one claimed event's mail; true when a mail went out. */
 async function mailOne(deps: BillingMailDeps, row: ClaimedRow, log: TaskLogger): Promise<boolean> {
   try {
-    const mail = await billingMail(deps.db, deps.siteUrl, row);
+    const mail = await billingMail(deps.db, await siteUrlFor(deps.db, row.service_name, deps.siteUrl), row);
     if (!mail) {
       await markMailed(deps.db, row, deps.now());
       return false;

@@ -35,7 +35,9 @@ export function sendWorkflowMail(
         serviceName: input.service.name,
         now,
       });
-      await deps.mailer.send(build({ to, siteUrl: deps.siteUrl, key, service: input.service }));
+      await deps.mailer.send(
+        build({ to, siteUrl: input.service.settings.siteUrl ?? deps.siteUrl, key, service: input.service }),
+      );
       return;
     }
     // Durable mail: the key and the mail that carries it are written together, then delivered.
@@ -46,7 +48,10 @@ export function sendWorkflowMail(
         serviceName: input.service.name,
         now,
       });
-      return queue.add(tx, build({ to, siteUrl: deps.siteUrl, key, service: input.service }));
+      return queue.add(
+        tx,
+        build({ to, siteUrl: input.service.settings.siteUrl ?? deps.siteUrl, key, service: input.service }),
+      );
     });
     await queue.deliver(id);
   }, log);

@@ -99,6 +99,8 @@ const serviceSettingsShape = {
   socialScope: z.optional(z.array(z.string())),
   /** Days a purchase awaiting its payment already grants access (default 0). */
   pendingAccessDays: z.optional(count),
+  /** Where this service's mail links lead (activation, reset, invitations, receipts); default FOYER_SITE_URL. */
+  siteUrl: z.optional(z.url({ protocol: /^https?$/, error: 'not an http(s) URL' })),
 };
 export const serviceSettingsSchema = z.strictObject(serviceSettingsShape);
 
