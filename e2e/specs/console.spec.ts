@@ -258,6 +258,8 @@ test('the demo owner runs the site from the console, and a support operator cann
 
   await test.step('support signs in by keyboard alone; sees no Refund, and the API refuses it', async () => {
     await page.goto(`${own.widgetsUrl}/admin/login`);
+    // The form is drawn once the console's script has run: Tab then reaches its first field.
+    await expect(page.getByLabel('E-mail address')).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('E-mail address')).toBeFocused();
     await page.keyboard.type(support.email);
