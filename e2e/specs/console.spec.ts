@@ -43,7 +43,12 @@ function ownerCode(): string {
   return new TOTP({ secret: Secret.fromBase32(OWNER.totpSecret) }).generate({ timestamp: step * 30_000 });
 }
 
-async function axeClean(page: Page, where: string): Promise<void> {
+/** axe on the page once it has drawn what it loads (its heading, no "Loading…" left); a dialog is checked as it is. */
+async function axeClean(page: Page, where: string, { dialog = false } = {}): Promise<void> {
+  if (!dialog) {
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+  }
   expect(await axeViolations(page), `axe on ${where}`).toEqual([]);
 }
 
@@ -140,7 +145,8 @@ test('the demo owner runs the site from the console, and a support operator cann
     await page.goto(`${own.widgetsUrl}/admin/orders/${cardOrder}`);
     await page.getByRole('button', { name: /^Refund payment / }).click();
     const dialog = page.getByRole('dialog');
-    await axeClean(page, 'refund dialog');
+    await expect(dialog.getByLabel(/^Amount/)).toBeVisible();
+    await axeClean(page, 'refund dialog', { dialog: true });
     await dialog.getByRole('button', { name: 'Refund' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Refund payment / })).toHaveCount(0);
@@ -194,7 +200,8 @@ test('the demo owner runs the site from the console, and a support operator cann
     expect(exported.account.email).toBe(erased);
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this account?' });
-    await axeClean(page, 'delete dialog');
+    await expect(dialog.getByRole('textbox')).toBeVisible();
+    await axeClean(page, 'delete dialog', { dialog: true });
     await dialog.getByRole('textbox').fill(erased);
     await dialog.getByRole('button', { name: 'Delete the account' }).click();
     await expect(page.getByText(/erased/i).first()).toBeVisible();

@@ -24,8 +24,8 @@ const deliveryPage = pageOf(deliverySummarySchema);
 
 export const insightsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Delivery', 'Config'] }).injectEndpoints({
   endpoints: (build) => ({
-    getFigures: build.query<Figures, { days: number }>({
-      query: ({ days }) => `/figures${queryString({ days })}`,
+    getFigures: build.query<Figures, { days: number; service?: string }>({
+      query: ({ days, service }) => `/figures${queryString({ days, service })}`,
       responseSchema: figuresSchema,
     }),
     listDeliveries: build.query<Page<DeliverySummary>, { status?: string; type?: string; cursor?: string }>({

@@ -5,7 +5,8 @@
  */
 import { useMemo, useState } from 'react';
 import { errorText } from '../api/adminApi';
-import { useGetFiguresQuery } from '../api/insightsApi';
+import { useGetConfigSectionQuery, useGetFiguresQuery } from '../api/insightsApi';
+import { useAppSelector } from '../app/hooks';
 import { DailyChart } from '../ui/Chart';
 import { formatMoney } from '../ui/format';
 import { ErrorAlert, Status, TableRegion, usePageTitle } from '../ui/parts';
@@ -17,7 +18,16 @@ const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const [days, setDays] = useState(30);
-  const figures = useGetFiguresQuery({ days });
+  const [service, setService] = useState('');
+  // The services to narrow to, for an operator who may read the configuration (else all of them).
+  const canReadConfig = useAppSelector((state) => state.auth.session?.permissions.includes('config:read') ?? false);
+  const services = useGetConfigSectionQuery('services', { skip: !canReadConfig });
+  const serviceNames = Array.isArray(services.data)
+    ? (services.data as { name?: unknown }[])
+        .map((item) => item.name)
+        .filter((name): name is string => typeof name === 'string')
+    : [];
+  const figures = useGetFiguresQuery({ days, ...(service ? { service } : {}) });
   const data = figures.data;
   const activity = useMemo(
     () =>
@@ -47,6 +57,19 @@ export function DashboardPage() {
             ))}
           </select>
         </div>
+        {serviceNames.length > 1 && (
+          <div>
+            <label htmlFor="figures-service">Service</label>
+            <select id="figures-service" value={service} onChange={(event) => setService(event.target.value)}>
+              <option value="">All services</option>
+              {serviceNames.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </div>
       <Status>{figures.isFetching ? 'Loading the figures…' : ''}</Status>
       <ErrorAlert>{figures.isError ? errorText(figures.error) : ''}</ErrorAlert>
