@@ -18,3 +18,18 @@ export function decodeCursor(cursor: string): CursorKey | null {
   }
   return null;
 }
+
+/**
+ * One page of a keyset list: `rows` were read with `LIMIT limit + 1` in the list's order, so a
+ * row past `limit` means there is a next page, whose cursor is the last kept row's key.
+ */
+export function pageOf<Row, Item>(
+  rows: readonly Row[],
+  limit: number,
+  keyOf: (row: Row) => CursorKey,
+  toItem: (row: Row) => Item,
+): { items: Item[]; next: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { items: page.map(toItem), next: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
+}

@@ -8,7 +8,7 @@ import type { AccountDetail, AccountSummary } from '@foyer/api/admin';
 import { toMillis, type Db } from '../../db';
 import { normalizeIdentifier } from '../../identity/identifiers';
 import { mailAddressOf } from '../../identity/mail-address';
-import { encodeCursor, type CursorKey } from '../cursor';
+import { type CursorKey, pageOf } from '../cursor';
 
 export type AccountState = AccountSummary['state'];
 
@@ -88,12 +88,7 @@ export async function listAccounts(
       filter.limit + 1,
     ],
   );
-  const page = rows.slice(0, filter.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toSummary),
-    next: rows.length > filter.limit && last ? encodeCursor([toMillis(last.created_at), last.guid]) : null,
-  };
+  return pageOf(rows, filter.limit, (row) => [toMillis(row.created_at), row.guid], toSummary);
 }
 
 /** The account's state and mail address (any state), or null when there is no such guid. */

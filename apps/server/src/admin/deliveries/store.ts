@@ -7,7 +7,7 @@
  */
 import type { DeliveryDetail, DeliverySummary } from '@foyer/api/admin';
 import type { Db } from '../../db';
-import { decodeCursor, encodeCursor } from '../cursor';
+import { decodeCursor, pageOf } from '../cursor';
 
 interface DeliveryRow {
   id: string;
@@ -64,11 +64,7 @@ export async function listDeliveries(
       filter.limit + 1,
     ],
   );
-  const page = rows.slice(0, filter.limit);
-  return {
-    items: page.map(toSummary),
-    next: rows.length > filter.limit ? encodeCursor([Number(page.at(-1)!.created_at), page.at(-1)!.id]) : null,
-  };
+  return pageOf(rows, filter.limit, (row) => [Number(row.created_at), row.id], toSummary);
 }
 
 export async function findDelivery(db: Db, id: string): Promise<DeliveryDetail | null> {

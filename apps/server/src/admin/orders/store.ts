@@ -5,7 +5,7 @@
  */
 import type { OrderDetail, OrderSummary, Payment } from '@foyer/api/admin';
 import { toMillis, type Db } from '../../db';
-import { encodeCursor, type CursorKey } from '../cursor';
+import { type CursorKey, pageOf } from '../cursor';
 
 /** Bank transfer and cash: paid outside Foyer, confirmed by an operator. */
 export const MANUAL_PAYMENT_TYPES = ['BANK_TRANSFER', 'CASH'];
@@ -83,12 +83,7 @@ export async function listOrders(db: Db, filter: OrderFilter): Promise<{ items: 
       filter.limit + 1,
     ],
   );
-  const page = rows.slice(0, filter.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toSummary),
-    next: rows.length > filter.limit && last ? encodeCursor([toMillis(last.created_at), last.id]) : null,
-  };
+  return pageOf(rows, filter.limit, (row) => [toMillis(row.created_at), row.id], toSummary);
 }
 
 export async function findOrderSummary(db: Db, id: string): Promise<OrderSummary | null> {

@@ -10,7 +10,7 @@ import { expire, loadSubscription } from '../../billing/lifecycle';
 import { isoDay, periodEnd } from '../../widget/dates';
 import { toMillis, type Db } from '../../db';
 import { ApiError } from '../../http/errors';
-import { encodeCursor, type CursorKey } from '../cursor';
+import { type CursorKey, pageOf } from '../cursor';
 
 interface SubscriptionListRow {
   id: string;
@@ -88,12 +88,7 @@ export async function listSubscriptions(
       filter.limit + 1,
     ],
   );
-  const page = rows.slice(0, filter.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toSubscription),
-    next: rows.length > filter.limit && last ? encodeCursor([toMillis(last.created_at), last.id]) : null,
-  };
+  return pageOf(rows, filter.limit, (row) => [toMillis(row.created_at), row.id], toSubscription);
 }
 
 export async function findSubscription(db: Db, id: string): Promise<Subscription | null> {
