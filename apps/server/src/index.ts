@@ -32,7 +32,7 @@ import { outboxMailer } from './mail/outbox';
 import { smtpMailer } from './mail/smtp';
 import { unsentMailer } from './mail/unsent';
 import { migrate, openDb, type Db, type DbTimeouts } from './db';
-import { queuedMailer } from './mail/queue';
+import { nextMailDue, queuedMailer } from './mail/queue';
 import type { AppDeps } from './deps';
 import { getDummyHash } from './security/passwords';
 import { pruneAttempts, type LoginRateLimit } from './security/rate-limit';
@@ -46,7 +46,7 @@ import { pruneActivity } from './activity';
 import { seedDemoOwner } from './admin/operators/demo';
 import { pruneOperatorSessions } from './admin/operators/sessions';
 import { hostOriginsOf, seed } from './seed';
-import { runWebhooks } from './webhooks/delivery';
+import { nextDeliveryDue, runWebhooks } from './webhooks/delivery';
 import { productionProblems, UnsafeProductionSettings } from './production-checks';
 import { checkSecretsKeys } from './security/secret-box';
 import { seedConfig, withoutDemoData, type SeedConfig } from './seed-config';
@@ -310,7 +310,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
     const transport =
       options.mailer ?? (smtpUrl ? smtpMailer(smtpUrl, mailFrom) : devMailbox ? outboxMailer(db, now) : unsentMailer());
     // Mail leaving the database (SMTP) goes through the durable queue (mail/queue.ts).
-    const mailer = transport.kind === 'smtp' ? queuedMailer({ db, now: () => now(), transport }) : transport;
+    const queued = transport.kind === 'smtp' ? queuedMailer({ db, now: () => now(), transport }) : undefined;
+    const mailer = queued ?? transport;
     const verifyUrl = options.recaptcha?.verifyUrl ?? env.recaptchaVerifyUrl;
     const deps: AppDeps = {
       db,
@@ -381,7 +382,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       refreshClock: clock?.refresh,
       prune: async () => void (await prune()),
       mail: () => mailBillingEvents(deps),
-      webhooks: () => runWebhooks(deps),
+      webhooks: { run: () => runWebhooks(deps), nextDue: () => nextDeliveryDue(db) },
+      mailQueue: queued && { run: () => queued.deliverDue(), nextDue: () => nextMailDue(db) },
       log: app.log,
       workers: options.jobWorkers ?? true,
     });

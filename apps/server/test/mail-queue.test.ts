@@ -128,8 +128,8 @@ describe('two workers on one database', () => {
       close: async () => undefined,
     };
     const now = () => Date.UTC(2030, 0, 1);
-    const first = queuedMailer({ db, now, transport: slow, pollMs: 0 });
-    const second = queuedMailer({ db, now, transport: slow, pollMs: 0 });
+    const first = queuedMailer({ db, now, transport: slow });
+    const second = queuedMailer({ db, now, transport: slow });
     try {
       for (let i = 0; i < 8; i += 1)
         await enqueueMail(db, { to: 'a@example.test', subject: `mail ${i}`, text: 't', html: '<p>t</p>' }, now());

@@ -108,6 +108,8 @@ export async function recordEvent(
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [id, event.type, subject.guid, subject.serviceName ?? null, subscriptionId, orderId, JSON.stringify(event), now],
   );
+  // Once committed, the job queue fans it out to the webhooks and mails it (billing/jobs.ts).
+  tx.announce('outbox');
   if (event.type === 'payment.succeeded') recordedPayments.succeeded += 1;
   if (event.type === 'payment.failed') recordedPayments.failed += 1;
   return id;

@@ -5,10 +5,16 @@
  * real pg pool and LISTEN/NOTIFY, which PGlite's single connection does not give it), and it
  * brings cron schedules, retries with backoff and archiving of finished jobs.
  *
- *   foyer-sweep    every minute: finds the lifecycle's due work (sweep.ts), queues it, mails
+ *   foyer-sweep    every minute: finds the lifecycle's due work (sweep.ts) and queues it; runs
+ *                  every delivery below too (the safety net for a process that died before it
+ *                  could queue one)
  *   foyer-billing  one job per item (a renewal, an expiry …), singleton per item while queued
+ *   foyer-deliver  what goes out: `outbox` (the billing events' mails and webhooks,
+ *                  webhooks/delivery.ts) and `mail` (the durable mail queue, mail/queue.ts).
+ *                  Queued when a transaction that wrote such rows commits (db/commit-signals.ts)
+ *                  — at most one waiting per topic, however many commits — and, after each run,
+ *                  for the moment the next retry falls due (`startAfter`)
  *   foyer-prune    every 10 minutes: expired sessions, keys, unpaid orders …
- *   (a 2-second timer, not a pg-boss job: the due webhooks, webhooks/delivery.ts)
  *
  * Jobs are at-least-once; exactly-once comes from the work itself (conditional updates and the
  * renewal charges' unique keys, renewals.ts), so two instances, a restart mid-job or a job run
@@ -17,16 +23,16 @@
  */
 import PgBoss from 'pg-boss';
 import type { Db } from '../db';
+import type { CommitTopic } from '../db/commit-signals';
 import type { BillingContext } from './renewals';
 import { findDueWork, runWork, type WorkItem } from './sweep';
 
 const SWEEP = 'foyer-sweep';
 const BILLING = 'foyer-billing';
 const PRUNE = 'foyer-prune';
+const DELIVER = 'foyer-deliver';
 /** A long advance of the test clock renews many periods, one round each; this bounds a stuck drain. */
 const MAX_DRAIN_ROUNDS = 1_000;
-/** How often a worker sends the due webhooks. */
-const WEBHOOK_TICK_MS = 2_000;
 /** How long a drain waits for a job another worker is running. */
 const DRAIN_PAUSE_MS = 50;
 
@@ -53,13 +59,24 @@ export interface JobQueueOptions {
   /** Mails the visitor from the billing events (billing/mails.ts). */
   mail: () => Promise<number>;
   /** Fans out and sends the due webhooks (webhooks/delivery.ts); default none. */
-  webhooks?: (() => Promise<number>) | undefined;
+  webhooks?: Delivery | undefined;
+  /** Retries the durable mail queue (mail/queue.ts), when mail leaves by SMTP; default none. */
+  mailQueue?: Delivery | undefined;
   log: JobLogger;
   /** Poll for jobs and run the schedules (default true); false: only drain() works the queue. */
   workers?: boolean;
 }
 
+/** Outgoing work with retries of its own: run what is due, and say when the next retry is. */
+export interface Delivery {
+  run(): Promise<number>;
+  /** The app-clock time the earliest waiting retry falls due, or null when nothing waits. */
+  nextDue(): Promise<number | null>;
+}
+
 export interface JobQueue {
+  /** pg-boss's schema (its tables: job, queue, schedule …). */
+  readonly schema: string;
   start(): Promise<void>;
   /** Sweeps and runs every due item until nothing is due, then mails; answers the mails sent. */
   drain(): Promise<number>;
@@ -91,15 +108,52 @@ export function jobQueue(options: JobQueueOptions): JobQueue {
   });
   boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
   let started = false;
-  let webhookTimer: ReturnType<typeof setInterval> | undefined;
+  let deliverWorker: string | undefined;
+  let stopListening: (() => void) | undefined;
   let webhooksRunning: Promise<unknown> | null = null;
   /** One webhook run at a time per instance (other instances are kept apart by the claims). */
   const webhooks = async () => {
     if (!options.webhooks) return;
-    webhooksRunning ??= options.webhooks().finally(() => {
+    webhooksRunning ??= options.webhooks.run().finally(() => {
       webhooksRunning = null;
     });
     await webhooksRunning;
+  };
+
+  /** Each topic's work: what runs, and when its next retry falls due. */
+  const topics: Record<CommitTopic, Delivery> = {
+    outbox: {
+      async run() {
+        const mailed = await options.mail();
+        await webhooks();
+        return mailed;
+      },
+      nextDue: async () => (options.webhooks ? options.webhooks.nextDue() : null),
+    },
+    mail: {
+      run: async () => (options.mailQueue ? options.mailQueue.run() : 0),
+      nextDue: async () => (options.mailQueue ? options.mailQueue.nextDue() : null),
+    },
+  };
+
+  /** Queues a run of `topic` now, or at `at` (app clock) for a retry; each moment one job. */
+  const deliverAt = async (topic: CommitTopic, at?: number) => {
+    if (at === undefined) {
+      // At most one waiting per topic (the queue's stately policy): a burst of commits is one run.
+      await boss.send(DELIVER, { topic }, { singletonKey: topic });
+      // This instance starts on it now rather than at its next poll.
+      if (deliverWorker) boss.notifyWorker(deliverWorker);
+      return;
+    }
+    const seconds = Math.max(1, Math.ceil((at - billing.now()) / 1000));
+    await boss.send(DELIVER, { topic }, { singletonKey: `${topic}@${at}`, startAfter: seconds });
+  };
+
+  /** Runs `topic`, then queues the run for its next retry. */
+  const deliver = async (topic: CommitTopic) => {
+    await topics[topic].run();
+    const next = await topics[topic].nextDue();
+    if (next !== null) await deliverAt(topic, next);
   };
 
   const enqueue = async (items: readonly WorkItem[]) => {
@@ -136,25 +190,40 @@ export function jobQueue(options: JobQueueOptions): JobQueue {
   };
 
   return {
+    schema: options.schema,
     async start() {
       await boss.start();
       started = true;
       await boss.createQueue(BILLING, { name: BILLING, policy: 'stately' });
       await boss.createQueue(SWEEP, { name: SWEEP, policy: 'stately' });
       await boss.createQueue(PRUNE, { name: PRUNE, policy: 'stately' });
+      await boss.createQueue(DELIVER, { name: DELIVER, policy: 'stately' });
       if (options.workers === false) return;
       await boss.schedule(SWEEP, '* * * * *', {}, { singletonKey: SWEEP });
       await boss.schedule(PRUNE, '*/10 * * * *', {}, { singletonKey: PRUNE });
       await boss.work(SWEEP, { pollingIntervalSeconds: 5 }, async () => {
         await sweep();
-        await options.mail();
-        await webhooks();
+        for (const topic of Object.keys(topics) as CommitTopic[]) await deliver(topic);
       });
-      // Webhooks go out within seconds, not at the next minute's sweep (the first try is "at once").
-      webhookTimer = setInterval(() => {
-        webhooks().catch((error: unknown) => log.error({ err: error }, 'webhook run failed'));
-      }, WEBHOOK_TICK_MS);
-      webhookTimer.unref();
+      // Webhooks and mail go out within a second or two of their commit, not at the next sweep.
+      deliverWorker = await boss.work<{ topic: CommitTopic }>(
+        DELIVER,
+        { pollingIntervalSeconds: 2, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) {
+            try {
+              await deliver(job.data.topic);
+            } catch (error) {
+              log.error({ err: error, topic: job.data.topic }, 'delivery job failed');
+              throw error;
+            }
+          }
+        },
+      );
+      stopListening = db.onAnnounce((topic) => {
+        if (!started) return;
+        deliverAt(topic).catch((error: unknown) => log.error({ err: error, topic }, 'could not queue a delivery'));
+      });
       await boss.work(PRUNE, { pollingIntervalSeconds: 30 }, async () => options.prune());
       await boss.work<WorkItem>(BILLING, { pollingIntervalSeconds: 2, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) {
@@ -196,8 +265,8 @@ export function jobQueue(options: JobQueueOptions): JobQueue {
           }
         }
       }
-      const mailed = await options.mail();
-      await webhooks();
+      const mailed = await topics.outbox.run();
+      await topics.mail.run();
       return mailed;
     },
     sweep,
@@ -212,7 +281,7 @@ export function jobQueue(options: JobQueueOptions): JobQueue {
     async stop() {
       if (!started) return;
       started = false;
-      clearInterval(webhookTimer);
+      stopListening?.();
       await webhooksRunning?.catch(() => undefined);
       // Lets a running job finish; the database closes after this.
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

@@ -1,6 +1,7 @@
 import { access, cp, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
+import { commitSignals, withAnnouncements, type CommitSignals, type CommitTopic } from './commit-signals';
 import { lockDataFolder } from './folder-lock';
 import { templateStore, type TemplateStore } from './pglite-template';
 import { makeScratchFolder } from './scratch-folder';
@@ -9,15 +10,21 @@ import type { Db, SqlParam } from './types';
 
 type Queryable = Pick<Transaction, 'query' | 'exec'>;
 
-/** `inTurn` wraps each operation of the outer database (turns.ts); inside a transaction, none. */
+/**
+ * `inTurn` wraps each operation of the outer database (turns.ts); inside a transaction, none.
+ * `announce` is the outer database's (told at once) or the transaction's (told at its commit).
+ */
 function wrap(
   target: Queryable,
   transaction: Db['transaction'],
   close: () => Promise<void>,
+  signals: { signals: CommitSignals; announce: (topic: CommitTopic) => void },
   inTurn: Turns = (operation) => operation(),
 ): Db {
   return {
     kind: 'pglite',
+    announce: signals.announce,
+    onAnnounce: (listener) => signals.signals.listen(listener),
     async query<T>(sql: string, params: readonly SqlParam[] = []) {
       const result = await inTurn(() => target.query<T>(sql, params as unknown[]));
       return result.rows;
@@ -141,19 +148,18 @@ export async function openPglite(dataDir: string): Promise<Db> {
   // PGlite's own lock already runs one operation (statement or transaction) at a time; this queue
   // keeps that order and gives the event loop a turn before each (turns.ts).
   const inTurn = turns();
+  const signals = commitSignals();
   const db: Db = wrap(
     pg,
     (fn) =>
-      inTurn(() =>
-        pg.transaction((tx) => {
-          // PGlite has one connection: a nested transaction() simply joins the outer one.
-          const inner: Db = wrap(
-            tx,
-            (nested) => nested(inner),
-            async () => undefined,
-          );
-          return fn(inner);
-        }),
+      withAnnouncements(signals, (announce) =>
+        inTurn(() =>
+          pg.transaction((tx) => {
+            // PGlite has one connection: a nested transaction() simply joins the outer one.
+            const inner: Db = wrap(tx, (nested) => nested(inner), async () => undefined, { signals, announce });
+            return fn(inner);
+          }),
+        ),
       ),
     async () => {
       try {
@@ -163,6 +169,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
         await unlock();
       }
     },
+    { signals, announce: (topic) => signals.tell([topic]) },
     inTurn,
   );
   return db;

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { commitSignals, withAnnouncements, type CommitSignals, type CommitTopic } from './commit-signals';
 import { listenForConfigChanges } from './config-notify';
 import type { Db, SqlParam } from './types';
 
@@ -56,9 +57,11 @@ function lastRows<T>(result: pg.QueryResult | pg.QueryResult[]): T[] {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-function clientDb(client: pg.PoolClient): Db {
+function clientDb(client: pg.PoolClient, signals: CommitSignals, announce: (topic: CommitTopic) => void): Db {
   const db: Db = {
     kind: 'postgres',
+    announce,
+    onAnnounce: (listener) => signals.listen(listener),
     async query<T>(sql: string, params: readonly SqlParam[] = []) {
       const result = await client.query(sql, params as unknown[]);
       return result.rows as T[];
@@ -112,8 +115,11 @@ export function openPostgres(options: PostgresOptions): PostgresDb {
               }),
             ),
         });
+  const signals = commitSignals();
   return {
     kind: 'postgres',
+    announce: (topic) => signals.tell([topic]),
+    onAnnounce: (listener) => signals.listen(listener),
     async query<T>(sql: string, params: readonly SqlParam[] = []) {
       const result = await pool.query(sql, params as unknown[]);
       return result.rows as T[];
@@ -122,23 +128,24 @@ export function openPostgres(options: PostgresOptions): PostgresDb {
       await pool.query(sql);
     },
     script: async <T>(sql: string) => lastRows<T>(await pool.query(sql)),
-    async transaction(fn) {
-      const client = await pool.connect();
-      let failure: unknown;
-      try {
-        await client.query('BEGIN');
-        const result = await fn(clientDb(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        failure = error;
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        // A connection that failed (a timeout, a lost server) is dropped, not handed to the next request.
-        client.release(failure instanceof Error && !isQueryError(failure) ? failure : undefined);
-      }
-    },
+    transaction: (fn) =>
+      withAnnouncements(signals, async (announce) => {
+        const client = await pool.connect();
+        let failure: unknown;
+        try {
+          await client.query('BEGIN');
+          const result = await fn(clientDb(client, signals, announce));
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          failure = error;
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          // A connection that failed (a timeout, a lost server) is dropped, not handed to the next request.
+          client.release(failure instanceof Error && !isQueryError(failure) ? failure : undefined);
+        }
+      }),
     close: async () => {
       await listener?.close();
       await pool.end();

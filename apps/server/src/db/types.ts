@@ -2,6 +2,8 @@
  * The one data-access interface of the server. PGlite (embedded) and node-postgres (a real
  * server) both implement it, so every query is written once, in PostgreSQL's dialect.
  */
+import type { CommitListener, CommitTopic } from './commit-signals';
+
 export type SqlParam = string | number | boolean | null | Date | readonly unknown[] | Record<string, unknown>;
 
 export interface Db {
@@ -19,6 +21,13 @@ export interface Db {
   script<T = Record<string, unknown>>(sql: string): Promise<T[]>;
   /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * New rows of `topic` are waiting: told to this process's listeners once the transaction commits
+   * (at once outside one), never after a rollback (db/commit-signals.ts).
+   */
+  announce(topic: CommitTopic): void;
+  /** Hears what committed transactions announced; answers a function that stops listening. */
+  onAnnounce(listener: CommitListener): () => void;
   close(): Promise<void>;
   /** `pglite` or `postgres`, for logs and the health check. */
   readonly kind: 'pglite' | 'postgres';

@@ -1,8 +1,10 @@
 /**
  * Durable mail: a mailer in front of the SMTP transport that writes every mail to the database
- * (`mail_queue`, migration 038) before anything is sent, then delivers it — at once, and again by
- * a worker with backoff while the SMTP server refuses or is down. An SMTP outage or a restart
- * loses nothing: the rows wait for the next attempt, whichever instance makes it.
+ * (`mail_queue`, migration 038) before anything is sent, then delivers it — at once, and again with
+ * backoff while the SMTP server refuses or is down: a failed attempt announces `mail`, and the job
+ * queue (billing/jobs.ts) runs `deliverDue` when the retry falls due, on whichever instance is
+ * free; its minute sweep also runs it, for a process that died before announcing. An SMTP outage
+ * or a restart loses nothing: the rows wait for the next attempt.
  *
  * Once across instances: an attempt first claims its row (FOR UPDATE SKIP LOCKED, then a lease
  * `claimed_until` and `attempts + 1` in the same statement); `attempts` fences the lease, so an
@@ -22,8 +24,6 @@ export const RETRY_BASE_MS = 30_000;
 export const RETRY_MAX_MS = 60 * 60_000;
 /** Attempts before a mail is given up (about a day and a half of retries), logged and counted. */
 export const MAX_ATTEMPTS = 40;
-/** How often the worker looks for due mail (wall time; due-ness is by the app clock). */
-export const POLL_MS = 5_000;
 
 /** One structured line per event; the recipient and body stay out (they may hold keys). */
 export type MailLog = (details: Record<string, unknown>, message: string) => void;
@@ -37,8 +37,6 @@ export interface QueuedMailerOptions {
   /** What actually sends (SMTP). */
   transport: Mailer;
   log?: MailLog;
-  /** The worker's period; 0: no worker (tests call deliverDue). */
-  pollMs?: number;
 }
 
 export interface QueuedMailer extends Mailer {
@@ -69,6 +67,14 @@ export async function enqueueMail(tx: Db, message: MailMessage, now: number): Pr
     [id, message.to, message.subject, message.text, message.html, now],
   );
   return id;
+}
+
+/** When the earliest waiting mail may be tried (app clock), or null when none waits: the job queue's next wake-up. */
+export async function nextMailDue(db: Db): Promise<number | null> {
+  const [row] = await db.query<{ due: unknown }>(
+    'SELECT min(GREATEST(due_at, COALESCE(claimed_until, 0))) AS due FROM mail_queue',
+  );
+  return row?.due === null || row?.due === undefined ? null : Number(row.due);
 }
 
 /** Mail waiting in the queue (for /metrics and the operator). */
@@ -121,6 +127,8 @@ export function queuedMailer(options: QueuedMailerOptions): QueuedMailer {
         `UPDATE mail_queue SET due_at = $1, claimed_until = NULL, last_error = $2 WHERE id = $3 AND attempts = $4`,
         [retryAt, reason.slice(0, 500), row.id, row.attempts],
       );
+      // The job queue wakes up for it when it falls due.
+      db.announce('mail');
       return false;
     }
     tell('sent');
@@ -152,20 +160,6 @@ export function queuedMailer(options: QueuedMailerOptions): QueuedMailer {
     return running;
   };
 
-  const pollMs = options.pollMs ?? POLL_MS;
-  const timer =
-    pollMs > 0
-      ? setInterval(() => {
-          deliverDue().catch((error: unknown) =>
-            log(
-              { err: error instanceof Error ? error.message : String(error) },
-              'mail worker could not read the queue',
-            ),
-          );
-        }, pollMs)
-      : undefined;
-  timer?.unref();
-
   return {
     kind: transport.kind,
     queue: { add: (tx, message) => enqueueMail(tx, message, now()), deliver },
@@ -176,7 +170,6 @@ export function queuedMailer(options: QueuedMailerOptions): QueuedMailer {
     deliverDue,
     observe: (listener) => void listeners.push(listener),
     async close() {
-      if (timer) clearInterval(timer);
       await running?.catch(() => undefined);
       await transport.close();
     },

@@ -198,10 +198,18 @@ async function settle(deps: WebhookDeps, delivery: ClaimedDelivery, outcome: Out
   });
 }
 
+/** When the earliest waiting try is due (app clock), or null when none waits: the job queue's next wake-up. */
+export async function nextDeliveryDue(db: Db): Promise<number | null> {
+  const [row] = await db.query<{ due: unknown }>(
+    `SELECT min(GREATEST(next_attempt_at, COALESCE(claimed_until, 0))) AS due FROM webhook_deliveries WHERE status = 'pending'`,
+  );
+  return row?.due === null || row?.due === undefined ? null : Number(row.due);
+}
+
 /**
  * Fans out the new events, then sends every delivery due now (a retry rescheduled meanwhile waits
- * for the next run); answers how many were delivered. The job runner calls it (the sweep job, a
- * short timer while workers run, and the end of every /dev/clock drain).
+ * for the next run); answers how many were delivered. The job queue calls it (billing/jobs.ts: a
+ * job queued when an event commits or a retry falls due, the minute sweep, every /dev/clock drain).
  */
 export async function runWebhooks(deps: WebhookDeps, log: TaskLogger = consoleLog): Promise<number> {
   await fanOut(deps);

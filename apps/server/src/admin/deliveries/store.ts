@@ -107,5 +107,7 @@ export async function resendDelivery(tx: Db, id: string, now: number): Promise<s
   );
   if (!before) return null;
   await tx.query(`UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $2 WHERE id = $1`, [id, now]);
+  // Once committed, the job queue sends it (billing/jobs.ts).
+  tx.announce('outbox');
   return before.status;
 }
