@@ -7,6 +7,7 @@ import type { SeedConfig, ServiceSettings } from './seed-config';
 import { notifyConfigChanged } from './db/config-notify';
 import { invalidateReads } from './db/read-cache';
 import { seedCatalogue, storedCatalogue } from './widget/catalogue';
+import { schedulePriceChanges, storedPlans } from './billing/price-changes';
 import { checkPaywallConfig, seedPaywall } from './paywall/config';
 import { seedWebhookEndpoints, webhookProblems } from './webhooks/endpoints';
 import { withStoredSecrets } from './site-config/secrets';
@@ -132,7 +133,12 @@ export async function seed(
       );
       await seedWebhookEndpoints(tx, service.name, service.webhooks ?? [], now);
     }
-    if (config.catalogue) await seedCatalogue(tx, config.catalogue);
+    if (config.catalogue) {
+      const before = await storedPlans(tx);
+      await seedCatalogue(tx, config.catalogue);
+      // A changed price reaches live subscriptions after its notice (billing/price-changes.ts).
+      await schedulePriceChanges(tx, before, storedCatalogue(config.catalogue), now);
+    }
     if (config.paywall) await seedPaywall(tx, config.paywall);
     if (config.cancellationReasons) await storeCancellationReasons(tx, config.cancellationReasons);
     let created = 0;

@@ -20,6 +20,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'subscription.created',
   'subscription.renewed',
   'subscription.past_due',
+  'subscription.price_changed',
   'subscription.cancelled',
   'subscription.expired',
   'grant.accepted',
@@ -96,6 +97,13 @@ export interface WebhookData {
     amount: WebhookMoney;
   };
   'subscription.past_due': WebhookSubject & { subscriptionId: string; graceEndDate: string };
+  /** The plan's price changed: renewals of periods starting on or after `effectiveFrom` cost `to`. */
+  'subscription.price_changed': WebhookSubject & {
+    subscriptionId: string;
+    from: WebhookMoney;
+    to: WebhookMoney;
+    effectiveFrom: string;
+  };
   'subscription.cancelled': WebhookSubject & { subscriptionId: string; endDate: string };
   'subscription.expired': WebhookSubject & {
     subscriptionId: string;

@@ -66,6 +66,14 @@ export type BillingEvent =
   | { type: 'payment.refunded'; subscriptionId?: string | undefined; orderId?: string | undefined; reference: string }
   | { type: 'subscription.renewed'; subscriptionId: string; periodStart: string; periodEnd: string; amount: EventMoney }
   | { type: 'subscription.past_due'; subscriptionId: string; graceEndDate: string }
+  /** The plan's price changed: renewals of periods starting on or after `effectiveFrom` cost `to`. */
+  | {
+      type: 'subscription.price_changed';
+      subscriptionId: string;
+      from: EventMoney;
+      to: EventMoney;
+      effectiveFrom: string;
+    }
   | { type: 'subscription.cancelled'; subscriptionId: string; endDate: string }
   | {
       type: 'subscription.expired';

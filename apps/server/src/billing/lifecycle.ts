@@ -39,6 +39,9 @@ export interface SubscriptionRow {
   payment_method: SavedPaymentMethod | null;
   price_minor: number | null;
   currency: string | null;
+  /** A price change the subscriber was told of, from the first period starting on `next_price_from`'s day. */
+  next_price_minor: number | null;
+  next_price_from: number | null;
   past_due_since: number | null;
   retries: number;
   next_retry_at: number | null;
@@ -47,7 +50,8 @@ export interface SubscriptionRow {
 
 const SUBSCRIPTION_SELECT = `SELECT s.id, s.guid, s.purchase_id, s.status, s.plan_id, s.product_name, s.frequency,
        s.start_date::text AS start_date, s.end_date::text AS end_date, s.cancel_date::text AS cancel_date,
-       s.periods_paid, s.payment_provider, s.payment_method, s.price_minor, s.currency, s.past_due_since,
+       s.periods_paid, s.payment_provider, s.payment_method, s.price_minor, s.currency, s.next_price_minor,
+       s.next_price_from, s.past_due_since,
        s.retries, s.next_retry_at, o.service_name
   FROM subscriptions s
   JOIN purchases p ON p.id = s.purchase_id
@@ -61,6 +65,8 @@ function parsed(row: Record<string, unknown>): SubscriptionRow {
     periods_paid: Number(row.periods_paid),
     retries: Number(row.retries),
     price_minor: row.price_minor === null ? null : Number(row.price_minor),
+    next_price_minor: row.next_price_minor === null ? null : Number(row.next_price_minor),
+    next_price_from: row.next_price_from === null ? null : toMillis(row.next_price_from),
     currency: typeof row.currency === 'string' ? row.currency.trim() : null,
     past_due_since: row.past_due_since === null ? null : toMillis(row.past_due_since),
     next_retry_at: row.next_retry_at === null ? null : toMillis(row.next_retry_at),

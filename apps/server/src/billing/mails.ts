@@ -12,7 +12,8 @@
  * fails is tried again later (RETRY_MS × attempts), and given up, logged, after MAX_MAIL_ATTEMPTS.
  *
  * Which events mail (MAILED_EVENTS): order.confirmed, payment.succeeded (the receipt),
- * payment.failed, subscription.cancelled, subscription.renewal_reminder, and subscription.expired
+ * payment.failed, subscription.cancelled, subscription.renewal_reminder, subscription.price_changed,
+ * and subscription.expired
  * when it ended for lack of payment (payment_failed, pending_lapsed). The others
  * (subscription.renewed and .past_due, which have their payment mail; payment.refunded; an expiry
  * after a cancellation, a refund or a dispute) are marked handled without a mail, and so are the
@@ -26,6 +27,7 @@ import { mailAddressOf } from '../identity/mail-address';
 import { findAccountByGuid, findDefaultService, findService } from '../identity/store';
 import {
   cancellationMail,
+  priceChangeMail,
   mailLocale,
   orderConfirmedMail,
   paymentFailedMail,
@@ -48,6 +50,7 @@ export const MAILED_EVENTS = [
   'payment.failed',
   'subscription.cancelled',
   'subscription.renewal_reminder',
+  'subscription.price_changed',
   'subscription.expired',
 ] as const satisfies readonly BillingEventType[];
 
@@ -324,6 +327,13 @@ async function billingMail(db: Db, siteUrl: string, row: ClaimedRow): Promise<Ma
         manual: paidByHand(order?.paymentType),
         transfer: event.transfer,
         cash: order?.paymentType === 'CASH',
+      });
+    case 'subscription.price_changed':
+      return priceChangeMail(context, {
+        plans,
+        from: event.from,
+        to: event.to,
+        effectiveFrom: event.effectiveFrom,
       });
     case 'subscription.expired':
       return subscriptionEndedMail(context, {

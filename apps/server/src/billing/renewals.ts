@@ -40,6 +40,7 @@ import {
   REMINDED_FREQUENCIES,
   REMINDER_DAYS,
 } from './policy';
+import { adoptScheduledPrice, scheduledPrice } from './price-changes';
 import { transferReference, type TransferAccount } from './transfer';
 
 /** What the lifecycle's work needs from the server. */
@@ -70,9 +71,14 @@ async function asked(run: () => Promise<SettleOutcome>): Promise<SettleOutcome> 
   }
 }
 
-/** The renewal price: the subscription's, else (subscriptions older than issue 25) the plan's full price. */
+/**
+ * The price of the period starting at `sub`'s period end: the subscription's (or a price change
+ * whose notice has ended by then, price-changes.ts), else (subscriptions older than issue 25) the
+ * plan's full price.
+ */
 export async function priceOf(db: Db, sub: SubscriptionRow): Promise<{ amountMinor: number; currency: string } | null> {
-  if (sub.price_minor !== null && sub.currency) return { amountMinor: sub.price_minor, currency: sub.currency };
+  const own = sub.end_date ? scheduledPrice(sub, sub.end_date) : sub.price_minor;
+  if (own !== null && sub.currency) return { amountMinor: own, currency: sub.currency };
   const product = (await findProducts(db, [sub.product_name])).get(sub.product_name);
   const plan = product?.plans.find((candidate) => candidate.id === sub.plan_id);
   return plan ? { amountMinor: plan.finalPriceMinor, currency: plan.currency } : null;
@@ -156,12 +162,13 @@ export async function hasOpenCharge(db: Db, subscriptionId: string, challengesSi
 export async function renewDue(ctx: BillingContext, subscriptionId: string): Promise<void> {
   const now = ctx.now();
   const started = await ctx.db.transaction(async (tx) => {
-    const sub = await loadSubscription(tx, subscriptionId, true);
-    if (!sub?.end_date || sub.frequency === 'NONE') return null;
+    const loaded = await loadSubscription(tx, subscriptionId, true);
+    if (!loaded?.end_date || loaded.frequency === 'NONE') return null;
     const due =
-      (sub.status === 'ACTIVE' && sub.end_date <= isoDay(now)) ||
-      (sub.status === 'PAST_DUE' && sub.next_retry_at !== null && sub.next_retry_at <= now);
-    if (!due || (await hasOpenCharge(tx, sub.id, now - CHALLENGE_HOLD_MS))) return null;
+      (loaded.status === 'ACTIVE' && loaded.end_date <= isoDay(now)) ||
+      (loaded.status === 'PAST_DUE' && loaded.next_retry_at !== null && loaded.next_retry_at <= now);
+    if (!due || (await hasOpenCharge(tx, loaded.id, now - CHALLENGE_HOLD_MS))) return null;
+    const sub = await adoptScheduledPrice(tx, loaded);
     const price = await priceOf(tx, sub);
     if (!price) {
       await expire(tx, sub, ['ACTIVE', 'PAST_DUE'], 'payment_failed', now);

@@ -158,6 +158,12 @@ interface Words {
     confirm: string;
   };
   cancelled: { subject(service: string): string; intro(plan: string, date: string): string; again: string };
+  priceChange: {
+    subject(service: string): string;
+    intro(plan: string, from: string, to: string, date: string): string;
+    cancel(date: string): string;
+    manage: string;
+  };
   reminder: {
     subject(service: string, date: string): string;
     intro(plan: string, date: string, amount: string): string;
@@ -233,6 +239,14 @@ const EN: Words = {
     intro: (plan, date) =>
       `As you asked, your subscription to ${plan} will not renew. You keep your access until ${date}, and nothing more will be charged.`,
     again: 'Changed your mind? You can subscribe again at any time.',
+  },
+  priceChange: {
+    subject: (service) => `The price of your ${service} subscription is changing`,
+    intro: (plan, from, to, date) =>
+      `The price of ${plan} changes from ${from} to ${to}. Renewals from ${date} on are charged the new price; until then nothing changes.`,
+    cancel: (date) =>
+      `If you do not want to continue at the new price, cancel on your purchases page before ${date}: nothing more will be charged.`,
+    manage: 'Manage your subscription',
   },
   reminder: {
     subject: (service, date) => `Your ${service} subscription renews on ${date}`,
@@ -311,6 +325,14 @@ const ES: Words = {
     intro: (plan, date) =>
       `Como pediste, tu suscripción a ${plan} no se renovará. Mantienes el acceso hasta el ${date} y no se te cobrará nada más.`,
     again: '¿Has cambiado de opinión? Puedes volver a suscribirte cuando quieras.',
+  },
+  priceChange: {
+    subject: (service) => `Cambia el precio de tu suscripción a ${service}`,
+    intro: (plan, from, to, date) =>
+      `El precio de ${plan} pasa de ${from} a ${to}. Las renovaciones a partir del ${date} se cobran al nuevo precio; hasta entonces no cambia nada.`,
+    cancel: (date) =>
+      `Si no quieres continuar con el nuevo precio, cancélala en tu página de compras antes del ${date}: no se cobrará nada más.`,
+    manage: 'Gestiona tu suscripción',
   },
   reminder: {
     subject: (service, date) => `Tu suscripción a ${service} se renueva el ${date}`,
@@ -391,6 +413,14 @@ const PT_BR: Words = {
     intro: (plan, date) =>
       `Como você pediu, sua assinatura de ${plan} não será renovada. Você mantém o acesso até ${date} e nada mais será cobrado.`,
     again: 'Mudou de ideia? Você pode assinar novamente quando quiser.',
+  },
+  priceChange: {
+    subject: (service) => `O preço da sua assinatura de ${service} vai mudar`,
+    intro: (plan, from, to, date) =>
+      `O preço de ${plan} passa de ${from} para ${to}. As renovações a partir de ${date} são cobradas pelo novo preço; até lá, nada muda.`,
+    cancel: (date) =>
+      `Se não quiser continuar pelo novo preço, cancele-a na sua página de compras antes de ${date}: nada mais será cobrado.`,
+    manage: 'Gerencie sua assinatura',
   },
   reminder: {
     subject: (service, date) => `Sua assinatura de ${service} será renovada em ${date}`,
@@ -559,6 +589,22 @@ export function renewalReminderMail(
     ...(input.transfer ? [transferTable(words, input.transfer, total, input.cash ?? false)] : []),
     { text: words.reminder.cancel(date) },
     { link: { label: words.reminder.manage, url: context.purchasesUrl } },
+  ]);
+}
+
+/** subscription.price_changed: the plan's new price, and from when the renewals pay it. */
+export function priceChangeMail(
+  context: MailContext,
+  input: { plans: string[]; from: Money; to: Money; effectiveFrom: string },
+): MailMessage {
+  const words = WORDS[context.locale];
+  const { locale } = context;
+  const date = formatDay(input.effectiveFrom, locale);
+  const plan = plansOf(words, input.plans, context.serviceName);
+  return render(context.to, words.priceChange.subject(context.serviceName), [
+    { text: words.priceChange.intro(plan, money(input.from, locale), money(input.to, locale), date) },
+    { text: words.priceChange.cancel(date) },
+    { link: { label: words.priceChange.manage, url: context.purchasesUrl } },
   ]);
 }
 

@@ -18,6 +18,7 @@ const WEBHOOK_TYPE: Partial<Record<BillingEventType, WebhookEventType>> = {
   'subscription.created': 'subscription.created',
   'subscription.renewed': 'subscription.renewed',
   'subscription.past_due': 'subscription.past_due',
+  'subscription.price_changed': 'subscription.price_changed',
   'subscription.cancelled': 'subscription.cancelled',
   'subscription.expired': 'subscription.expired',
   'grant.accepted': 'grant.accepted',

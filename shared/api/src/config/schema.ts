@@ -135,6 +135,11 @@ export const cataloguePlanConfigSchema = z.strictObject({
   finalPrice: price,
   /** What the first period costs, when it differs. */
   trialPrice: z.optional(price),
+  /**
+   * When `finalPrice` changes, how many days' notice its subscribers get: renewals of periods that
+   * start before then keep the old price (default 30; 0 applies it at the next renewal).
+   */
+  priceChangeNoticeDays: z.optional(z.int().check(z.gte(0), z.lte(365))),
   frequency: z.enum(PLAN_FREQUENCIES),
   boosted: z.optional(z.boolean()),
   recommended: z.optional(z.boolean()),
