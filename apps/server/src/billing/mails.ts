@@ -283,6 +283,7 @@ async function billingMail(db: Db, siteUrl: string, row: ClaimedRow): Promise<Ma
     locale: mailLocale(order?.locale ?? account.attributes.locale),
     serviceName: service?.displayName ?? 'Foyer',
     purchasesUrl: purchasesUrl(siteUrl, order?.v1 ? 1 : 2),
+    texts: service?.settings.mailTexts,
   };
   const plans = subscription ? [subscription.plan] : (order?.lines.map((line) => line.name) ?? []);
 

@@ -4,11 +4,11 @@
  * reads what they say from the database and the billing event, these only write it.
  */
 import { formatMoney } from '@foyer/api';
+import { fillMailText, mailTextFor, type MailLocale, type MailTextConfig, type MailTextKind } from '@foyer/api/config';
 import type { MailMessage } from './mailer';
 import { escapeHtml } from './messages';
 
-export const MAIL_LOCALES = ['en', 'es', 'pt-BR'] as const;
-export type MailLocale = (typeof MAIL_LOCALES)[number];
+export { MAIL_LOCALES, type MailLocale } from '@foyer/api/config';
 
 /**
  * The shipped language a BCP 47 tag asks for, as the frame picks its table (i18n resolveLocale):
@@ -67,6 +67,8 @@ export interface MailContext {
   serviceName: string;
   /** The site's page with the visitor's purchases (where a subscription is paid, cancelled, bought again). */
   purchasesUrl: string;
+  /** The owner's subjects and openings for the service's mails (the service's `mailTexts`). */
+  texts?: readonly MailTextConfig[] | undefined;
 }
 
 export interface TransferDetails {
@@ -89,7 +91,25 @@ type Block =
   | { table: [label: string, value: string][] }
   | { link: { label: string; url: string } };
 
-function render(to: string, subject: string, blocks: Block[]): MailMessage {
+/**
+ * One mail of `kind`: Foyer's subject and blocks, with the owner's subject and opening paragraph
+ * (the first block) in their place where the service has them, `values` filled in.
+ */
+function render(
+  context: MailContext,
+  kind: MailTextKind,
+  values: Record<string, string>,
+  defaultSubject: string,
+  defaultBlocks: Block[],
+): MailMessage {
+  const own = mailTextFor(context.texts, kind, context.locale);
+  const filled = { service: context.serviceName, ...values };
+  const subject = own.subject ? fillMailText(own.subject, filled) : defaultSubject;
+  const blocks =
+    own.intro && defaultBlocks[0] && 'text' in defaultBlocks[0]
+      ? [{ text: fillMailText(own.intro, filled) }, ...defaultBlocks.slice(1)]
+      : defaultBlocks;
+  const to = context.to;
   const text = blocks
     .map((block) => {
       if ('text' in block) return block.text;
@@ -485,7 +505,7 @@ export function orderConfirmedMail(
   }
   blocks.push({ link: { label: words.accountPage, url: context.purchasesUrl } });
   const subject = input.awaiting ? words.orderConfirmed.subjectAwaiting : words.orderConfirmed.subjectPaid;
-  return render(context.to, subject(context.serviceName), blocks);
+  return render(context, 'order_confirmed', { total }, subject(context.serviceName), blocks);
 }
 
 /** payment.succeeded: the receipt of one charge. */
@@ -502,7 +522,8 @@ export function receiptMail(
     table.push([words.labels.period, words.period(start, formatDay(input.periodEnd, locale))]);
   }
   table.push([words.labels.reference, input.reference]);
-  return render(context.to, words.receipt.subject(context.serviceName), [
+  const values = { plan: plansOf(words, input.plans, context.serviceName), amount: money(input.amount, locale) };
+  return render(context, 'receipt', values, words.receipt.subject(context.serviceName), [
     { text: words.receipt.intro(plansOf(words, input.plans, context.serviceName)) },
     { table },
     { text: words.receipt.keep },
@@ -526,7 +547,7 @@ export function paymentFailedMail(
   const amount = money(input.amount, locale);
   const grace = formatDay(input.graceEndDate, locale);
   const subject = input.requiresAction ? words.failed.subjectAction : words.failed.subject;
-  return render(context.to, subject(context.serviceName), [
+  return render(context, 'payment_failed', { plan, amount }, subject(context.serviceName), [
     { text: input.requiresAction ? words.failed.introAction(amount, plan) : words.failed.intro(amount, plan) },
     {
       text: input.nextRetry
@@ -541,8 +562,9 @@ export function paymentFailedMail(
 export function cancellationMail(context: MailContext, input: { plans: string[]; endDate: string }): MailMessage {
   const words = WORDS[context.locale];
   const plan = plansOf(words, input.plans, context.serviceName);
-  return render(context.to, words.cancelled.subject(context.serviceName), [
-    { text: words.cancelled.intro(plan, formatDay(input.endDate, context.locale)) },
+  const date = formatDay(input.endDate, context.locale);
+  return render(context, 'cancelled', { plan, date }, words.cancelled.subject(context.serviceName), [
+    { text: words.cancelled.intro(plan, date) },
     { text: words.cancelled.again },
     { link: { label: words.accountPage, url: context.purchasesUrl } },
   ]);
@@ -583,13 +605,19 @@ export function renewalReminderMail(
   const date = formatDay(input.renewsOn, locale);
   const plan = plansOf(words, input.plans, context.serviceName);
   const total = money(input.amount, locale);
-  return render(context.to, words.reminder.subject(context.serviceName, date), [
-    { text: words.reminder.intro(plan, date, total) },
-    { text: input.manual || input.transfer ? words.reminder.keepManual : words.reminder.keep },
-    ...(input.transfer ? [transferTable(words, input.transfer, total, input.cash ?? false)] : []),
-    { text: words.reminder.cancel(date) },
-    { link: { label: words.reminder.manage, url: context.purchasesUrl } },
-  ]);
+  return render(
+    context,
+    'renewal_reminder',
+    { plan, date, amount: total },
+    words.reminder.subject(context.serviceName, date),
+    [
+      { text: words.reminder.intro(plan, date, total) },
+      { text: input.manual || input.transfer ? words.reminder.keepManual : words.reminder.keep },
+      ...(input.transfer ? [transferTable(words, input.transfer, total, input.cash ?? false)] : []),
+      { text: words.reminder.cancel(date) },
+      { link: { label: words.reminder.manage, url: context.purchasesUrl } },
+    ],
+  );
 }
 
 /** subscription.price_changed: the plan's new price, and from when the renewals pay it. */
@@ -601,8 +629,10 @@ export function priceChangeMail(
   const { locale } = context;
   const date = formatDay(input.effectiveFrom, locale);
   const plan = plansOf(words, input.plans, context.serviceName);
-  return render(context.to, words.priceChange.subject(context.serviceName), [
-    { text: words.priceChange.intro(plan, money(input.from, locale), money(input.to, locale), date) },
+  const from = money(input.from, locale);
+  const to = money(input.to, locale);
+  return render(context, 'price_changed', { plan, from, to, date }, words.priceChange.subject(context.serviceName), [
+    { text: words.priceChange.intro(plan, from, to, date) },
     { text: words.priceChange.cancel(date) },
     { link: { label: words.priceChange.manage, url: context.purchasesUrl } },
   ]);
@@ -616,7 +646,8 @@ export function subscriptionEndedMail(
   const words = WORDS[context.locale];
   const plan = plansOf(words, input.plans, context.serviceName);
   const lapsed = input.reason === 'pending_lapsed';
-  return render(context.to, (lapsed ? words.ended.subjectLapsed : words.ended.subject)(context.serviceName), [
+  const subject = (lapsed ? words.ended.subjectLapsed : words.ended.subject)(context.serviceName);
+  return render(context, 'subscription_ended', { plan }, subject, [
     { text: lapsed ? words.ended.lapsed(plan) : words.ended.paymentFailed(plan) },
     { text: words.ended.again },
     { link: { label: words.ended.subscribe, url: context.purchasesUrl } },

@@ -2,6 +2,7 @@
  * The activation and reset mails. Their links open the demo site's widget pages, which run the
  * account-activation and reset-password widgets with the key from the query.
  */
+import { fillMailText, mailTextFor, type MailLocale, type MailTextConfig, type MailTextKind } from '@foyer/api/config';
 import type { MailMessage } from './mailer';
 
 export function escapeHtml(text: string): string {
@@ -34,16 +35,47 @@ export function resetUrl(siteUrl: string, resetAttributeKey: string, serviceName
   return link(siteUrl, 'reset-password', { resetAttributeKey, serviceName });
 }
 
+/** A service as its mails need it: names, and the owner's own subjects and openings. */
+interface MailingService {
+  name: string;
+  displayName: string;
+  settings?: { mailTexts?: readonly MailTextConfig[] | undefined } | undefined;
+}
+
+/**
+ * The owner's subject and opening for `mail` in the reader's language, or Foyer's own (these mails
+ * are written in English; an owner can give them in every language).
+ */
+function ownWords(
+  service: MailingService,
+  mail: MailTextKind,
+  locale: MailLocale,
+  defaults: { subject: string; intro: string },
+): { subject: string; intro: string } {
+  const own = mailTextFor(service.settings?.mailTexts, mail, locale);
+  const values = { service: service.displayName };
+  return {
+    subject: own.subject ? fillMailText(own.subject, values) : defaults.subject,
+    intro: own.intro ? fillMailText(own.intro, values) : defaults.intro,
+  };
+}
+
 export function activationMail(input: {
   to: string;
   siteUrl: string;
   key: string;
-  service: { name: string; displayName: string };
+  service: MailingService;
+  /** The reader's language (the account's `locale`); default English. */
+  locale?: MailLocale | undefined;
 }): MailMessage {
+  const words = ownWords(input.service, 'activation', input.locale ?? 'en', {
+    subject: `Activate your ${input.service.displayName} account`,
+    intro: `Welcome to ${input.service.displayName}. Please confirm your e-mail address to activate your account.`,
+  });
   return message(
     input.to,
-    `Activate your ${input.service.displayName} account`,
-    `Welcome to ${input.service.displayName}. Please confirm your e-mail address to activate your account.`,
+    words.subject,
+    words.intro,
     'Activate your account',
     activationUrl(input.siteUrl, input.key, input.service.name),
     'The link works once and expires in 7 days. If you did not register, ignore this mail.',
@@ -54,12 +86,18 @@ export function resetMail(input: {
   to: string;
   siteUrl: string;
   key: string;
-  service: { name: string; displayName: string };
+  service: MailingService;
+  /** The reader's language (the account's `locale`); default English. */
+  locale?: MailLocale | undefined;
 }): MailMessage {
+  const words = ownWords(input.service, 'reset', input.locale ?? 'en', {
+    subject: `Reset your ${input.service.displayName} password`,
+    intro: `Someone asked to reset the password of your ${input.service.displayName} account.`,
+  });
   return message(
     input.to,
-    `Reset your ${input.service.displayName} password`,
-    `Someone asked to reset the password of your ${input.service.displayName} account.`,
+    words.subject,
+    words.intro,
     'Choose a new password',
     resetUrl(input.siteUrl, input.key, input.service.name),
     'The link works once and expires in 1 hour. If you did not ask for it, ignore this mail: your password stays as it is.',

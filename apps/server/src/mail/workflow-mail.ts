@@ -9,6 +9,7 @@ import { mailAddressOf } from '../identity/mail-address';
 import type { Account, Service } from '../identity/store';
 import { takeToken, type ThrottleRule } from '../security/throttle';
 import { issueKey, type WorkflowKind } from '../security/workflow-keys';
+import { mailLocale } from './billing-messages';
 import { activationMail, resetMail } from './messages';
 
 export const WORKFLOW_MAIL_RULE: ThrottleRule = { bucket: 'mail', max: 5, windowMs: 60 * 60_000 };
@@ -36,7 +37,13 @@ export function sendWorkflowMail(
         now,
       });
       await deps.mailer.send(
-        build({ to, siteUrl: input.service.settings.siteUrl ?? deps.siteUrl, key, service: input.service }),
+        build({
+          to,
+          siteUrl: input.service.settings.siteUrl ?? deps.siteUrl,
+          key,
+          service: input.service,
+          locale: mailLocale(input.account.attributes.locale),
+        }),
       );
       return;
     }
@@ -50,7 +57,13 @@ export function sendWorkflowMail(
       });
       return queue.add(
         tx,
-        build({ to, siteUrl: input.service.settings.siteUrl ?? deps.siteUrl, key, service: input.service }),
+        build({
+          to,
+          siteUrl: input.service.settings.siteUrl ?? deps.siteUrl,
+          key,
+          service: input.service,
+          locale: mailLocale(input.account.attributes.locale),
+        }),
       );
     });
     await queue.deliver(id);

@@ -96,7 +96,8 @@ describe('deliveries worked by the job queue', () => {
     const response = await register(server, registerBody('queued-at-commit@foyer.test'));
     expect(response.statusCode, response.body).toBeLessThan(300);
     await vi.waitFor(
-      () => expect(receiver.received.some((request) => request.body.includes('queued-at-commit@foyer.test'))).toBe(true),
+      () =>
+        expect(receiver.received.some((request) => request.body.includes('queued-at-commit@foyer.test'))).toBe(true),
       { timeout: 15_000, interval: 50 },
     );
     // Recorded once the receiver's answer is in (a moment after the receiver saw the request).

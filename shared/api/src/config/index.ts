@@ -6,6 +6,7 @@ import type * as z from 'zod/mini';
 import { siteConfigSchema, type CancellationReasonConfig, type SiteConfig } from './schema';
 
 export * from './schema';
+export * from './mail-texts';
 
 /** Keys that name an item of a list, in the order they are tried: the path shows `[name]`, not `[3]`. */
 const NAMING_KEYS = ['name', 'id', 'serviceName', 'site', 'url', 'key'] as const;

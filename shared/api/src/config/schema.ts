@@ -16,6 +16,7 @@ import { SOCIAL_NETWORKS } from '../identity/social-schemas';
 import { PLAN_FREQUENCIES } from '../widget/catalogue-schemas';
 import { isCurrencyCode, toMinorUnits } from '../widget/currencies';
 import { WEBHOOK_EVENT_TYPES } from '../webhooks';
+import { mailTextProblem, mailTextSchema } from './mail-texts';
 
 /**
  * What `config export` writes in place of a secret, and what `config import` (and the file loader)
@@ -101,6 +102,8 @@ const serviceSettingsShape = {
   pendingAccessDays: z.optional(count),
   /** Where this service's mail links lead (activation, reset, invitations, receipts); default FOYER_SITE_URL. */
   siteUrl: z.optional(z.url({ protocol: /^https?$/, error: 'not an http(s) URL' })),
+  /** The owner's subjects and opening paragraphs for this service's mails (mail-texts.ts). */
+  mailTexts: z.optional(z.array(mailTextSchema)),
 };
 export const serviceSettingsSchema = z.strictObject(serviceSettingsShape);
 
@@ -351,6 +354,17 @@ function crossCheck(config: Shape, ctx: Ctx): void {
       (w) => w.url,
       (j) => ['services', i, 'webhooks', j, 'url'],
     );
+    unique(
+      service.mailTexts ?? [],
+      (text) => `${text.mail} (${text.locale ?? 'every language'})`,
+      (j) => ['services', i, 'mailTexts', j, 'mail'],
+    );
+    (service.mailTexts ?? []).forEach((text, j) => {
+      for (const field of ['subject', 'intro'] as const) {
+        const problem = text[field] === undefined ? null : mailTextProblem(text.mail, text[field]);
+        if (problem) issue(['services', i, 'mailTexts', j, field], problem);
+      }
+    });
   });
   const defaults = config.services.flatMap((service, i) => (service.default ? [i] : []));
   for (const i of defaults.slice(1)) issue(['services', i, 'default'], 'only one service may be the default');
