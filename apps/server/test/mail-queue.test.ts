@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../src/index';
 import type { MailMessage, Mailer } from '../src/mail/mailer';
 import { enqueueMail, queuedMailer, retryDelay, type QueuedMailer } from '../src/mail/queue';
-import { register, registerBody, testClock, testDb, testServer } from './helpers';
+import { DEMO, loginOk, profileAuth, register, registerBody, testClock, testDb, testServer } from './helpers';
 import { startSmtpStandIn, type SmtpStandIn } from './stand-ins/smtp';
 
 /** A port in front of the SMTP stand-in that drops every connection while `up` is false. */
@@ -109,6 +109,55 @@ describe('an SMTP outage', () => {
     expect(metrics.body).toMatch(/^foyer_mails_total\{outcome="sent"\} 1$/m);
     expect(metrics.body).toMatch(/^foyer_mails_total\{outcome="failed"\} 1$/m);
     expect(metrics.body).toMatch(/^foyer_mail_queue 0$/m);
+  });
+});
+
+describe('a mail that carries a key', () => {
+  let smtp: SmtpStandIn;
+  let gate: Awaited<ReturnType<typeof switchable>>;
+  let server: PreparedServer;
+  const clock = testClock();
+  let restoreConsole = () => undefined as void;
+
+  beforeAll(async () => {
+    smtp = await startSmtpStandIn();
+    gate = await switchable(smtp.url);
+    const original = console.error;
+    // The failed attempts' log lines are the outage test's subject, not this one's.
+    console.error = () => undefined;
+    restoreConsole = () => void (console.error = original);
+    server = await testServer({ smtpUrl: gate.url, now: clock.now });
+  });
+  afterAll(async () => {
+    restoreConsole();
+    await server?.close();
+    await gate?.close();
+    await smtp?.close();
+  });
+
+  it('is written with its key: an address change during an outage is mailed, with its notice, once SMTP is back', async () => {
+    const session = await loginOk(server, DEMO.email, DEMO.password);
+    const response = await server.app.inject({
+      method: 'PUT',
+      url: `/ic/api/userProfile/${session.guid}`,
+      headers: { authorization: profileAuth(session.mainSession.sessionId) },
+      payload: { attributes: [{ name: 'email', value: 'moved@example.test' }], currentPassword: DEMO.password },
+    });
+    // Accepted, pending the new address's confirmation.
+    expect(response.statusCode, response.body).toBe(202);
+    await server.deps.background.idle();
+    // The key is stored, and so are both mails, though neither could go.
+    const [pending] = await server.db.query<{ n: unknown }>('SELECT count(*) AS n FROM identifier_changes');
+    expect(Number(pending?.n)).toBe(1);
+    const queued = await server.db.query<{ to_address: string }>(
+      'SELECT to_address FROM mail_queue ORDER BY to_address',
+    );
+    expect(queued.map((row) => row.to_address)).toEqual([DEMO.email, 'moved@example.test']);
+    gate.up = true;
+    clock.advance(retryDelay(1));
+    expect(await (server.deps.mailer as QueuedMailer).deliverDue()).toBe(2);
+    expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual([DEMO.email, 'moved@example.test']);
+    expect(await server.db.query('SELECT id FROM mail_queue')).toEqual([]);
   });
 });
 

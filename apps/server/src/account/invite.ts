@@ -10,6 +10,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { loadSubscription } from '../billing/lifecycle';
 import { siteUrlFor } from '../mail/site-url';
+import { commitWithMails } from '../mail/with-key';
 import { takeToken, type ThrottleRule } from '../security/throttle';
 import { inviteBeneficiary } from './grants';
 import { invitationMail, type WidgetVersion } from './invitation-mail';
@@ -36,36 +37,35 @@ export async function inviteAndMail(
     throw new ApiError('too_many_invitations', [], { 'retry-after': String(Math.ceil(wait / 1000)) });
   }
   const owner = await callerOf(deps, input.ownerGuid);
-  const invitation = await inviteBeneficiary(
-    deps.db,
-    {
-      ownerGuid: input.ownerGuid,
-      ownerEmail: owner.address,
-      subscriptionId: input.subscriptionId,
-      email: input.email,
-      ...(input.message ? { message: input.message } : {}),
-    },
-    now,
-  );
   // The mail's link leads to the site of the subscription's service.
   const siteUrl = await siteUrlFor(
     deps.db,
     (await loadSubscription(deps.db, input.subscriptionId))?.service_name,
     deps.siteUrl,
   );
-  deps.background.run(
-    () =>
-      deps.mailer.send(
-        invitationMail({
-          to: invitation.beneficiary.email,
-          siteUrl,
-          invitationKey: invitation.invitationKey,
-          productName: invitation.productName,
-          note: invitation.beneficiary.message,
-          ...(input.version ? { version: input.version } : {}),
-        }),
-      ),
-    log,
-  );
+  // The invitation's key and its mail are written together (mail/with-key.ts), then delivered.
+  const { result: invitation, deliver } = await commitWithMails(deps, async (tx) => {
+    const made = await inviteBeneficiary(
+      tx,
+      {
+        ownerGuid: input.ownerGuid,
+        ownerEmail: owner.address,
+        subscriptionId: input.subscriptionId,
+        email: input.email,
+        ...(input.message ? { message: input.message } : {}),
+      },
+      now,
+    );
+    const mail = invitationMail({
+      to: made.beneficiary.email,
+      siteUrl,
+      invitationKey: made.invitationKey,
+      productName: made.productName,
+      note: made.beneficiary.message,
+      ...(input.version ? { version: input.version } : {}),
+    });
+    return { result: made, mails: [mail] };
+  });
+  deps.background.run(deliver, log);
   return invitation.beneficiary;
 }

@@ -11,6 +11,7 @@ import { takeToken, type ThrottleRule } from '../security/throttle';
 import { issueKey, type WorkflowKind } from '../security/workflow-keys';
 import { mailLocale } from './billing-messages';
 import { activationMail, resetMail } from './messages';
+import { commitWithMails } from './with-key';
 
 export const WORKFLOW_MAIL_RULE: ThrottleRule = { bucket: 'mail', max: 5, windowMs: 60 * 60_000 };
 
@@ -28,44 +29,23 @@ export function sendWorkflowMail(
     const now = deps.now();
     if ((await takeToken(deps.db, WORKFLOW_MAIL_RULE, input.account.guid, now)) !== null) return;
     const build = input.kind === 'activation' ? activationMail : resetMail;
-    const { queue } = deps.mailer;
-    if (!queue) {
-      const key = await issueKey(deps.db, {
-        kind: input.kind,
-        guid: input.account.guid,
-        serviceName: input.service.name,
-        now,
-      });
-      await deps.mailer.send(
-        build({
-          to,
-          siteUrl: input.service.settings.siteUrl ?? deps.siteUrl,
-          key,
-          service: input.service,
-          locale: mailLocale(input.account.attributes.locale),
-        }),
-      );
-      return;
-    }
-    // Durable mail: the key and the mail that carries it are written together, then delivered.
-    const id = await deps.db.transaction(async (tx) => {
+    // The key and the mail that carries it are written together, then delivered (mail/with-key.ts).
+    const { deliver } = await commitWithMails(deps, async (tx) => {
       const key = await issueKey(tx, {
         kind: input.kind,
         guid: input.account.guid,
         serviceName: input.service.name,
         now,
       });
-      return queue.add(
-        tx,
-        build({
-          to,
-          siteUrl: input.service.settings.siteUrl ?? deps.siteUrl,
-          key,
-          service: input.service,
-          locale: mailLocale(input.account.attributes.locale),
-        }),
-      );
+      const mail = build({
+        to,
+        siteUrl: input.service.settings.siteUrl ?? deps.siteUrl,
+        key,
+        service: input.service,
+        locale: mailLocale(input.account.attributes.locale),
+      });
+      return { result: key, mails: [mail] };
     });
-    await queue.deliver(id);
+    await deliver();
   }, log);
 }

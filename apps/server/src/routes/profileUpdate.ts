@@ -44,6 +44,7 @@ import { tooManyAttempts } from '../security/http-throttle';
 import { requirePasswordProof } from '../security/password-proof';
 import { identifierSearchRule, takeAddressToken } from '../security/sign-up-limits';
 import { takeToken } from '../security/throttle';
+import { commitWithMails } from '../mail/with-key';
 
 /** The roles after an update. Only the service's assignable roles may be given or dropped. */
 function nextRoles(account: Account, service: Service, update: ProfileUpdate): string[] {
@@ -86,18 +87,21 @@ export function profileUpdateRoutes(app: FastifyInstance, deps: AppDeps): void {
         'ATTRIBUTE_VALIDATION_FAILED',
         identifiers.map(({ name }) => name),
       );
-    const key = await requestIdentifierChange(db, {
-      guid: account.guid,
-      serviceName: service.name,
-      identifiers,
-      now,
+    // The change's key and its mails are written together (mail/with-key.ts), then delivered.
+    const { deliver } = await commitWithMails(deps, async (tx) => {
+      const key = await requestIdentifierChange(tx, {
+        guid: account.guid,
+        serviceName: service.name,
+        identifiers,
+        now,
+      });
+      const mails = [identifierChangeMail({ to, siteUrl: deps.siteUrl, guid: account.guid, key, service })];
+      // The address it leaves is told too (it may not be the owner asking).
+      if (current && normalizeIdentifier(current) !== normalizeIdentifier(to))
+        mails.push(identifierChangeNotice({ to: current, newAddress: to, service }));
+      return { result: key, mails };
     });
-    deps.background.run(async () => {
-      await deps.mailer.send(identifierChangeMail({ to, siteUrl: deps.siteUrl, guid: account.guid, key, service }));
-      if (current && normalizeIdentifier(current) !== normalizeIdentifier(to)) {
-        await deps.mailer.send(identifierChangeNotice({ to: current, newAddress: to, service }));
-      }
-    }, log);
+    deps.background.run(deliver, log);
   }
 
   async function update(

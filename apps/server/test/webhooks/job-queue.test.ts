@@ -35,7 +35,8 @@ describe('commit announcements', () => {
     const { db, close } = await testDb();
     try {
       const heard: { topic: CommitTopic; rows: number }[] = [];
-      await db.exec('CREATE TEMP TABLE announced (n int)');
+      // A table of the test's own schema (a temporary one would live on one pooled connection only).
+      await db.exec('CREATE TABLE announced (n int)');
       const stop = db.onAnnounce((topic) => {
         // What the listener does next (queue a job) must see the committed rows.
         void db.query<{ n: unknown }>('SELECT count(*) AS n FROM announced').then(([row]) => {
