@@ -47,9 +47,15 @@ export const insightsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Delivery',
       query: (section) => `/config/${encodeURIComponent(section)}`,
       providesTags: (_result, _error, section) => [{ type: 'Config', id: section }],
     }),
-    putConfigSection: build.mutation<ConfigChange, { section: string; value: unknown; dryRun: boolean }>({
-      query: ({ section, value, dryRun }) => ({
-        url: `/config/${encodeURIComponent(section)}${dryRun ? '?dryRun=true' : ''}`,
+    putConfigSection: build.mutation<
+      ConfigChange,
+      { section: string; value: unknown; dryRun: boolean; prune?: boolean }
+    >({
+      query: ({ section, value, dryRun, prune }) => ({
+        url: `/config/${encodeURIComponent(section)}?${new URLSearchParams({
+          ...(dryRun ? { dryRun: 'true' } : {}),
+          ...(prune ? { prune: 'true' } : {}),
+        }).toString()}`,
         method: 'PUT',
         body: value,
       }),

@@ -191,6 +191,7 @@ export function ConfigurationPage() {
   const catalogue = useGetConfigSectionQuery('catalogue');
   const [put, putting] = usePutConfigSectionMutation();
   const [text, setText] = useState('');
+  const [prune, setPrune] = useState(false);
   const [change, setChange] = useState<ConfigChange | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
 
@@ -211,7 +212,7 @@ export function ConfigurationPage() {
       return;
     }
     try {
-      setChange(await put({ section, value, dryRun }).unwrap());
+      setChange(await put({ section, value, dryRun, prune }).unwrap());
     } catch (error) {
       const lines = configErrors(error);
       setErrors(lines.length ? lines : [errorText(error)]);
@@ -253,6 +254,24 @@ export function ConfigurationPage() {
           readOnly={!canWrite}
           onChange={(event) => setText(event.target.value)}
         />
+        {canWrite && (
+          <>
+            <div className="check">
+              <input
+                id="config-prune"
+                type="checkbox"
+                checked={prune}
+                onChange={(event) => setPrune(event.target.checked)}
+                aria-describedby="config-prune-hint"
+              />
+              <label htmlFor="config-prune">Delete what this section no longer names</label>
+            </div>
+            <p id="config-prune-hint" className="hint">
+              Without it, saving adds and updates only. Check first to see what would go; a plan with live subscribers
+              is never deleted.
+            </p>
+          </>
+        )}
         {canWrite && (
           <div className="actions">
             <button type="button" onClick={() => void send(true)} disabled={putting.isLoading}>

@@ -52,6 +52,13 @@ export function adminOpenApi(serverUrl: string): Record<string, unknown> {
     schema: { type: 'boolean' },
     description: 'Answer the change, keep nothing.',
   };
+  const prune = {
+    name: 'prune',
+    in: 'query',
+    schema: { type: 'boolean' },
+    description:
+      'Also delete what the configuration no longer names (realms, schemes, services, products, groups, paywall entries); a plan live subscriptions use is never deleted.',
+  };
   const section = { name: 'section', in: 'path', required: true, schema: { type: 'string', enum: sections } };
   return {
     openapi: '3.1.0',
@@ -87,7 +94,7 @@ export function adminOpenApi(serverUrl: string): Record<string, unknown> {
         },
         put: {
           summary: 'Replace the whole configuration, in one transaction (scope config:write).',
-          parameters: [dryRun],
+          parameters: [dryRun, prune],
           requestBody: { required: true, content: json(ref('SiteConfig')) },
           responses: { '200': { description: 'Applied, or what would change.', content: change }, ...errors },
         },
@@ -100,7 +107,7 @@ export function adminOpenApi(serverUrl: string): Record<string, unknown> {
         },
         put: {
           summary: 'Replace one section; the whole is validated and applied (scope config:write).',
-          parameters: [section, dryRun],
+          parameters: [section, dryRun, prune],
           requestBody: { required: true, content: json({}) },
           responses: { '200': { description: 'Applied, or what would change.', content: change }, ...errors },
         },

@@ -39,6 +39,8 @@ function invalid(reply: FastifyReply, errors: readonly string[]) {
 }
 
 const dryRunOf = (request: FastifyRequest) => (request.query as Record<string, unknown>).dryRun === 'true';
+/** `?prune=true`: also delete what the configuration no longer names, as `config import --prune` does. */
+const pruneOf = (request: FastifyRequest) => (request.query as Record<string, unknown>).prune === 'true';
 
 export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (api) => {
@@ -94,6 +96,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         const change = await applyConfig(deps.db, parsed.config, deps.now(), {
           production: deps.production ?? false,
           dryRun,
+          prune: pruneOf(request),
           audit: {
             ...auditContext(request),
             action: target === 'config' ? 'config.replace' : 'config.section.replace',

@@ -1,6 +1,6 @@
 /**
  * What applying a configuration deletes. Applying updates and adds; with `prune` (the CLI's
- * `config import --prune`) it also deletes the catalogue's products and groups and the paywall's
+ * `config import --prune`, the admin API's `?prune=true`) it also deletes the catalogue's products and groups and the paywall's
  * segments and templates of services the file no longer names, in the same transaction (so the
  * dry run's diff shows them). A plan that disappears — dropped from its product, or with its
  * pruned product — is refused while subscriptions to it are live, with its path.

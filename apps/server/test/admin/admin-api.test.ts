@@ -5,7 +5,7 @@
  * PostgreSQL sees a change within 5 s.
  */
 import { formatAuthorization, FRAME_TOKEN_HEADER } from '@foyer/api';
-import { SECRET_UNCHANGED } from '@foyer/api/config';
+import { SECRET_UNCHANGED, type SiteConfig } from '@foyer/api/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, revokeApiKey, type AdminScope } from '../../src/admin/keys';
 import type { PreparedServer } from '../../src/index';
@@ -116,6 +116,32 @@ describe('the admin API', () => {
     expect(dry.json<{ diff: string[] }>().diff.join('\n')).toContain('+ ');
     expect((await admin('GET', '/config', { key: owner })).body).toBe(before);
     expect(await planIds()).not.toContain('digital-monthly-chf');
+  });
+
+  it('deletes what a section no longer names only with ?prune=true', async () => {
+    const catalogue = (await admin('GET', '/config/catalogue', { key: owner })).json<SiteConfig['catalogue']>()!;
+    const extra = {
+      ...catalogue.products.find((product) => product.name === 'demo-digital')!,
+      name: 'pruned-later',
+      plans: [],
+    };
+    const added = await admin('PUT', '/config/catalogue', {
+      key: owner,
+      payload: { ...catalogue, products: [...catalogue.products, extra] },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const productNames = async () =>
+      (await admin('GET', '/config/catalogue', { key: owner }))
+        .json<NonNullable<SiteConfig['catalogue']>>()
+        .products.map((product) => product.name);
+    expect(await productNames()).toContain('pruned-later');
+    // Left out, without prune: kept (applying adds and updates).
+    expect((await admin('PUT', '/config/catalogue', { key: owner, payload: catalogue })).statusCode).toBe(200);
+    expect(await productNames()).toContain('pruned-later');
+    const pruned = await admin('PUT', '/config/catalogue?prune=true', { key: owner, payload: catalogue });
+    expect(pruned.statusCode, pruned.body).toBe(200);
+    expect(pruned.json<{ diff: string[] }>().diff.join('\n')).toMatch(/- .*pruned-later/);
+    expect(await productNames()).not.toContain('pruned-later');
   });
 
   it('adds a plan the widgets offer at once, recorded in the audit log with before and after', async () => {
