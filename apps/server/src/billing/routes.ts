@@ -20,6 +20,7 @@ import { operatorTokenMatches } from '../widget/manual-confirmation';
 import { requireWidgetSession } from '../widget/session';
 import { isTestCardProvider } from '../widget/providers/manual';
 import { ProviderUnavailable, WebhookRefused, type PaymentProviders } from '../widget/providers/types';
+import { settleHostedCheckoutOf } from '../product-manager/transaction';
 import { ownerPolicyFromEnv } from './policy';
 import { confirmTransferRenewal } from './renewals';
 import { paySubscription, subscriptionPaymentPage } from './subscription-payment';
@@ -58,6 +59,11 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps, provide
         throw error;
       }
       const applied = await applyProviderEvents(deps.db, path, events, policy(), deps.now());
+      // A paid hosted checkout is recorded now rather than at the visitor's return or the sweep's
+      // look-up; settling twice (a redelivery, the return meanwhile) records it once.
+      for (const event of events)
+        if (event.type === 'checkout.completed')
+          await settleHostedCheckoutOf(deps.db, providers, event.reference, deps.now, deps.transfer);
       return reply.send({ received: events.length, applied });
     });
   });

@@ -11,6 +11,8 @@
  *   payment.disputed                    FOYER_ON_DISPUTE=suspend (default) ends the access
  *   mandate.cancelled                   the mandate is forgotten: the next renewal fails (PAST_DUE)
  *                                        and the visitor pays with a new method
+ *   checkout.completed                  stored only here: the route then settles version 1's hosted
+ *                                        checkout from what the provider says of it (routes.ts)
  */
 import type { Db } from '../db';
 import type { PaymentProviders, ProviderEvent, WebhookReader } from '../widget/providers/types';
@@ -75,6 +77,7 @@ export async function applyProviderEvents(
 }
 
 async function applyEvent(tx: Db, provider: string, event: ProviderEvent, policy: OwnerPolicy, now: number) {
+  if (event.type === 'checkout.completed') return;
   if (event.type === 'mandate.cancelled') {
     await tx.query(
       `UPDATE subscriptions SET payment_method = NULL

@@ -516,6 +516,26 @@ export async function settleHostedCheckout(
 }
 
 /**
+ * The provider says the hosted checkout `reference` was paid (its webhook, billing/routes.ts):
+ * settled as the visitor's return would, asking the provider itself (the event only says when to
+ * look). Nothing when no version 1 payment awaits that checkout, or it is settled already.
+ */
+export async function settleHostedCheckoutOf(
+  db: Db,
+  providers: PaymentProviders,
+  reference: string,
+  now: () => number,
+  transfer: TransferAccount | undefined,
+): Promise<void> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT t.id FROM v1_transactions t JOIN payments pay ON pay.id = t.payment_id
+      WHERE pay.provider_reference = $1 AND pay.status = 'REQUIRES_ACTION'`,
+    [reference],
+  );
+  for (const row of rows) await settleHostedCheckout(db, providers, row.id, now, transfer);
+}
+
+/**
  * A hosted checkout nobody came back from (the tab closed on the provider's page after paying, or
  * the way back was lost): the sweep (billing/sweep.ts) asks the provider again, so money taken is
  * recorded once even without the return. Still open: looked at again RECONCILE_AFTER_MS later, not

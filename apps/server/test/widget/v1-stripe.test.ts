@@ -22,7 +22,13 @@ import { startStripeStandIn, type StripeStandIn } from './stand-ins/stripe';
 const clock = testClock(Date.UTC(2030, 0, 10, 12));
 const SITE = 'http://localhost:8080/shop-v1.html';
 const META = { printDeliveryCode: '-1', seller: '1', purchaseReason: '1' };
-const EMAILS = ['v1-stripe-a@foyer.test', 'v1-stripe-b@foyer.test', 'v1-stripe-c@foyer.test', 'v1-stripe-d@foyer.test'];
+const EMAILS = [
+  'v1-stripe-a@foyer.test',
+  'v1-stripe-b@foyer.test',
+  'v1-stripe-c@foyer.test',
+  'v1-stripe-d@foyer.test',
+  'v1-stripe-e@foyer.test',
+];
 let stripe: StripeStandIn;
 let server: PreparedServer;
 
@@ -34,7 +40,12 @@ beforeAll(async () => {
     loginRateLimit: { perIdentifier: 1000, perAddress: 1000 },
     seed: { ...seedConfig, accounts: [...seedConfig.accounts, ...EMAILS.map((email) => seededPerson(email))] },
     paymentProviders: providersFromEnv(
-      { FOYER_CARD_PROVIDER: 'stripe', STRIPE_API_URL: stripe.apiUrl, STRIPE_SECRET_KEY: stripe.secretKey },
+      {
+        FOYER_CARD_PROVIDER: 'stripe',
+        STRIPE_API_URL: stripe.apiUrl,
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      },
       { now: clock.now },
     ),
   });
@@ -162,5 +173,43 @@ describe('version 1 on Stripe Checkout', () => {
     await advance('PT30M');
     expect(stripe.intents).toHaveLength(3);
     expect(await held()).toEqual(['ACTIVE']);
+  });
+
+  it('records a paid checkout at once from Stripe’s checkout.session.completed, once however often it comes', async () => {
+    const { session, sessionId } = await checkout(EMAILS[4]!);
+    stripe.payCheckout(session.id, 'pm_card_visa');
+    const held = async () =>
+      purchasesSchema
+        .parse((await call(server, 'GET', '/widget/account/purchases/', { session: sessionId })).json())
+        .filter((purchase) => purchase.orderItem.paymentPlan?._id === 'digital-monthly-eur')
+        .map((purchase) => purchase.subscription?.status);
+    expect(await held()).not.toContain('ACTIVE');
+    // Stripe tells the server; no clock moves, nobody comes back.
+    const delivery = stripe.webhook('checkout.session.completed', { ...session, payment_status: 'paid' });
+    for (const body of [delivery.body, delivery.body]) {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/webhooks/stripe',
+        headers: delivery.headers,
+        payload: body,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(await held()).toEqual(['ACTIVE']);
+    const [payments] = await server.db.query<{ n: unknown }>(
+      `SELECT count(*) AS n FROM payments WHERE provider_reference = $1 OR provider_reference = $2`,
+      [session.id, session.payment_intent],
+    );
+    expect(Number(payments?.n)).toBe(1);
+    // The visitor's late return finds it paid.
+    expect(await comeBack(session.success_url)).toBe('PAID');
+    // An unsigned one is refused and changes nothing.
+    const forged = await server.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: { ...delivery.headers, 'stripe-signature': 't=1,v1=00' },
+      payload: delivery.body,
+    });
+    expect(forged.statusCode).toBe(400);
   });
 });

@@ -144,6 +144,13 @@ function providerEvent(event: Stripe.Event): ProviderEvent | null {
       const reference = typeof intent === 'string' ? intent : intent?.id;
       return reference ? { id, type: 'payment.refunded', reference } : null;
     }
+    // Version 1's hosted checkout paid (a card at once, or a delayed method later): recorded now,
+    // whether or not the visitor comes back (https://docs.stripe.com/checkout/fulfillment).
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return event.data.object.payment_status === 'paid'
+        ? { id, type: 'checkout.completed', reference: event.data.object.id }
+        : null;
     case 'charge.dispute.created': {
       const intent = event.data.object.payment_intent;
       const reference = typeof intent === 'string' ? intent : intent?.id;

@@ -151,7 +151,17 @@ export interface WebhookReader {
  */
 export interface ProviderEvent {
   id: string;
-  type: 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.disputed' | 'mandate.cancelled';
+  /**
+   * `checkout.completed`: a hosted checkout (version 1's Stripe Checkout) was paid; `reference` is
+   * the checkout's, as recorded on the version 1 payment before the visitor left for it.
+   */
+  type:
+    | 'payment.succeeded'
+    | 'payment.failed'
+    | 'payment.refunded'
+    | 'payment.disputed'
+    | 'mandate.cancelled'
+    | 'checkout.completed';
   reference: string;
   /** payment.failed: the provider's reason code. */
   code?: string | undefined;
