@@ -46,7 +46,7 @@ import { pruneActivity } from './activity';
 import { seedDemoOwner } from './admin/operators/demo';
 import { pruneOperatorSessions } from './admin/operators/sessions';
 import { hostOriginsOf, seed } from './seed';
-import { nextDeliveryDue, runWebhooks } from './webhooks/delivery';
+import { nextDeliveryDue, pruneDeliveries, runWebhooks } from './webhooks/delivery';
 import { productionProblems, UnsafeProductionSettings } from './production-checks';
 import { checkSecretsKeys } from './security/secret-box';
 import { seedConfig, withoutDemoData, type SeedConfig } from './seed-config';
@@ -371,6 +371,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         prunePaywall(db, now()),
         pruneActivity(db, now()),
         pruneOperatorSessions(db, now()),
+        pruneDeliveries(db, now()),
       ]).catch((error: unknown) => app.log.error({ err: error }, 'pruning expired rows failed'));
     await prune();
     const schema = options.databaseSchema ?? env.databaseSchema;

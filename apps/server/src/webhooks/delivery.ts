@@ -198,6 +198,18 @@ async function settle(deps: WebhookDeps, delivery: ClaimedDelivery, outcome: Out
   });
 }
 
+/** How long a finished delivery (delivered, or failed for good) and its tries stay for the console. */
+export const DELIVERY_RETENTION_MS = 30 * 24 * 3_600_000;
+
+/** Forgets finished deliveries older than DELIVERY_RETENTION_MS (the prune job, every 10 minutes). */
+export async function pruneDeliveries(db: Db, now: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const old = `SELECT id FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND created_at < $1`;
+    await tx.query(`DELETE FROM webhook_attempts WHERE delivery_id IN (${old})`, [now - DELIVERY_RETENTION_MS]);
+    await tx.query(`DELETE FROM webhook_deliveries WHERE id IN (${old})`, [now - DELIVERY_RETENTION_MS]);
+  });
+}
+
 /** When the earliest waiting try is due (app clock), or null when none waits: the job queue's next wake-up. */
 export async function nextDeliveryDue(db: Db): Promise<number | null> {
   const [row] = await db.query<{ due: unknown }>(

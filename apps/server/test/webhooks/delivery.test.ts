@@ -8,7 +8,7 @@ import type { WebhookBody } from '@foyer/api';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../../src/index';
-import { MAX_ATTEMPTS, RETRY_SCHEDULE_MS } from '../../src/webhooks/delivery';
+import { DELIVERY_RETENTION_MS, MAX_ATTEMPTS, pruneDeliveries, RETRY_SCHEDULE_MS } from '../../src/webhooks/delivery';
 import { linkParam, mailbox, profileAuth, register, registerBody } from '../helpers';
 import { call } from '../widget/helpers';
 import { advance, billingServer, buy, sessionOf } from '../billing/helpers';
@@ -210,5 +210,30 @@ describe('webhooks out', () => {
     expect(await attemptsOf(id)).toHaveLength(MAX_ATTEMPTS);
     await advance(server, 'P2D');
     expect(receiver.received).toHaveLength(MAX_ATTEMPTS);
+  });
+
+  it('forgets finished deliveries and their tries after 30 days, never a waiting one', async () => {
+    receiver.failFirst = 1_000;
+    await register(server, registerBody('webhook-waiting@foyer.test'));
+    await server.jobs.drain();
+    const waiting = String(receiver.received.at(-1)!.headers['webhook-id']);
+    const finished = async () =>
+      Number(
+        (
+          await server.db.query<{ n: unknown }>(
+            `SELECT count(*) AS n FROM webhook_deliveries WHERE status IN ('delivered', 'failed')`,
+          )
+        )[0]!.n,
+      );
+    expect(await finished()).toBeGreaterThan(0);
+    await pruneDeliveries(server.db, server.deps.now() + DELIVERY_RETENTION_MS + 86_400_000);
+    expect(await finished()).toBe(0);
+    expect(
+      await server.db.query(
+        'SELECT 1 FROM webhook_attempts a LEFT JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.id IS NULL',
+      ),
+    ).toEqual([]);
+    // Still being tried: kept, with its tries.
+    expect(await attemptsOf(waiting)).toHaveLength(1);
   });
 });
