@@ -156,7 +156,12 @@ export async function openPglite(dataDir: string): Promise<Db> {
         inTurn(() =>
           pg.transaction((tx) => {
             // PGlite has one connection: a nested transaction() simply joins the outer one.
-            const inner: Db = wrap(tx, (nested) => nested(inner), async () => undefined, { signals, announce });
+            const inner: Db = wrap(
+              tx,
+              (nested) => nested(inner),
+              async () => undefined,
+              { signals, announce },
+            );
             return fn(inner);
           }),
         ),
