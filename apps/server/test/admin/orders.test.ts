@@ -15,6 +15,7 @@ import { stripeProvider } from '../../src/widget/providers/stripe';
 import { billingServer, buy, purchaseOf, sessionOf, START } from '../billing/helpers';
 import { testClock, testServer } from '../helpers';
 import { ADDRESS, call, demoSession, orderOk, seededPerson } from '../widget/helpers';
+import { startGoCardlessStandIn, type GoCardlessStandIn } from '../widget/stand-ins/gocardless';
 import { startMercadoStandIn, type MercadoStandIn } from '../widget/stand-ins/mercadopago';
 import { startStripeStandIn, type StripeStandIn } from '../widget/stand-ins/stripe';
 
@@ -276,5 +277,88 @@ describe('refunds through Mercado Pago', () => {
     expect(rest).toMatchObject({ refundedMinor: 95_250, refundable: false });
     // 0.25 KWD then 95 KWD: three decimals, sent as exact numbers.
     expect(mercado.refunds.map((refund) => refund.amount)).toEqual([0.25, 95]);
+  });
+});
+
+describe('refunds through GoCardless', () => {
+  let gocardless: GoCardlessStandIn;
+  let onGoCardless: PreparedServer;
+
+  beforeAll(async () => {
+    gocardless = await startGoCardlessStandIn();
+    const providers = providersFromEnv({
+      FOYER_CARD_PROVIDER: 'manual',
+      GOCARDLESS_ACCESS_TOKEN: gocardless.accessToken,
+      GOCARDLESS_API_URL: gocardless.apiUrl,
+    });
+    onGoCardless = await testServer({
+      loginRateLimit: { perIdentifier: 1000, perAddress: 1000 },
+      paymentProviders: providers,
+    });
+  });
+  afterAll(async () => {
+    await onGoCardless?.close();
+    await gocardless?.close();
+  });
+
+  it('refunds a collected direct debit in part and the rest, confirming the running total, once after a lost answer', async () => {
+    const key = (await createApiKey(onGoCardless.db, { name: 'finance', scopes: ALL }, Date.now())).key;
+    const session = await demoSession(onGoCardless);
+    const order = await orderOk(
+      onGoCardless,
+      session,
+      [{ product: 'demo-digital', paymentPlan: 'digital-yearly-eur' }],
+      {
+        paymentType: 'DIRECT_DEBIT',
+      },
+    );
+    const requested = await call(onGoCardless, 'POST', `/widget/payment/${order.id}/directdebit`, {
+      session,
+      payload: { successRedirectUrl: 'http://localhost:8080/direct-debit-complete?lang=en' },
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const { redirectFlowId } = requested.json<{ redirectFlowId: string }>();
+    gocardless.sign(redirectFlowId);
+    const paid = await call(onGoCardless, 'PUT', `/widget/payment/${order.id}/directdebit`, {
+      session,
+      payload: { redirectFlowId },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [payment] = (await detail(order.id, onGoCardless, key)).payments;
+    expect(payment).toMatchObject({ provider: 'GOCARDLESS', refundable: true });
+    const collected = gocardless.payments.at(-1)!;
+    const refund = (amountMinor?: number) =>
+      admin(
+        'POST',
+        `/payments/${payment!.id}/refund`,
+        amountMinor === undefined ? undefined : { amountMinor },
+        key,
+        onGoCardless,
+      );
+
+    // Not collected yet: GoCardless refuses, nothing is given back.
+    const early = await refund(1_000);
+    expect(early.statusCode).toBe(409);
+    expect(early.json<{ message: string }>().message).toMatch(/refund_payment_invalid_state/);
+    expect(gocardless.refunds).toEqual([]);
+
+    gocardless.setStatus(collected.id, 'confirmed');
+    const part = await refund(1_000);
+    expect(part.statusCode, part.body).toBe(200);
+    expect(paymentSchema.parse(part.json()).refundedMinor).toBe(1_000);
+
+    // The answer to the rest is lost: asked again with the same key, GoCardless answers the same refund.
+    gocardless.loseRefundAnswers = 1;
+    const lost = await refund();
+    expect(lost.statusCode).toBe(409);
+    expect(lost.json<{ message: string }>().message).toMatch(/did not answer/);
+    const settled = await refund();
+    expect(settled.statusCode, settled.body).toBe(200);
+    const rest = collected.amount - 1_000;
+    expect(paymentSchema.parse(settled.json())).toMatchObject({ refundedMinor: collected.amount, refundable: false });
+    expect(gocardless.refunds.map((given) => [given.amount, given.total_amount_confirmation])).toEqual([
+      [1_000, 1_000],
+      [rest, collected.amount],
+    ]);
   });
 });

@@ -12,18 +12,22 @@ import type { OwnerPolicy } from '../../billing/policy';
 import { refundedWhole } from '../../billing/webhooks';
 import type { Db } from '../../db';
 import { ApiError } from '../../http/errors';
-import { ProviderUnavailable, type CardProvider, type PaymentProviders } from '../../widget/providers/types';
+import { ProviderUnavailable, type PaymentProviders, type Refunder } from '../../widget/providers/types';
 import { recordAudit, type AuditWrite } from '../audit';
 import { findPayment, type CanRefund, type StoredPayment } from './store';
 
-/** The card provider that took the payment, when its refunds are built. */
+/** The provider that took the payment (a card, or a GoCardless direct debit), when its refunds are built. */
 export function refunderOf(
   providers: PaymentProviders | undefined,
   provider: string,
   paymentType: string,
-): CardProvider | null {
+): Refunder | null {
   const card = providers?.card;
-  return paymentType === 'CARD' && card?.name === provider && card.refund ? card : null;
+  if (paymentType === 'CARD' && card?.name === provider && card.refund) return { refund: card.refund.bind(card) };
+  const debit = providers?.directDebit;
+  if (paymentType === 'DIRECT_DEBIT' && debit?.name === provider && debit.refund)
+    return { refund: debit.refund.bind(debit) };
+  return null;
 }
 
 export const canRefundWith =
@@ -129,8 +133,11 @@ export async function refundPayment(
 /** Asks the provider for refund `row` and records its answer. */
 async function ask(ctx: RefundContext, found: StoredPayment, row: RefundRow): Promise<void> {
   const refunder = refunderOf(ctx.providers, found.payment.provider, found.paymentType);
-  if (!refunder?.refund || !found.reference)
-    throw new ApiError('REFUND_NOT_POSSIBLE', ['its provider cannot be asked.']);
+  if (!refunder || !found.reference) throw new ApiError('REFUND_NOT_POSSIBLE', ['its provider cannot be asked.']);
+  const [before] = await ctx.db.query<{ given: string | number }>(
+    `SELECT COALESCE(sum(amount_minor), 0) AS given FROM refunds WHERE payment_id = $1 AND status = 'SUCCEEDED' AND id <> $2`,
+    [found.payment.id, row.id],
+  );
   let outcome;
   try {
     outcome = await refunder.refund({
@@ -138,6 +145,7 @@ async function ask(ctx: RefundContext, found: StoredPayment, row: RefundRow): Pr
       reference: found.reference,
       amountMinor: Number(row.amount_minor),
       currency: row.currency.trim(),
+      refundedBeforeMinor: Number(before?.given ?? 0),
     });
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;

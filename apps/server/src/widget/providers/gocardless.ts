@@ -293,6 +293,27 @@ export function goCardlessProvider(options: GoCardlessOptions): DirectDebitProvi
       return paymentOutcome(payment);
     },
 
+    async refund(input) {
+      // The running total confirms the amount already given back (GoCardless refuses a mismatch),
+      // so a refund made elsewhere meanwhile cannot be doubled by accident. The same key answers
+      // the first refund: the SDK reads the conflicting one back.
+      const refund = await call('refund', () =>
+        client.refunds.create(
+          {
+            amount: input.amountMinor,
+            total_amount_confirmation: input.refundedBeforeMinor + input.amountMinor,
+            links: { payment: input.reference },
+            metadata: { refund_key: input.idempotencyKey.slice(0, 50) },
+          },
+          input.idempotencyKey,
+        ),
+      );
+      if (refund instanceof ApiError) return { status: 'failed', code: reasonOf(refund), message: refund.message };
+      if (!refund.id) throw new ProviderUnavailable('GoCardless answered no refund id');
+      // Submitted to the bank with the next collection run: the money is back days later.
+      return { status: 'pending', reference: refund.id };
+    },
+
     async lookupRenewal(input) {
       // GoCardless lists consistently (no search index), so a miss is a "none".
       const since = new Date(input.createdAt - CLOCK_MARGIN_MS).toISOString();

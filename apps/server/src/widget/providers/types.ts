@@ -91,12 +91,17 @@ export interface CardProvider extends RecurringCharges {
   lookup(attempt: PaymentLookup): Promise<ChargeOutcome | null>;
   /** The provider's own hosted payment page (version 1's checkout with a real card provider). */
   readonly hostedCheckout?: HostedCheckout | undefined;
+  refund?: Refunder['refund'];
+}
+
+/** A provider that can give money back (the console's refunds, issue 28). */
+export interface Refunder {
   /**
-   * Gives back all or part of a payment (the console's refund, issue 28); absent when this
-   * provider's refunds are not built. The same key sends the same refund once, whatever happened
-   * to an earlier answer. Throws ProviderUnavailable when the answer is lost or ambiguous.
+   * Gives back all or part of a payment; absent when this provider's refunds are not built. The
+   * same key sends the same refund once, whatever happened to an earlier answer. Throws
+   * ProviderUnavailable when the answer is lost or ambiguous.
    */
-  refund?(input: RefundInput): Promise<RefundOutcome>;
+  refund(input: RefundInput): Promise<RefundOutcome>;
 }
 
 export interface RefundInput {
@@ -105,6 +110,8 @@ export interface RefundInput {
   reference: string;
   amountMinor: number;
   currency: string;
+  /** What was given back of this payment before (GoCardless confirms the running total). */
+  refundedBeforeMinor: number;
 }
 
 /** `pending`: accepted, the money not yet back (Stripe's pending refunds); settled by its webhook. */
@@ -196,6 +203,7 @@ export interface DirectDebitProvider extends RecurringCharges {
   collect(input: Omit<ChargeInput, 'token'> & { mandateId: string }): Promise<ChargeOutcome>;
   /** CardProvider.lookup for the payments collected on one mandate. */
   lookupPayment(input: PaymentLookup & { mandateId: string }): Promise<ChargeOutcome | null>;
+  refund?: Refunder['refund'];
 }
 
 /** What every provider that renews subscriptions does: charge a saved method, find a charge, read its webhooks. */

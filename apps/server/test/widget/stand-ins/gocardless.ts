@@ -11,6 +11,11 @@
  * with `mandate_is_inactive`), and `webhook(events)` makes a delivery signed as GoCardless signs
  * (https://developer.gocardless.com/getting-started/api/staying-up-to-date-with-webhooks:
  * `Webhook-Signature` = hex HMAC-SHA256 of the body with the endpoint secret).
+ * Refunds (https://developer.gocardless.com/api-reference#payments-refunds): create on a paid
+ * payment, checked as GoCardless checks them — `total_amount_confirmation` must equal all given
+ * back so far with this one (`total_amount_confirmation_invalid`), never more than the payment
+ * (`refund_payment_invalid_state` for one not collected) — idempotent by key like payments; get.
+ * `loseRefundAnswers` drops the answer of that many refund creations after making them.
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -40,6 +45,9 @@ export interface GoCardlessStandIn {
   cancelMandate(mandateId: string): void;
   /** A webhook delivery of these events, signed with the endpoint secret (or another one). */
   webhook(events: GoCardlessEvent[], options?: { secret?: string }): { body: string; headers: Record<string, string> };
+  refunds: { id: string; payment: string; amount: number; total_amount_confirmation: number; status: string }[];
+  /** Refund creations whose answer is lost after the refund is made (the connection drops). */
+  loseRefundAnswers: number;
   /** Payment create calls received so far (counted before the delay, when the payment starts). */
   readonly received: number;
   /** Each payment create answers after this long (a slow bank network); the payment exists after it. */
@@ -77,7 +85,8 @@ export async function startGoCardlessStandIn(options: GoCardlessStandInOptions =
   const payments: GoCardlessStandIn['payments'] = [];
   /** Idempotency-Key → the payment created with it. */
   const created = new Map<string, string>();
-  const state = { delayMs: 0, received: 0 };
+  const state = { delayMs: 0, received: 0, loseRefundAnswers: 0 };
+  const refunds: GoCardlessStandIn['refunds'] = [];
   let base = '';
   const error = (status: number, reason: string) => ({
     status,
@@ -215,6 +224,58 @@ export async function startGoCardlessStandIn(options: GoCardlessStandInOptions =
         if (typeof key === 'string') created.set(key, payment.id);
         return answer({ status: 201, body: { payments: resource(payment) } });
       }
+      if (method === 'POST' && path === '/refunds') {
+        const key = request.headers['idempotency-key'];
+        const first = typeof key === 'string' ? created.get(`refund:${key}`) : undefined;
+        if (first) {
+          return answer({
+            status: 409,
+            body: {
+              error: {
+                type: 'invalid_state',
+                code: 409,
+                message: 'A resource has already been created with this idempotency key',
+                errors: [
+                  {
+                    reason: 'idempotent_creation_conflict',
+                    message: 'A resource has already been created with this idempotency key',
+                    links: { conflicting_resource_id: first },
+                  },
+                ],
+              },
+            },
+          });
+        }
+        const input = body.refunds ?? {};
+        const of = payments.find((entry) => entry.id === (input.links as { payment?: string } | undefined)?.payment);
+        if (!of) return answer(error(404, 'resource_not_found'));
+        if (!['confirmed', 'paid_out'].includes(of.status)) return answer(error(422, 'refund_payment_invalid_state'));
+        const given = refunds.filter((entry) => entry.payment === of.id).reduce((sum, entry) => sum + entry.amount, 0);
+        const amount = Number(input.amount);
+        if (Number(input.total_amount_confirmation) !== given + amount)
+          return answer(error(422, 'total_amount_confirmation_invalid'));
+        if (given + amount > of.amount) return answer(error(422, 'number_of_refunds_exceeded'));
+        const refund = {
+          id: next('RF'),
+          payment: of.id,
+          amount,
+          total_amount_confirmation: given + amount,
+          status: 'created',
+        };
+        refunds.push(refund);
+        if (typeof key === 'string') created.set(`refund:${key}`, refund.id);
+        if (state.loseRefundAnswers > 0) {
+          state.loseRefundAnswers -= 1;
+          return response.destroy();
+        }
+        return answer({ status: 201, body: { refunds: refundResource(refund) } });
+      }
+      const refundPath = /^\/refunds\/([^/]+)$/.exec(path);
+      if (method === 'GET' && refundPath) {
+        const found = refunds.find((entry) => entry.id === refundPath[1]);
+        if (!found) return answer(error(404, 'resource_not_found'));
+        return answer({ status: 200, body: { refunds: refundResource(found) } });
+      }
       const payment = /^\/payments\/([^/]+)$/.exec(path);
       if (method === 'GET' && payment) {
         const found = payments.find((entry) => entry.id === payment[1]);
@@ -255,6 +316,13 @@ export async function startGoCardlessStandIn(options: GoCardlessStandInOptions =
     created_at: entry.created_at,
     links: { mandate: entry.mandate },
   });
+  const refundResource = (entry: GoCardlessStandIn['refunds'][number]) => ({
+    id: entry.id,
+    amount: entry.amount,
+    currency: payments.find((found) => found.id === entry.payment)?.currency,
+    status: entry.status,
+    links: { payment: entry.payment },
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -263,6 +331,13 @@ export async function startGoCardlessStandIn(options: GoCardlessStandInOptions =
     redirectFlows,
     billingRequests,
     payments,
+    refunds,
+    get loseRefundAnswers() {
+      return state.loseRefundAnswers;
+    },
+    set loseRefundAnswers(value: number) {
+      state.loseRefundAnswers = value;
+    },
     webhookSecret,
     setStatus(paymentId, status) {
       const payment = payments.find((entry) => entry.id === paymentId);

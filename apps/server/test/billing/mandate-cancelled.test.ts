@@ -1,0 +1,106 @@
+/**
+ * Issue 25, end to end through GoCardless's stand-in: a monthly plan paid by direct debit is
+ * collected (ACTIVE once GoCardless confirms it), the payer cancels the mandate at their bank and
+ * GoCardless says so (`mandates` `cancelled`), and the next renewal asks nothing of GoCardless:
+ * the subscription is PAST_DUE with `payment_method_missing`, the visitor is mailed to pay another
+ * way, and paying with a card makes it ACTIVE again. Driven with the test clock.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PreparedServer } from '../../src/index';
+import { providersFromEnv } from '../../src/widget/providers';
+import { mailbox } from '../helpers';
+import { call, orderOk } from '../widget/helpers';
+import { startGoCardlessStandIn, type GoCardlessStandIn } from '../widget/stand-ins/gocardless';
+import { advance, billingServer, chargesOf, eventsOf, sessionOf, START, subscriptionState } from './helpers';
+
+let gocardless: GoCardlessStandIn;
+let server: PreparedServer;
+
+beforeAll(async () => {
+  gocardless = await startGoCardlessStandIn({ now: () => server?.deps.now() ?? START });
+  server = await billingServer({
+    paymentProviders: providersFromEnv({
+      FOYER_CARD_PROVIDER: 'manual',
+      FOYER_PAYMENT_TYPES: 'CARD,DIRECT_DEBIT',
+      GOCARDLESS_ACCESS_TOKEN: gocardless.accessToken,
+      GOCARDLESS_API_URL: gocardless.apiUrl,
+      GOCARDLESS_WEBHOOK_SECRET: gocardless.webhookSecret,
+    }),
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await gocardless?.close();
+});
+
+/** GoCardless's delivery of `events`, as it signs them. */
+async function tell(events: Parameters<GoCardlessStandIn['webhook']>[0]) {
+  const delivery = gocardless.webhook(events);
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/webhooks/gocardless',
+    headers: delivery.headers,
+    payload: delivery.body,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+describe('a mandate cancelled at the bank', () => {
+  it('makes the next renewal past due without asking GoCardless, and the visitor pays another way', async () => {
+    const { session } = await sessionOf(server, 'gives-up@foyer.test');
+    const order = await orderOk(server, session, [{ product: 'demo-digital', paymentPlan: 'digital-monthly-eur' }], {
+      paymentType: 'DIRECT_DEBIT',
+    });
+    const requested = await call(server, 'POST', `/widget/payment/${order.id}/directdebit`, {
+      session,
+      payload: { successRedirectUrl: 'http://localhost:8080/direct-debit-complete?lang=en' },
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const { redirectFlowId } = requested.json<{ redirectFlowId: string }>();
+    gocardless.sign(redirectFlowId);
+    const paid = await call(server, 'PUT', `/widget/payment/${order.id}/directdebit`, {
+      session,
+      payload: { redirectFlowId },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const first = gocardless.payments.at(-1)!;
+    // Collected: GoCardless confirms the first payment.
+    gocardless.setStatus(first.id, 'confirmed');
+    await tell([{ resource_type: 'payments', action: 'confirmed', links: { payment: first.id } }]);
+    const [subscription] = await server.db.query<{ id: string; payment_method: unknown }>(
+      'SELECT id, payment_method FROM subscriptions WHERE guid = (SELECT guid FROM orders WHERE id = $1)',
+      [order.id],
+    );
+    expect(await subscriptionState(server, subscription!.id)).toMatchObject({ status: 'ACTIVE', periods_paid: 1 });
+    expect(JSON.stringify(subscription!.payment_method)).toContain(first.mandate);
+
+    // The payer cancels the mandate at their bank; GoCardless tells the server (twice: once counts).
+    gocardless.cancelMandate(first.mandate);
+    await tell([{ resource_type: 'mandates', action: 'cancelled', links: { mandate: first.mandate } }]);
+    const [forgotten] = await server.db.query<{ payment_method: unknown }>(
+      'SELECT payment_method FROM subscriptions WHERE id = $1',
+      [subscription!.id],
+    );
+    expect(forgotten!.payment_method).toBeNull();
+
+    const asked = gocardless.received;
+    await advance(server, 'P1M');
+    expect(gocardless.received).toBe(asked);
+    expect(await subscriptionState(server, subscription!.id)).toMatchObject({ status: 'PAST_DUE' });
+    expect((await chargesOf(server, subscription!.id)).map((charge) => charge.status)).toEqual(['FAILED']);
+    const failed = (await eventsOf(server, subscription!.id)).find((event) => event.type === 'payment.failed');
+    expect(failed?.data).toMatchObject({ code: 'payment_method_missing' });
+    const mail = (await mailbox(server)).find(
+      (message) => message.to === 'gives-up@foyer.test' && /payment/i.test(message.subject),
+    );
+    expect(mail?.text).toMatch(/my-account/);
+
+    // Paid with a card from the mail's page: ACTIVE again, for the next period.
+    const paying = await call(server, 'POST', `/widget/account/subscription/${subscription!.id}/payment`, {
+      session: (await sessionOf(server, 'gives-up@foyer.test')).session,
+      payload: { token: 'pm_card_visa' },
+    });
+    expect(paying.statusCode, paying.body).toBe(200);
+    expect(await subscriptionState(server, subscription!.id)).toMatchObject({ status: 'ACTIVE', periods_paid: 2 });
+  });
+});
