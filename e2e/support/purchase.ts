@@ -6,7 +6,7 @@
 import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { mailedKey } from './mailbox';
 import { stack } from './stack';
-import { untilFramesSettled, widgetFrame, widgetSelector } from './widgets';
+import { widgetFrame, widgetSelector } from './widgets';
 import { frameHeaders } from '@foyer/api/frame-headers';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -36,9 +36,6 @@ export class Shop {
   }
 
   async pick(plan: string, product: string): Promise<void> {
-    // A catalogue that just drew (a reload, a new plan) is still growing its frame: the frames
-    // below are about to move, and a click aimed now lands where the button was.
-    await untilFramesSettled(this.page);
     await this.plan(plan, product).click();
     await expect(this.plan(plan, product)).toHaveAttribute('aria-pressed', 'true');
     // Every frame of the page sees the basket at once.
