@@ -4,25 +4,16 @@
  * Mercado Pago says of the preference's payment (never the return alone), once; Cancel closes the
  * page; a visitor who never comes back is recorded by the sweep's look-up.
  */
-import { randomUUID } from 'node:crypto';
-import {
-  purchasesSchema,
-  V1_PAYMENT_OUTCOME_PARAM,
-  v1PaymentFormFields,
-  v1TransactionSchema,
-  type V1Basket,
-} from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../../src/index';
 import { seedConfig } from '../../src/seed-config';
 import { providersFromEnv } from '../../src/widget/providers';
-import { loginOk, testClock, testServer } from '../helpers';
-import { call, seededPerson } from './helpers';
+import { testClock, testServer } from '../helpers';
+import { seededPerson } from './helpers';
 import { startMercadoStandIn, type MercadoStandIn } from './stand-ins/mercadopago';
+import { advanceClock, checkoutToHostedPage, comeBack as comeBackTo, heldMonthly } from './v1-hosted-checkout';
 
 const clock = testClock(Date.UTC(2030, 0, 10, 12));
-const SITE = 'http://localhost:8080/shop-v1.html';
-const META = { printDeliveryCode: '-1', seller: '1', purchaseReason: '1' };
 const EMAILS = ['v1-mercado-a@foyer.test', 'v1-mercado-b@foyer.test', 'v1-mercado-c@foyer.test'];
 let mercado: MercadoStandIn;
 let server: PreparedServer;
@@ -51,74 +42,17 @@ afterAll(async () => {
 });
 
 async function checkout(email: string) {
-  const { mainSession, guid } = await loginOk(server, email, 'right-password-1');
-  const basket: V1Basket = {
-    _id: randomUUID(),
-    accountId: guid,
-    paymentType: 'online-CAU',
-    startDate: clock.now(),
-    products: [
-      {
-        productId: 'demo-digital',
-        name: 'Digital access',
-        description: 'Monthly',
-        price: 9.99,
-        planId: 'digital-monthly-eur',
-        currency: 'EUR',
-        quantity: 1,
-        productMetaData: META,
-      },
-    ],
-    productMetaData: META,
-  };
-  const created = await call(server, 'POST', '/transaction', {
-    session: mainSession.sessionId,
-    query: { channel: 'web', op: 'P_SUB', returnUrl: SITE },
-    payload: basket,
-    headers: { 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const transaction = v1TransactionSchema.parse(created.json());
-  // The order's mails are written in the visitor's language, as in version 2.
-  const [order] = await server.db.query<{ locale: string | null }>(
-    'SELECT locale FROM orders WHERE guid = $1 ORDER BY created_at DESC LIMIT 1',
-    [guid],
-  );
-  expect(order?.locale).toBe('es-ES');
-  // The checkout button's form, posted to the hosted page: off to Checkout Pro at once.
-  const page = await server.app.inject({
-    method: 'POST',
-    url: new URL(transaction.paymentUrl).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(v1PaymentFormFields(transaction)).toString(),
-  });
-  expect(page.statusCode, page.body).toBe(303);
+  const { location, sessionId } = await checkoutToHostedPage(server, email);
   const preference = mercado.preferences.at(-1)!;
-  expect(page.headers.location).toBe(preference.init_point);
+  expect(location).toBe(preference.init_point);
   // The first period at the plan's trial price, in major units.
   expect(preference.items).toMatchObject([{ unit_price: 1, currency_id: 'EUR' }]);
-  return { preference, sessionId: mainSession.sessionId };
+  return { preference, sessionId };
 }
 
-/** Moves the server's test clock and runs what became due (the sweep). */
-async function advance(duration: string): Promise<void> {
-  const response = await server.app.inject({ method: 'POST', url: '/dev/clock', payload: { advance: duration } });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
-/** Mercado Pago sends the visitor back to one of the URLs the server gave it. */
-const comeBack = async (url: string) => {
-  const back = new URL(url);
-  const response = await server.app.inject({ method: 'GET', url: back.pathname + back.search });
-  expect(response.statusCode, response.body).toBe(303);
-  return new URL(response.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM);
-};
-
-const held = async (sessionId: string) =>
-  purchasesSchema
-    .parse((await call(server, 'GET', '/widget/account/purchases/', { session: sessionId })).json())
-    .filter((purchase) => purchase.orderItem.paymentPlan?._id === 'digital-monthly-eur')
-    .map((purchase) => purchase.subscription?.status);
+const comeBack = (url: string) => comeBackTo(server, url);
+const advance = (duration: string) => advanceClock(server, duration);
+const held = (sessionId: string) => heldMonthly(server, sessionId);
 
 describe('version 1 on Mercado Pago Checkout Pro', () => {
   it("pays once on Mercado Pago's page and records what Mercado Pago says", async () => {
