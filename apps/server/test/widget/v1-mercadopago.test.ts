@@ -14,7 +14,12 @@ import { startMercadoStandIn, type MercadoStandIn } from './stand-ins/mercadopag
 import { advanceClock, checkoutToHostedPage, comeBack as comeBackTo, heldMonthly } from './v1-hosted-checkout';
 
 const clock = testClock(Date.UTC(2030, 0, 10, 12));
-const EMAILS = ['v1-mercado-a@foyer.test', 'v1-mercado-b@foyer.test', 'v1-mercado-c@foyer.test'];
+const EMAILS = [
+  'v1-mercado-a@foyer.test',
+  'v1-mercado-b@foyer.test',
+  'v1-mercado-c@foyer.test',
+  'v1-mercado-d@foyer.test',
+];
 let mercado: MercadoStandIn;
 let server: PreparedServer;
 
@@ -31,6 +36,7 @@ beforeAll(async () => {
         MERCADOPAGO_API_URL: mercado.apiUrl,
         MERCADOPAGO_ACCESS_TOKEN: mercado.accessToken,
         MERCADOPAGO_PUBLIC_KEY: 'TEST-public',
+        MERCADOPAGO_WEBHOOK_SECRET: mercado.webhookSecret,
       },
       { now: clock.now },
     ),
@@ -91,5 +97,29 @@ describe('version 1 on Mercado Pago Checkout Pro', () => {
     expect(await held(sessionId)).toEqual(['ACTIVE']);
     expect(await comeBack(preference.back_urls.success!)).toBe('PAID');
     expect(await held(sessionId)).toEqual(['ACTIVE']);
+  });
+
+  it("records a paid page at once from Mercado Pago's payment notification, once however often it comes", async () => {
+    const { preference, sessionId } = await checkout(EMAILS[3]!);
+    const payment = mercado.payPreference(preference.id, 'tok_APRO');
+    expect(await held(sessionId)).not.toContain('ACTIVE');
+    // Mercado Pago tells the server; no clock moves, nobody comes back.
+    for (let delivery = 0; delivery < 2; delivery += 1) {
+      const notification = mercado.webhook(payment.id);
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/webhooks/mercadopago',
+        headers: notification.headers,
+        payload: notification.body,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(await held(sessionId)).toEqual(['ACTIVE']);
+    expect(await comeBack(preference.back_urls.success!)).toBe('PAID');
+    const [paid] = await server.db.query<{ n: unknown }>(
+      `SELECT count(*) AS n FROM payments WHERE status = 'SUCCEEDED' AND provider_reference IN ($1, $2)`,
+      [preference.id, String(payment.id)],
+    );
+    expect(Number(paid?.n)).toBe(1);
   });
 });

@@ -71,6 +71,7 @@ interface PaymentLike {
   status?: string | undefined;
   status_detail?: string | undefined;
   metadata?: unknown;
+  external_reference?: string | undefined;
 }
 
 function outcome(payment: PaymentLike): ChargeOutcome {
@@ -224,7 +225,14 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): CardProvider {
             throw new ProviderUnavailable(`Mercado Pago payment ${String(dataId)}: ${String(error)}`);
           }
           const event = eventOf(payment);
-          return event ? [event] : [];
+          if (!event) return [];
+          // A payment made on a Checkout Pro page (version 1): its preference's external reference
+          // is the attempt's key, by which the server finds the transaction to settle. (A payment
+          // made in the frame carries its order id there, as its metadata does: nothing more to tell.)
+          const { external_reference: external } = payment;
+          if (payment.status === 'approved' && external && external !== metadataOf(payment).order_id)
+            return [event, { id: `${event.id}:checkout`, type: 'checkout.completed', reference: external }];
+          return [event];
         },
       }
     : undefined;

@@ -136,7 +136,11 @@ export async function startMercadoStandIn(options: MercadoStandInOptions = {}): 
       const byId = /^\/v1\/payments\/(\d+)$/.exec(request.url ?? '');
       if (request.method === 'GET' && byId) {
         const found = payments.find((payment) => payment.id === Number(byId[1]));
-        return answer(found ? { status: 200, body: found } : { status: 404, body: { message: 'not found' } });
+        if (!found) return answer({ status: 404, body: { message: 'not found' } });
+        return answer({
+          status: 200,
+          body: { ...found, external_reference: found.body.external_reference, metadata: found.body.metadata },
+        });
       }
       if (request.method !== 'POST') return answer({ status: 404, body: {} });
       const key = request.headers['x-idempotency-key'];
