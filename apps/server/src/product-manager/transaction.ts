@@ -440,6 +440,16 @@ export async function recordResult(
   return recorded;
 }
 
+/** The key a transaction's hosted checkout is opened with (the same key opens the same page). */
+export function hostedCheckoutKey(transactionId: string): string {
+  return `v1:${transactionId}:checkout`;
+}
+
+/** The transaction a hosted checkout key names, or null when `key` is no such key. */
+function transactionOfCheckoutKey(key: string): string | null {
+  return /^v1:(.+):checkout$/.exec(key)?.[1] ?? null;
+}
+
 /**
  * A card order on the provider's hosted checkout (Stripe Checkout): opens it once per
  * transaction (the same key answers the same page) and keeps its reference on the attempt.
@@ -460,7 +470,7 @@ export async function openHostedCheckout(
   let opened: { url: string; reference: string };
   try {
     opened = await checkout.start({
-      idempotencyKey: `v1:${id}:checkout`,
+      idempotencyKey: hostedCheckoutKey(id),
       orderId: row.order_id,
       amountMinor: order.totalMinor,
       currency: order.currency,
@@ -516,7 +526,8 @@ export async function settleHostedCheckout(
 }
 
 /**
- * The provider says the hosted checkout `reference` was paid (its webhook, billing/routes.ts):
+ * The provider says the hosted checkout `reference` (or the one opened with that key) was paid
+ * (its webhook, billing/routes.ts):
  * settled as the visitor's return would, asking the provider itself (the event only says when to
  * look). Nothing when no version 1 payment awaits that checkout, or it is settled already.
  */
@@ -529,8 +540,8 @@ export async function settleHostedCheckoutOf(
 ): Promise<void> {
   const rows = await db.query<{ id: string }>(
     `SELECT t.id FROM v1_transactions t JOIN payments pay ON pay.id = t.payment_id
-      WHERE pay.provider_reference = $1 AND pay.status = 'REQUIRES_ACTION'`,
-    [reference],
+      WHERE (pay.provider_reference = $1 OR t.id = $2) AND pay.status = 'REQUIRES_ACTION'`,
+    [reference, transactionOfCheckoutKey(reference)],
   );
   for (const row of rows) await settleHostedCheckout(db, providers, row.id, now, transfer);
 }

@@ -14,7 +14,7 @@ import { mercadoPagoProvider } from '../../src/widget/providers/mercadopago';
 import { stripeProvider } from '../../src/widget/providers/stripe';
 import { billingServer, buy, purchaseOf, sessionOf, START } from '../billing/helpers';
 import { testClock, testServer } from '../helpers';
-import { ADDRESS, call, demoSession, orderOk, seededPerson } from '../widget/helpers';
+import { ADDRESS, call, demoSession, orderOk, payByDirectDebit, seededPerson } from '../widget/helpers';
 import { startGoCardlessStandIn, type GoCardlessStandIn } from '../widget/stand-ins/gocardless';
 import { startMercadoStandIn, type MercadoStandIn } from '../widget/stand-ins/mercadopago';
 import { startStripeStandIn, type StripeStandIn } from '../widget/stand-ins/stripe';
@@ -312,21 +312,9 @@ describe('refunds through GoCardless', () => {
         paymentType: 'DIRECT_DEBIT',
       },
     );
-    const requested = await call(onGoCardless, 'POST', `/widget/payment/${order.id}/directdebit`, {
-      session,
-      payload: { successRedirectUrl: 'http://localhost:8080/direct-debit-complete?lang=en' },
-    });
-    expect(requested.statusCode, requested.body).toBe(201);
-    const { redirectFlowId } = requested.json<{ redirectFlowId: string }>();
-    gocardless.sign(redirectFlowId);
-    const paid = await call(onGoCardless, 'PUT', `/widget/payment/${order.id}/directdebit`, {
-      session,
-      payload: { redirectFlowId },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    const collected = await payByDirectDebit(onGoCardless, session, order.id, gocardless);
     const [payment] = (await detail(order.id, onGoCardless, key)).payments;
     expect(payment).toMatchObject({ provider: 'GOCARDLESS', refundable: true });
-    const collected = gocardless.payments.at(-1)!;
     const refund = (amountMinor?: number) =>
       admin(
         'POST',

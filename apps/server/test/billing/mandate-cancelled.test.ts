@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../../src/index';
 import { providersFromEnv } from '../../src/widget/providers';
 import { mailbox } from '../helpers';
-import { call, orderOk } from '../widget/helpers';
+import { call, orderOk, payByDirectDebit } from '../widget/helpers';
 import { startGoCardlessStandIn, type GoCardlessStandIn } from '../widget/stand-ins/gocardless';
 import { advance, billingServer, chargesOf, eventsOf, sessionOf, START, subscriptionState } from './helpers';
 
@@ -51,19 +51,7 @@ describe('a mandate cancelled at the bank', () => {
     const order = await orderOk(server, session, [{ product: 'demo-digital', paymentPlan: 'digital-monthly-eur' }], {
       paymentType: 'DIRECT_DEBIT',
     });
-    const requested = await call(server, 'POST', `/widget/payment/${order.id}/directdebit`, {
-      session,
-      payload: { successRedirectUrl: 'http://localhost:8080/direct-debit-complete?lang=en' },
-    });
-    expect(requested.statusCode, requested.body).toBe(201);
-    const { redirectFlowId } = requested.json<{ redirectFlowId: string }>();
-    gocardless.sign(redirectFlowId);
-    const paid = await call(server, 'PUT', `/widget/payment/${order.id}/directdebit`, {
-      session,
-      payload: { redirectFlowId },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    const first = gocardless.payments.at(-1)!;
+    const first = await payByDirectDebit(server, session, order.id, gocardless);
     // Collected: GoCardless confirms the first payment.
     gocardless.setStatus(first.id, 'confirmed');
     await tell([{ resource_type: 'payments', action: 'confirmed', links: { payment: first.id } }]);

@@ -1,7 +1,9 @@
 /** Helpers of the widget-service tests: calls under /pm/api with a session as ev_ss or header. */
+import { expect } from 'vitest';
 import { formatAuthorization, type Order } from '@foyer/api';
 import type { PreparedServer } from '../../src/index';
 import { loginOk } from '../helpers';
+import type { GoCardlessStandIn } from './stand-ins/gocardless';
 
 export const PM = '/pm/api';
 
@@ -73,3 +75,28 @@ export const seededPerson = (email: string, roles: string[] = []) => ({
   services: ['demo'],
   state: 'ACTIVE' as const,
 });
+
+/**
+ * Pays a DIRECT_DEBIT order as its visitor does: asks for a mandate, signs it on GoCardless's
+ * hosted page (the stand-in), and comes back; answers the first payment GoCardless was asked for.
+ */
+export async function payByDirectDebit(
+  server: PreparedServer,
+  session: string,
+  orderId: string,
+  gocardless: GoCardlessStandIn,
+): Promise<GoCardlessStandIn['payments'][number]> {
+  const requested = await call(server, 'POST', `/widget/payment/${orderId}/directdebit`, {
+    session,
+    payload: { successRedirectUrl: 'http://localhost:8080/direct-debit-complete?lang=en' },
+  });
+  expect(requested.statusCode, requested.body).toBe(201);
+  const { redirectFlowId } = requested.json<{ redirectFlowId: string }>();
+  gocardless.sign(redirectFlowId);
+  const paid = await call(server, 'PUT', `/widget/payment/${orderId}/directdebit`, {
+    session,
+    payload: { redirectFlowId },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return gocardless.payments.at(-1)!;
+}

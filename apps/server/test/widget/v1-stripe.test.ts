@@ -3,25 +3,17 @@
  * payment page sends the visitor to Stripe Checkout; the way back records what Stripe says
  * (never the return alone), once, and keeps the card for the renewals.
  */
-import { randomUUID } from 'node:crypto';
-import {
-  purchasesSchema,
-  V1_PAYMENT_OUTCOME_PARAM,
-  v1PaymentFormFields,
-  v1TransactionSchema,
-  type V1Basket,
-} from '@foyer/api';
+import { purchasesSchema } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../../src/index';
 import { seedConfig } from '../../src/seed-config';
 import { providersFromEnv } from '../../src/widget/providers';
-import { loginOk, testClock, testServer } from '../helpers';
+import { testClock, testServer } from '../helpers';
 import { call, seededPerson } from './helpers';
 import { startStripeStandIn, type StripeStandIn } from './stand-ins/stripe';
+import { advanceClock, checkoutToHostedPage, comeBack as comeBackTo, heldMonthly } from './v1-hosted-checkout';
 
 const clock = testClock(Date.UTC(2030, 0, 10, 12));
-const SITE = 'http://localhost:8080/shop-v1.html';
-const META = { printDeliveryCode: '-1', seller: '1', purchaseReason: '1' };
 const EMAILS = [
   'v1-stripe-a@foyer.test',
   'v1-stripe-b@foyer.test',
@@ -56,68 +48,17 @@ afterAll(async () => {
 });
 
 async function checkout(email: string) {
-  const { mainSession, guid } = await loginOk(server, email, 'right-password-1');
-  const basket: V1Basket = {
-    _id: randomUUID(),
-    accountId: guid,
-    paymentType: 'online-CAU',
-    startDate: clock.now(),
-    products: [
-      {
-        productId: 'demo-digital',
-        name: 'Digital access',
-        description: 'Monthly',
-        price: 9.99,
-        planId: 'digital-monthly-eur',
-        currency: 'EUR',
-        quantity: 1,
-        productMetaData: META,
-      },
-    ],
-    productMetaData: META,
-  };
-  const created = await call(server, 'POST', '/transaction', {
-    session: mainSession.sessionId,
-    query: { channel: 'web', op: 'P_SUB', returnUrl: SITE },
-    payload: basket,
-    headers: { 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const transaction = v1TransactionSchema.parse(created.json());
-  // The order's mails are written in the visitor's language, as in version 2.
-  const [order] = await server.db.query<{ locale: string | null }>(
-    'SELECT locale FROM orders WHERE guid = $1 ORDER BY created_at DESC LIMIT 1',
-    [guid],
-  );
-  expect(order?.locale).toBe('es-ES');
-  // The checkout button's form, posted to the hosted page: off to Stripe Checkout at once.
-  const page = await server.app.inject({
-    method: 'POST',
-    url: new URL(transaction.paymentUrl).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(v1PaymentFormFields(transaction)).toString(),
-  });
-  expect(page.statusCode, page.body).toBe(303);
+  const { location, sessionId } = await checkoutToHostedPage(server, email);
   const session = stripe.checkoutSessions.at(-1)!;
-  expect(page.headers.location).toBe(session.url);
+  expect(location).toBe(session.url);
   // The first period at the plan's trial price; the card kept for the renewals.
   expect(session).toMatchObject({ amount_total: 100, currency: 'eur', setup_future_usage: 'off_session' });
-  return { session, sessionId: mainSession.sessionId };
+  return { session, sessionId };
 }
 
-/** Moves the server's test clock and runs what became due (the sweep). */
-async function advance(duration: string): Promise<void> {
-  const response = await server.app.inject({ method: 'POST', url: '/dev/clock', payload: { advance: duration } });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
-/** Stripe sends the visitor back to one of the URLs the server gave it. */
-const comeBack = async (url: string) => {
-  const back = new URL(url);
-  const response = await server.app.inject({ method: 'GET', url: back.pathname + back.search });
-  expect(response.statusCode, response.body).toBe(303);
-  return new URL(response.headers.location as string).searchParams.get(V1_PAYMENT_OUTCOME_PARAM);
-};
+const comeBack = (url: string) => comeBackTo(server, url);
+const advance = (duration: string) => advanceClock(server, duration);
+const held = (sessionId: string) => heldMonthly(server, sessionId);
 
 describe('version 1 on Stripe Checkout', () => {
   it("pays once on Stripe's page, records what Stripe says, and keeps the card for the renewals", async () => {
@@ -158,32 +99,22 @@ describe('version 1 on Stripe Checkout', () => {
   it('records a payment whose visitor never came back, once, when the sweep asks Stripe', async () => {
     const { session, sessionId } = await checkout(EMAILS[3]!);
     stripe.payCheckout(session.id, 'pm_card_visa');
-    const held = async () =>
-      purchasesSchema
-        .parse((await call(server, 'GET', '/widget/account/purchases/', { session: sessionId })).json())
-        .filter((purchase) => purchase.orderItem.paymentPlan?._id === 'digital-monthly-eur')
-        .map((purchase) => purchase.subscription?.status);
     // The tab was closed on Stripe's page: nothing came back. Ten minutes on, the sweep asks.
     await advance('PT9M');
-    expect(await held()).not.toContain('ACTIVE');
+    expect(await held(sessionId)).not.toContain('ACTIVE');
     await advance('PT2M');
-    expect(await held()).toEqual(['ACTIVE']);
+    expect(await held(sessionId)).toEqual(['ACTIVE']);
     // The visitor's return, late, finds it paid; Stripe was charged once.
     expect(await comeBack(session.success_url)).toBe('PAID');
     await advance('PT30M');
     expect(stripe.intents).toHaveLength(3);
-    expect(await held()).toEqual(['ACTIVE']);
+    expect(await held(sessionId)).toEqual(['ACTIVE']);
   });
 
   it('records a paid checkout at once from Stripe’s checkout.session.completed, once however often it comes', async () => {
     const { session, sessionId } = await checkout(EMAILS[4]!);
     stripe.payCheckout(session.id, 'pm_card_visa');
-    const held = async () =>
-      purchasesSchema
-        .parse((await call(server, 'GET', '/widget/account/purchases/', { session: sessionId })).json())
-        .filter((purchase) => purchase.orderItem.paymentPlan?._id === 'digital-monthly-eur')
-        .map((purchase) => purchase.subscription?.status);
-    expect(await held()).not.toContain('ACTIVE');
+    expect(await held(sessionId)).not.toContain('ACTIVE');
     // Stripe tells the server; no clock moves, nobody comes back.
     const delivery = stripe.webhook('checkout.session.completed', { ...session, payment_status: 'paid' });
     for (const body of [delivery.body, delivery.body]) {
@@ -195,7 +126,7 @@ describe('version 1 on Stripe Checkout', () => {
       });
       expect(response.statusCode, response.body).toBe(200);
     }
-    expect(await held()).toEqual(['ACTIVE']);
+    expect(await held(sessionId)).toEqual(['ACTIVE']);
     const [payments] = await server.db.query<{ n: unknown }>(
       `SELECT count(*) AS n FROM payments WHERE provider_reference = $1 OR provider_reference = $2`,
       [session.id, session.payment_intent],

@@ -30,6 +30,7 @@ import {
   MercadoPagoConfig,
   Payment,
   PaymentRefund,
+  Preference,
   WebhookSignatureValidator,
 } from 'mercadopago';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
@@ -38,6 +39,7 @@ import {
   WebhookRefused,
   type CardProvider,
   type ChargeOutcome,
+  type HostedCheckout,
   type ProviderEvent,
   type SavedPaymentMethod,
   type WebhookReader,
@@ -69,6 +71,7 @@ interface PaymentLike {
   status?: string | undefined;
   status_detail?: string | undefined;
   metadata?: unknown;
+  external_reference?: string | undefined;
 }
 
 function outcome(payment: PaymentLike): ChargeOutcome {
@@ -126,6 +129,8 @@ function eventOf(payment: PaymentLike): ProviderEvent | null {
       return null;
   }
 }
+
+type PreferenceUpdate = Parameters<Preference['update']>[0];
 
 export function mercadoPagoProvider(options: MercadoPagoOptions): CardProvider {
   // The SDK has one base URL for the whole process (no per-client host): this server talks to one
@@ -220,15 +225,100 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): CardProvider {
             throw new ProviderUnavailable(`Mercado Pago payment ${String(dataId)}: ${String(error)}`);
           }
           const event = eventOf(payment);
-          return event ? [event] : [];
+          if (!event) return [];
+          // A payment made on a Checkout Pro page (version 1): its preference's external reference
+          // is the attempt's key, by which the server finds the transaction to settle. (A payment
+          // made in the frame carries its order id there, as its metadata does: nothing more to tell.)
+          const { external_reference: external } = payment;
+          if (payment.status === 'approved' && external && external !== metadataOf(payment).order_id)
+            return [event, { id: `${event.id}:checkout`, type: 'checkout.completed', reference: external }];
+          return [event];
         },
       }
     : undefined;
+
+  /**
+   * Version 1's card payments on Checkout Pro (https://www.mercadopago.com/developers/en/docs/checkout-pro):
+   * the card is typed on Mercado Pago's page, never on ours. One preference per transaction (the
+   * same key answers the same one); its `external_reference` is the attempt's key, by which the
+   * payment made on the page is found, since Mercado Pago's return alone proves nothing. Checkout
+   * Pro keeps no card for later: a recurring plan's renewal asks the visitor (the payment-failed
+   * mail leads to Update payment, which takes a card in the frame).
+   */
+  const hostedCheckout: HostedCheckout = {
+    async start(input) {
+      let preference: { id?: string | undefined; init_point?: string | undefined };
+      try {
+        preference = await new Preference(config()).create({
+          body: {
+            items: [
+              {
+                id: input.orderId,
+                title: input.description,
+                quantity: 1,
+                unit_price: Number(fromMinorUnits(input.amountMinor, input.currency)),
+                currency_id: input.currency,
+              },
+            ],
+            external_reference: input.idempotencyKey,
+            back_urls: { success: input.successUrl, pending: input.successUrl, failure: input.cancelUrl },
+            auto_return: 'approved',
+            metadata: { order_id: input.orderId, attempt_key: input.idempotencyKey },
+          },
+          requestOptions: keyed(input.idempotencyKey),
+        });
+      } catch (error) {
+        throw new ProviderUnavailable(`Mercado Pago Checkout Pro: ${String(error)}`);
+      }
+      if (!preference.id || !preference.init_point)
+        throw new ProviderUnavailable('Mercado Pago Checkout Pro answered without a page');
+      return { url: preference.init_point, reference: preference.id };
+    },
+    async result(reference) {
+      let preference: { external_reference?: string | undefined; expires?: boolean | undefined };
+      let expiresAt: string | undefined;
+      try {
+        const found = await new Preference(config()).get({ preferenceId: reference });
+        preference = found;
+        expiresAt = found.expiration_date_to;
+      } catch (error) {
+        throw new ProviderUnavailable(`Mercado Pago Checkout Pro: ${String(error)}`);
+      }
+      if (!preference.external_reference) throw new ProviderUnavailable('Mercado Pago preference without reference');
+      const payments = await search({ external_reference: preference.external_reference });
+      const approved = payments.find((payment) => payment.status === 'approved');
+      if (approved) return outcome(approved);
+      // Closed (cancelled, or run out) with nothing approved: it can no longer be paid.
+      if (preference.expires && expiresAt && Date.parse(expiresAt) <= now())
+        return { status: 'failed', code: 'expired', message: 'The payment page expired.' };
+      // Still open, or a payment in review: nothing is taken yet.
+      return { status: 'requires_action', reference, clientSecret: '' };
+    },
+    async cancel(reference) {
+      try {
+        // Closes the page now (https://www.mercadopago.com/developers/en/reference/preferences/_checkout_preferences_id/put).
+        await new Preference(config()).update({
+          id: reference,
+          // The PUT changes the fields it is sent; the SDK's type asks for the items nonetheless.
+          updatePreferenceRequest: {
+            expires: true,
+            expiration_date_to: new Date(now()).toISOString(),
+          } as PreferenceUpdate['updatePreferenceRequest'],
+        });
+      } catch (error) {
+        throw new ProviderUnavailable(`Mercado Pago Checkout Pro: ${String(error)}`);
+      }
+      // Paid just before it closed: that payment counts.
+      const after = await hostedCheckout.result(reference);
+      return after.status === 'succeeded' ? after : { status: 'failed', code: 'cancelled' };
+    },
+  };
 
   return {
     name: 'MERCADO',
     publishableKey: options.publicKey,
     webhooks,
+    hostedCheckout,
 
     async charge(input) {
       const outcomeOf = await ask(() =>

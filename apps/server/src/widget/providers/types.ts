@@ -159,8 +159,9 @@ export interface WebhookReader {
 export interface ProviderEvent {
   id: string;
   /**
-   * `checkout.completed`: a hosted checkout (version 1's Stripe Checkout) was paid; `reference` is
-   * the checkout's, as recorded on the version 1 payment before the visitor left for it.
+   * `checkout.completed`: a hosted checkout of version 1 was paid; `reference` is the checkout's
+   * (Stripe's session id, as recorded on the payment before the visitor left for it) or the key
+   * it was opened with (Mercado Pago's external reference).
    */
   type:
     | 'payment.succeeded'

@@ -88,6 +88,24 @@ export async function startGoCardlessStandIn(options: GoCardlessStandInOptions =
   const state = { delayMs: 0, received: 0, loseRefundAnswers: 0 };
   const refunds: GoCardlessStandIn['refunds'] = [];
   let base = '';
+  /** A repeated Idempotency-Key: GoCardless names the resource the first request made. */
+  const conflict = (first: string) => ({
+    status: 409,
+    body: {
+      error: {
+        type: 'invalid_state',
+        code: 409,
+        message: 'A resource has already been created with this idempotency key',
+        errors: [
+          {
+            reason: 'idempotent_creation_conflict',
+            message: 'A resource has already been created with this idempotency key',
+            links: { conflicting_resource_id: first },
+          },
+        ],
+      },
+    },
+  });
   const error = (status: number, reason: string) => ({
     status,
     body: { error: { type: 'invalid_api_usage', code: status, message: reason, errors: [{ reason }] } },
@@ -191,25 +209,7 @@ export async function startGoCardlessStandIn(options: GoCardlessStandInOptions =
         state.received += 1;
         if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
         const first = typeof key === 'string' ? created.get(key) : undefined;
-        if (first) {
-          return answer({
-            status: 409,
-            body: {
-              error: {
-                type: 'invalid_state',
-                code: 409,
-                message: 'A resource has already been created with this idempotency key',
-                errors: [
-                  {
-                    reason: 'idempotent_creation_conflict',
-                    message: 'A resource has already been created with this idempotency key',
-                    links: { conflicting_resource_id: first },
-                  },
-                ],
-              },
-            },
-          });
-        }
+        if (first) return answer(conflict(first));
         const payment = {
           id: next('PM'),
           amount: Number(input.amount),
@@ -227,25 +227,7 @@ export async function startGoCardlessStandIn(options: GoCardlessStandInOptions =
       if (method === 'POST' && path === '/refunds') {
         const key = request.headers['idempotency-key'];
         const first = typeof key === 'string' ? created.get(`refund:${key}`) : undefined;
-        if (first) {
-          return answer({
-            status: 409,
-            body: {
-              error: {
-                type: 'invalid_state',
-                code: 409,
-                message: 'A resource has already been created with this idempotency key',
-                errors: [
-                  {
-                    reason: 'idempotent_creation_conflict',
-                    message: 'A resource has already been created with this idempotency key',
-                    links: { conflicting_resource_id: first },
-                  },
-                ],
-              },
-            },
-          });
-        }
+        if (first) return answer(conflict(first));
         const input = body.refunds ?? {};
         const of = payments.find((entry) => entry.id === (input.links as { payment?: string } | undefined)?.payment);
         if (!of) return answer(error(404, 'resource_not_found'));

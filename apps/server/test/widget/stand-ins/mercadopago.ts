@@ -11,6 +11,10 @@
  * `POST /v1/card_tokens {card_id, customer_id}` makes a token that pays as its card does.
  * `POST /v1/payments/:id/refunds {amount}` (https://www.mercadopago.com/developers/en/reference/chargebacks/_payments_id_refunds/post)
  * refunds an approved payment, never more than is left (400); refunded whole, the payment is `refunded`.
+ * Checkout Pro preferences (https://www.mercadopago.com/developers/en/reference/preferences/_checkout_preferences/post):
+ * create (X-Idempotency-Key replays the first), get, and update (`expires` + `expiration_date_to`
+ * close it); `payPreference(id, token)` is the visitor paying on the hosted page (refused once
+ * the preference has expired), a payment with the preference's `external_reference`.
  * `setStatus(payment, status, detail)` plays Mercado Pago moving a payment on (refunded,
  * charged_back …), and `webhook(paymentId)` makes a notification signed as Mercado Pago signs
  * (https://www.mercadopago.com/developers/en/docs/your-integrations/notifications/webhooks:
@@ -40,11 +44,24 @@ export interface MercadoStandIn {
   cards: Map<string, { customer: string; outcome: string }>;
   /** Refunds made (replays through X-Idempotency-Key make none); `amount` in major units. */
   refunds: { id: number; payment_id: number; amount: number; status: string }[];
+  preferences: MercadoPreference[];
+  /** The visitor pays preference `id` on Mercado Pago's page with a test card token. */
+  payPreference(id: string, token?: string): MercadoPayment;
   /** Mercado Pago moved a payment on (approved, refunded, charged_back …). */
   setStatus(paymentId: number, status: string, detail?: string): void;
   /** A `payment` notification about this payment, signed with the secret (or another one). */
   webhook(paymentId: number | string, options?: { secret?: string }): { body: string; headers: Record<string, string> };
   close(): Promise<void>;
+}
+
+export interface MercadoPreference {
+  id: string;
+  init_point: string;
+  external_reference: string;
+  back_urls: { success?: string; pending?: string; failure?: string };
+  items: { unit_price: number; currency_id: string }[];
+  expires: boolean;
+  expiration_date_to?: string;
 }
 
 export interface MercadoStandInOptions {
@@ -73,6 +90,8 @@ export async function startMercadoStandIn(options: MercadoStandInOptions = {}): 
   const bad = (message: string) => ({ status: 400, body: { message, error: 'bad_request', status: 400, cause: [] } });
   const replays = new Map<string, { status: number; body: unknown }>();
   const refunds: MercadoStandIn['refunds'] = [];
+  const preferences: MercadoPreference[] = [];
+  let base = '';
   const server: Server = createServer((request, response) => {
     let raw = '';
     request.setEncoding('utf8');
@@ -103,10 +122,25 @@ export async function startMercadoStandIn(options: MercadoStandInOptions = {}): 
         const results = customers.filter((customer) => !email || customer.email === email);
         return answer({ status: 200, body: { paging: { total: results.length, limit: 10, offset: 0 }, results } });
       }
+      const preferenceOf = /^\/checkout\/preferences\/([^/]+)$/.exec(url.pathname);
+      if (preferenceOf && (request.method === 'GET' || request.method === 'PUT')) {
+        const preference = preferences.find((candidate) => candidate.id === decodeURIComponent(preferenceOf[1]!));
+        if (!preference) return answer({ status: 404, body: { message: 'preference not found', status: 404 } });
+        if (request.method === 'PUT') {
+          const change = JSON.parse(raw || '{}') as Partial<MercadoPreference>;
+          if (change.expires !== undefined) preference.expires = change.expires;
+          if (change.expiration_date_to !== undefined) preference.expiration_date_to = change.expiration_date_to;
+        }
+        return answer({ status: 200, body: preference });
+      }
       const byId = /^\/v1\/payments\/(\d+)$/.exec(request.url ?? '');
       if (request.method === 'GET' && byId) {
         const found = payments.find((payment) => payment.id === Number(byId[1]));
-        return answer(found ? { status: 200, body: found } : { status: 404, body: { message: 'not found' } });
+        if (!found) return answer({ status: 404, body: { message: 'not found' } });
+        return answer({
+          status: 200,
+          body: { ...found, external_reference: found.body.external_reference, metadata: found.body.metadata },
+        });
       }
       if (request.method !== 'POST') return answer({ status: 404, body: {} });
       const key = request.headers['x-idempotency-key'];
@@ -117,6 +151,22 @@ export async function startMercadoStandIn(options: MercadoStandInOptions = {}): 
         if (typeof key === 'string') replays.set(key, result);
         answer(result);
       };
+      // The SDK posts with a trailing slash; the API takes both.
+      if (url.pathname === '/checkout/preferences' || url.pathname === '/checkout/preferences/') {
+        const items = body.items as MercadoPreference['items'] | undefined;
+        if (!items?.length) return answer(bad('items are required'));
+        const id = `${200000 + preferences.length}-pref`;
+        const preference: MercadoPreference = {
+          id,
+          init_point: `${base}/checkout/v1/redirect?pref_id=${id}`,
+          external_reference: String(body.external_reference ?? ''),
+          back_urls: (body.back_urls ?? {}) as MercadoPreference['back_urls'],
+          items,
+          expires: false,
+        };
+        preferences.push(preference);
+        return remember({ status: 201, body: preference });
+      }
       if (url.pathname === '/v1/customers') {
         if (typeof body.email !== 'string') return answer(bad('email is required'));
         if (customers.some((customer) => customer.email === body.email)) {
@@ -198,8 +248,28 @@ export async function startMercadoStandIn(options: MercadoStandInOptions = {}): 
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    apiUrl: base,
+    preferences,
+    payPreference(id, token = 'tok_APRO') {
+      const preference = preferences.find((candidate) => candidate.id === id);
+      if (!preference) throw new Error(`no preference ${id}`);
+      if (preference.expires && preference.expiration_date_to && Date.parse(preference.expiration_date_to) <= now())
+        throw new Error(`preference ${id} has expired`);
+      const [status, detail] = OUTCOMES[token] ?? ['rejected', 'cc_rejected_other_reason'];
+      const item = preference.items[0]!;
+      const payment: MercadoPayment = {
+        id: 1000 + payments.length,
+        status,
+        status_detail: detail,
+        rawAmount: String(item.unit_price),
+        body: { external_reference: preference.external_reference, metadata: {}, transaction_amount: item.unit_price },
+        dateCreated: new Date(now()).toISOString(),
+      };
+      payments.push(payment);
+      return payment;
+    },
     accessToken,
     webhookSecret,
     payments,
