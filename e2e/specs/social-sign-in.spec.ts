@@ -33,6 +33,9 @@ const SOCIAL_EVENTS = [
 ];
 
 async function signInWith(page: Page, network: string, frame = widgetFrame(page, 'login')) {
+  // After a logout the login form grows back and the frames below move down: a click aimed before
+  // they settle lands where the button was, and no popup opens (lost in a full run).
+  await untilFramesSettled(page);
   const popup = page.waitForEvent('popup');
   await frame.getByRole('button', { name: `Sign in with ${network}` }).click();
   await popupClosed(popup);
@@ -257,6 +260,8 @@ test('link to an existing account by logging in, from the social registration pa
 
   // The unlink widget beside it lists LinkedIn; unlinking works (the account has a password).
   const unlink = widgetFrame(page, 'unlink-accounts');
+  // The login just gave way to one line: the frames below are moving up.
+  await untilFramesSettled(page);
   await unlink.getByRole('button', { name: 'Unlink LinkedIn' }).click();
   await expect(unlink.getByRole('status').filter({ hasText: 'LinkedIn is no longer linked' })).toBeVisible();
 });
