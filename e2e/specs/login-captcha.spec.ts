@@ -10,7 +10,7 @@ import { CAPTCHA_SERVICE, routeRecaptchaDouble, startCaptchaStack, type CaptchaS
 import { Shop, uniqueEmail } from '../support/purchase';
 import { DEMO_ACCOUNT } from '../support/stack';
 import { popupClosed } from '../support/social-popup';
-import { LoginWidget, widgetFrame } from '../support/widgets';
+import { LoginWidget, untilFramesSettled, widgetFrame } from '../support/widgets';
 import { frameHeaders } from '@foyer/api/frame-headers';
 
 const NOT_A_ROBOT = IDENTITY_ERRORS.RECAPTCHA_VERIFICATION_FAILED.text;
@@ -139,6 +139,8 @@ test('the social link panel of a captcha service asks for the captcha before it 
   const popup = page.waitForEvent('popup');
   await login.frame.getByRole('button', { name: 'Sign in with Google' }).click();
   await popupClosed(popup);
+  // The registration panel has just replaced the form and the frame is still growing to fit it.
+  await untilFramesSettled(page);
   await login.frame.getByRole('button', { name: 'I already have a account' }).click();
   await expect(login.frame.getByRole('heading', { name: 'Link an Account' })).toBeVisible();
   await login.frame.getByLabel('Email').fill(DEMO_ACCOUNT.email);
