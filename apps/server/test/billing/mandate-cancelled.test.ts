@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../../src/index';
 import { providersFromEnv } from '../../src/widget/providers';
 import { mailbox } from '../helpers';
-import { call, orderOk, payByDirectDebit } from '../widget/helpers';
+import { call, deliverWebhook, orderOk, payByDirectDebit } from '../widget/helpers';
 import { startGoCardlessStandIn, type GoCardlessStandIn } from '../widget/stand-ins/gocardless';
 import { advance, billingServer, chargesOf, eventsOf, sessionOf, START, subscriptionState } from './helpers';
 
@@ -35,13 +35,7 @@ afterAll(async () => {
 
 /** GoCardless's delivery of `events`, as it signs them. */
 async function tell(events: Parameters<GoCardlessStandIn['webhook']>[0]) {
-  const delivery = gocardless.webhook(events);
-  const response = await server.app.inject({
-    method: 'POST',
-    url: '/webhooks/gocardless',
-    headers: delivery.headers,
-    payload: delivery.body,
-  });
+  const response = await deliverWebhook(server, 'gocardless', gocardless.webhook(events));
   expect(response.statusCode, response.body).toBe(200);
 }
 

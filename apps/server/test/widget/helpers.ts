@@ -100,3 +100,17 @@ export async function payByDirectDebit(
   expect(paid.statusCode, paid.body).toBe(200);
   return gocardless.payments.at(-1)!;
 }
+
+/** Posts a stand-in's signed webhook delivery to `/webhooks/<provider>`; answers the server's response. */
+export function deliverWebhook(
+  server: PreparedServer,
+  provider: 'stripe' | 'mercadopago' | 'gocardless',
+  delivery: { body: string; headers: Record<string, string> },
+) {
+  return server.app.inject({
+    method: 'POST',
+    url: `/webhooks/${provider}`,
+    headers: delivery.headers,
+    payload: delivery.body,
+  });
+}

@@ -9,7 +9,7 @@ import type { PreparedServer } from '../../src/index';
 import { seedConfig } from '../../src/seed-config';
 import { providersFromEnv } from '../../src/widget/providers';
 import { testClock, testServer } from '../helpers';
-import { seededPerson } from './helpers';
+import { deliverWebhook, seededPerson } from './helpers';
 import { startMercadoStandIn, type MercadoStandIn } from './stand-ins/mercadopago';
 import { advanceClock, checkoutToHostedPage, comeBack as comeBackTo, heldMonthly } from './v1-hosted-checkout';
 
@@ -105,13 +105,7 @@ describe('version 1 on Mercado Pago Checkout Pro', () => {
     expect(await held(sessionId)).not.toContain('ACTIVE');
     // Mercado Pago tells the server; no clock moves, nobody comes back.
     for (let delivery = 0; delivery < 2; delivery += 1) {
-      const notification = mercado.webhook(payment.id);
-      const response = await server.app.inject({
-        method: 'POST',
-        url: '/webhooks/mercadopago',
-        headers: notification.headers,
-        payload: notification.body,
-      });
+      const response = await deliverWebhook(server, 'mercadopago', mercado.webhook(payment.id));
       expect(response.statusCode, response.body).toBe(200);
     }
     expect(await held(sessionId)).toEqual(['ACTIVE']);
