@@ -205,6 +205,18 @@ export async function settleCharge(tx: Db, chargeId: string, outcome: SettleOutc
   return true;
 }
 
+/**
+ * A renewal charge whose challenge will not be answered any more (refused, or replaced by the next
+ * retry): FAILED, without the retry bookkeeping its first refusal already did.
+ */
+export async function closeChallenge(db: Db, chargeId: string, code: string, now: number): Promise<void> {
+  await db.query(
+    `UPDATE renewal_charges SET status = 'FAILED', error_code = $2, client_secret = NULL, updated_at = $3
+      WHERE id = $1 AND status = 'REQUIRES_ACTION'`,
+    [chargeId, code, now],
+  );
+}
+
 /** The charge for the period ending `charge.period_end` was paid: that period begins. */
 async function renewed(
   tx: Db,

@@ -21,6 +21,7 @@ import { recordEvent } from './events';
 import {
   CHARGE_COLUMNS,
   chargeOf,
+  closeChallenge,
   expire,
   firstPaymentSettled,
   loadSubscription,
@@ -161,6 +162,9 @@ export async function hasOpenCharge(db: Db, subscriptionId: string, challengesSi
  */
 export async function renewDue(ctx: BillingContext, subscriptionId: string): Promise<void> {
   const now = ctx.now();
+  const current = await loadSubscription(ctx.db, subscriptionId);
+  const retryDue = current?.status === 'PAST_DUE' && current.next_retry_at !== null && current.next_retry_at <= now;
+  if (retryDue && !(await abandonChallenges(ctx, subscriptionId))) return;
   const started = await ctx.db.transaction(async (tx) => {
     const loaded = await loadSubscription(tx, subscriptionId, true);
     if (!loaded?.end_date || loaded.frequency === 'NONE') return null;
@@ -196,6 +200,35 @@ export async function renewDue(ctx: BillingContext, subscriptionId: string): Pro
         // visitor pays with a new card from the payment-failed mail.
         { status: 'failed', code: 'payment_method_missing' };
   await ctx.db.transaction((tx) => settleCharge(tx, charge.id, outcome, ctx.now()));
+}
+
+/**
+ * Before a retry charges the period again, an earlier renewal charge still waiting for the
+ * visitor's bank (an off-session 3-D Secure, offered on the payment page) is closed at the
+ * provider, so that the visitor cannot pay it beside the retry. Paid meanwhile, it settles the
+ * period instead. Answers whether the retry may go on (false also when the provider cannot tell).
+ */
+async function abandonChallenges(ctx: BillingContext, subscriptionId: string): Promise<boolean> {
+  const rows = await ctx.db.query(
+    `SELECT ${CHARGE_COLUMNS} FROM renewal_charges
+      WHERE subscription_id = $1 AND kind = 'renewal' AND status = 'REQUIRES_ACTION'`,
+    [subscriptionId],
+  );
+  for (const charge of rows.map(chargeOf)) {
+    const card = ctx.providers.card?.name === charge.provider ? ctx.providers.card : null;
+    const reference = charge.provider_reference;
+    const outcome: SettleOutcome =
+      card?.abandon && reference
+        ? await asked(() => card.abandon!(reference))
+        : { status: 'failed', code: 'authentication_abandoned' };
+    if (outcome.status === 'unknown' || outcome.status === 'requires_action') return false;
+    if (outcome.status === 'succeeded') {
+      await ctx.db.transaction((tx) => settleCharge(tx, charge.id, outcome, ctx.now()));
+      return false;
+    }
+    await closeChallenge(ctx.db, charge.id, outcome.code, ctx.now());
+  }
+  return true;
 }
 
 /** A bank-transfer renewal: PAST_DUE awaiting the money, and a notice with the amount and reference. */

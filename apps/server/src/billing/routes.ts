@@ -23,7 +23,7 @@ import { ProviderUnavailable, WebhookRefused, type PaymentProviders } from '../w
 import { settleHostedCheckoutOf } from '../product-manager/transaction';
 import { ownerPolicyFromEnv } from './policy';
 import { confirmTransferRenewal } from './renewals';
-import { paySubscription, subscriptionPaymentPage } from './subscription-payment';
+import { authenticateRenewal, paySubscription, subscriptionPaymentPage } from './subscription-payment';
 import { applyProviderEvents, isWebhookProvider, webhookReaderOf } from './webhooks';
 
 function headersOf(raw: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
@@ -108,7 +108,10 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps, provide
   }
 }
 
-/** GET and POST /widget/account/subscription/:subscriptionId/payment (under /pm/api, frame calls). */
+/**
+ * GET and POST /widget/account/subscription/:subscriptionId/payment, and POST …/payment/authentication
+ * (under /pm/api, frame calls).
+ */
 export function subscriptionPaymentRoutes(app: FastifyInstance, deps: AppDeps, providers: PaymentProviders): void {
   defineRoute(
     app,
@@ -134,6 +137,21 @@ export function subscriptionPaymentRoutes(app: FastifyInstance, deps: AppDeps, p
         now: deps.now,
       });
       return { body: result };
+    },
+    { query: sessionQuerySchema },
+  );
+  defineRoute(
+    app,
+    widgetAccountEndpoints.authenticateSubscriptionPayment,
+    async ({ params, query, request }) => {
+      const { session } = await requireWidgetSession(deps, request, query);
+      return {
+        body: await authenticateRenewal(deps.db, providers, {
+          guid: session.guid,
+          subscriptionId: params.subscriptionId,
+          now: deps.now,
+        }),
+      };
     },
     { query: sessionQuerySchema },
   );

@@ -24,6 +24,7 @@ import {
 import {
   CHARGE_COLUMNS,
   chargeOf,
+  closeChallenge,
   loadSubscription,
   settleCharge,
   type ChargeRow,
@@ -60,14 +61,68 @@ export async function subscriptionPaymentPage(
   const card = cardOf(providers);
   const price = await priceOf(db, sub);
   if (!price) throw new ApiError('subscription_not_found');
+  const waiting = await challengedRenewal(db, sub, card);
+  const saved = sub.payment_method;
   return {
     subscriptionId: sub.id,
     providerName: card.name,
     amountDue: money(price.amountMinor, price.currency),
     ...(card.publishableKey ? { publishableKey: card.publishableKey } : {}),
     ...(isTestCardProvider(card) ? { testMode: true } : {}),
+    ...(waiting?.client_secret
+      ? {
+          authentication: {
+            clientSecret: waiting.client_secret,
+            // Stripe confirms an off-session intent again on session with the card it was for.
+            ...(saved?.provider === 'STRIPE' ? { paymentMethod: saved.paymentMethod } : {}),
+          },
+        }
+      : {}),
   };
 }
+
+/**
+ * The renewal charge of the period now due that waits for the visitor's bank (an off-session
+ * 3-D Secure), made through this card provider: the one the page offers to authenticate.
+ */
+async function challengedRenewal(db: Db, sub: SubscriptionRow, card: CardProvider): Promise<ChargeRow | null> {
+  return readCharge(
+    db,
+    `subscription_id = $1 AND kind = 'renewal' AND status = 'REQUIRES_ACTION' AND provider = $2
+       AND client_secret IS NOT NULL AND period_end > COALESCE($3::date, '-infinity'::date)
+     ORDER BY attempt DESC LIMIT 1`,
+    [sub.id, card.name, sub.end_date],
+  );
+}
+
+/**
+ * The visitor answered their bank for the renewal's own charge (the page's `authentication`): that
+ * charge is read back from the provider. Paid: settled as any renewal (ACTIVE, next period), once
+ * however often this is posted. Still waiting: REQUIRES_ACTION again. Refused: the charge is
+ * closed without counting as a retry (the subscription's schedule goes on) and the visitor is told.
+ */
+export async function authenticateRenewal(
+  db: Db,
+  providers: PaymentProviders,
+  request: { guid: string; subscriptionId: string; now: () => number },
+): Promise<SubscriptionPaymentResult> {
+  const card = cardOf(providers);
+  const sub = await ownSubscription(db, request.guid, request.subscriptionId);
+  if (sub.status !== 'PAST_DUE') throw new ApiError('subscription_not_found');
+  const charge = await challengedRenewal(db, sub, card);
+  if (!charge?.provider_reference) throw new ApiError('subscription_not_found');
+  const outcome = await ask(() => card.confirm(charge.provider_reference ?? ''));
+  if (outcome.status === 'unknown') throw new ApiError('provider_unavailable');
+  if (outcome.status === 'requires_action')
+    return { status: 'REQUIRES_ACTION', clientSecret: outcome.clientSecret || charge.client_secret!, subscription: view(sub) };
+  if (outcome.status === 'failed') {
+    await closeChallenge(db, charge.id, outcome.code, request.now());
+    throw refusal(outcome.code);
+  }
+  await db.transaction((tx) => settleCharge(tx, charge.id, outcome, request.now()));
+  return answer(db, charge.id);
+}
+
 
 export interface SubscriptionPaymentRequest {
   guid: string;

@@ -30,6 +30,9 @@ export const PEOPLE = [
   'gives-up@foyer.test',
   'disputes@foyer.test',
   'keeps@foyer.test',
+  'authenticates@foyer.test',
+  'ignores-bank@foyer.test',
+  'declines-bank@foyer.test',
 ];
 
 export const OPERATOR_TOKEN = 'operator-secret-for-billing-tests';

@@ -159,6 +159,22 @@ describe('renewals charged off session (chargeSaved)', () => {
     expect(await provider.confirm(reference)).toMatchObject({ status: 'succeeded', reference });
   });
 
+  it('a renewal’s challenge left unanswered is cancelled before a retry; one paid meanwhile reads as paid', async () => {
+    const saved = await savedCard('pm_card_authenticationRequired');
+    const provider = adapter();
+    const open = await provider.chargeSaved(renewal(saved, 'renew:3ds-abandoned:1:0'));
+    const openReference = (open as { reference: string }).reference;
+    expect(await provider.abandon!(openReference)).toMatchObject({ status: 'failed', code: 'authentication_abandoned' });
+    // Cancelled: the visitor can no longer pay it.
+    expect(await provider.confirm(openReference)).toMatchObject({ status: 'failed' });
+
+    const paid = await provider.chargeSaved(renewal(saved, 'renew:3ds-paid:1:0'));
+    const paidReference = (paid as { reference: string }).reference;
+    stripe.completeChallenge(paidReference, true);
+    // Stripe refuses to cancel a succeeded intent: the adapter reads it back as paid.
+    expect(await provider.abandon!(paidReference)).toMatchObject({ status: 'succeeded', reference: paidReference });
+  });
+
   it('pm_card_chargeDeclined is refused on session and never saved', async () => {
     expect(await adapter().charge(purchase('pm_card_chargeDeclined'))).toMatchObject({
       status: 'failed',

@@ -105,6 +105,16 @@ export const paySubscription = endpoint<
   z.input<typeof paymentTokenSchema>,
   z.infer<typeof subscriptionPaymentResultSchema>
 >('POST', '/widget/account/subscription/:subscriptionId/payment', paymentTokenSchema, subscriptionPaymentResultSchema);
+/**
+ * Owner only: the visitor has answered their bank's challenge for the renewal's own charge (the
+ * page's `authentication`): the server reads that charge back from the provider and settles it.
+ * SUCCEEDED: ACTIVE again with a new period; REQUIRES_ACTION: the challenge is not done yet.
+ */
+export const authenticateSubscriptionPayment = endpoint<
+  { subscriptionId: string },
+  never,
+  z.infer<typeof subscriptionPaymentResultSchema>
+>('POST', '/widget/account/subscription/:subscriptionId/payment/authentication', null, subscriptionPaymentResultSchema);
 
 export const widgetAccountEndpoints = {
   getPurchases,
@@ -118,4 +128,5 @@ export const widgetAccountEndpoints = {
   cancelSubscription,
   getSubscriptionPayment,
   paySubscription,
+  authenticateSubscriptionPayment,
 } as const;

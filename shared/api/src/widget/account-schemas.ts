@@ -151,6 +151,18 @@ export const subscriptionPaymentPageSchema = z.object({
   publishableKey: z.optional(z.string()),
   /** The test card provider of demos and tests: the frame offers TEST_CARDS and says so. */
   testMode: z.optional(z.boolean()),
+  /**
+   * The renewal's own charge waits for the visitor's bank (an off-session 3-D Secure): the frame
+   * runs the challenge with this client secret (and the saved card, where the provider wants it
+   * named) and then posts …/payment/authentication, which settles that very charge. Paying with
+   * another card stays possible.
+   */
+  authentication: z.optional(
+    z.object({
+      clientSecret: z.string().check(z.minLength(1)),
+      paymentMethod: z.optional(z.string().check(z.minLength(1))),
+    }),
+  ),
 });
 export type SubscriptionPaymentPage = z.infer<typeof subscriptionPaymentPageSchema>;
 

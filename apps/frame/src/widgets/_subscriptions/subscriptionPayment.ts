@@ -3,7 +3,9 @@
  * due and through which provider (GET /widget/account/subscription/:id/payment), and the payment
  * target the card forms post to (POST the same path with an Idempotency-Key, as order payments).
  */
+import type { FoyerError } from '@foyer/api';
 import {
+  authenticateSubscriptionPayment,
   catalogueError,
   getSubscriptionPayment,
   IDEMPOTENCY_KEY_HEADER,
@@ -13,6 +15,7 @@ import {
   type SubscriptionPaymentPage,
 } from '@foyer/api/widget';
 import { createAppAsyncThunk } from '../../store/asyncStatus';
+import type { AppThunk } from '../../store/thunk';
 import { createRequest } from '../../store/requests';
 import type { PaymentOutcome } from '../_payment/submitPayment';
 import type { PaymentTarget } from '../_payment/types';
@@ -61,3 +64,29 @@ export function subscriptionTarget(
     },
   };
 }
+
+/**
+ * After the visitor answered their bank for the renewal's own charge (the page's
+ * `authentication`): the server reads that charge back and settles it.
+ */
+export const authenticateRenewal =
+  (
+    subscriptionId: string,
+  ): AppThunk<
+    Promise<
+      | { status: 'succeeded'; subscription: SubscriptionPaymentResult['subscription'] }
+      | { status: 'failed'; error: FoyerError }
+    >
+  > =>
+  async (dispatch, getState, extra) => {
+    const result = await callWidget(
+      { dispatch, getState, extra },
+      authenticateSubscriptionPayment,
+      { params: { subscriptionId } },
+      { normalize: normalizePaymentError },
+    );
+    if (!result.ok) return { status: 'failed', error: result.error };
+    // Still waiting: the challenge did not end (closed, or the bank has not answered yet).
+    if (result.data.status !== 'SUCCEEDED') return { status: 'failed', error: catalogueError('payment_requires_action') };
+    return { status: 'succeeded', subscription: result.data.subscription };
+  };

@@ -8,9 +8,8 @@ import { PaymentShell } from '../_payment/PaymentShell';
 import { PaymentAttempts } from '../_payment/submitPayment';
 import type { PaymentFormProps } from '../_payment/types';
 import { payLabel } from '../_payment/payLabel';
-import { Dialog } from '../_subscriptions/Dialog';
 import { answerTestChallenge, testChallengeReference } from './testChallenge';
-import '../_subscriptions/account-area.css';
+import { useTestChallenge } from './useTestChallenge';
 import './messages';
 
 /**
@@ -28,8 +27,7 @@ export default function TestCardForm({ attributes, target, embedded }: PaymentFo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FoyerError | null>(null);
   const [success, setSuccess] = useState(false);
-  /** The open challenge: how the visitor's answer reaches the waiting payment. */
-  const [challenge, setChallenge] = useState<{ answer(passed: boolean): void } | null>(null);
+  const challenge = useTestChallenge();
 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,8 +41,7 @@ export default function TestCardForm({ attributes, target, embedded }: PaymentFo
       if (outcome.status === 'requires_action') {
         const reference = testChallengeReference(outcome.clientSecret);
         if (!reference) return setError(catalogueError('payment_requires_action'));
-        const passed = await new Promise<boolean>((answer) => setChallenge({ answer }));
-        setChallenge(null);
+        const passed = await challenge.ask();
         const refused = await dispatch(answerTestChallenge(reference, passed));
         if (refused) return setError(refused);
         // As after a real challenge: the same attempt again; the server reads how it ended.
@@ -64,7 +61,7 @@ export default function TestCardForm({ attributes, target, embedded }: PaymentFo
       attributes={attributes}
       card={false}
       busy={busy}
-      busyLabel={challenge ? t('payment.challenge') : undefined}
+      busyLabel={challenge.open ? t('payment.challenge') : undefined}
       error={error}
       success={success}
       embedded={embedded}
@@ -95,19 +92,7 @@ export default function TestCardForm({ attributes, target, embedded }: PaymentFo
         </div>
         <SubmitButton busy={busy} label={payLabel(attributes, target.total)} busyLabel={t('payment.paying')} />
       </form>
-      {challenge && (
-        <Dialog title={t('payment.test.challenge.title')} onClose={() => challenge.answer(false)}>
-          <p>{t('payment.test.challenge.text')}</p>
-          <div className="account-row-actions">
-            <button type="button" className="button" onClick={() => challenge.answer(true)}>
-              {t('payment.test.challenge.complete')}
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => challenge.answer(false)}>
-              {t('payment.test.challenge.fail')}
-            </button>
-          </div>
-        </Dialog>
-      )}
+      {challenge.dialog}
     </PaymentShell>
   );
 }

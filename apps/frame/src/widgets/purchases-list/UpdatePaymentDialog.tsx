@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SubscriptionPaymentResult } from '@foyer/api/widget';
 import { paymentAttributesSchema } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
@@ -12,6 +12,8 @@ import { Dialog } from '../_subscriptions/Dialog';
 import { subscriptionPaymentRequest, subscriptionTarget } from '../_subscriptions/subscriptionPayment';
 import '../_payment/messages';
 
+const RenewalAuthentication = lazy(() => import('./RenewalAuthentication'));
+
 /** The card forms' texts and switches inside the dialog: errors always shown (role=alert). */
 const ATTRIBUTES = paymentAttributesSchema.parse({ showErrorMsgs: 'true' });
 
@@ -19,7 +21,9 @@ const ATTRIBUTES = paymentAttributesSchema.parse({ showErrorMsgs: 'true' });
  * "Update payment" of a PAST_DUE subscription (issue 25): what is due, then the card form of the
  * provider the subscription's payment page names (the same forms as an order's payment: Stripe
  * Elements, Mercado Pago, the test card picker in test mode), posting to the subscription's
- * payment route. Paid, it says so with the new period and the list reloads behind it.
+ * payment route. When the renewal's own charge waits for the bank (3-D Secure), confirming that
+ * charge comes first, another card second. Paid, it says so with the new period and the list
+ * reloads behind it.
  */
 export default function UpdatePaymentDialog({
   subscriptionId,
@@ -35,6 +39,7 @@ export default function UpdatePaymentDialog({
 }) {
   const state = useRequest(subscriptionPaymentRequest, subscriptionId);
   const [renewed, setRenewed] = useState<SubscriptionPaymentResult['subscription'] | null>(null);
+  const [otherCard, setOtherCard] = useState(false);
   const paidMessage = useRef<HTMLParagraphElement>(null);
   // The slice is shared by every opening: only this subscription's page counts.
   const page = state.data?.subscriptionId === subscriptionId ? state.data : null;
@@ -42,15 +47,12 @@ export default function UpdatePaymentDialog({
   useEffect(() => {
     onPaidRef.current = onPaid;
   });
-  const target = useMemo(
-    () =>
-      page &&
-      subscriptionTarget(page, (subscription) => {
-        setRenewed(subscription);
-        onPaidRef.current();
-      }),
-    [page],
-  );
+  // Paid (by a card form or by confirming the renewal's own charge): the new period, and the list reloads.
+  const paidBy = useCallback((subscription: SubscriptionPaymentResult['subscription']) => {
+    setRenewed(subscription);
+    onPaidRef.current();
+  }, []);
+  const target = useMemo(() => page && subscriptionTarget(page, paidBy), [page, paidBy]);
   useEffect(() => {
     if (renewed) paidMessage.current?.focus();
   }, [renewed]);
@@ -68,6 +70,16 @@ export default function UpdatePaymentDialog({
           {t('account.close')}
         </button>
       </>
+    );
+  } else if (page?.authentication && !otherCard) {
+    body = (
+      <Suspense fallback={<Loading />}>
+        <RenewalAuthentication
+          page={{ ...page, authentication: page.authentication }}
+          onPaid={paidBy}
+          onOtherCard={() => setOtherCard(true)}
+        />
+      </Suspense>
     );
   } else if (page && target) {
     const Form = page.providerName === 'GOCARDLESS' ? null : CARD_FORMS[page.providerName];

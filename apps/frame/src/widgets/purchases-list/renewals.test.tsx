@@ -186,6 +186,59 @@ describe('purchases-list statuses (issue 25)', () => {
     expect(calls[2]!.body).toEqual({ token: 'pm_card_authenticationRequired' });
   }, 20_000);
 
+  it('a renewal waiting for the bank: the renewal’s own charge is confirmed (no card form, no new charge)', async () => {
+    let authenticated = false;
+    const { server } = setup({
+      [PURCHASES]: () => ({ status: 200, body: [authenticated ? renewed : pastDue] }),
+      [PAYMENT_PAGE]: () => ({
+        status: 200,
+        body: { ...testPage, authentication: { clientSecret: 'test_challenge_manual_renew_9' } },
+      }),
+      'POST /dev/test-challenge/manual_renew_9': () => ({ status: 204 }),
+      'POST /pm/api/widget/account/subscription/sub-1/payment/authentication': () => {
+        authenticated = true;
+        return { status: 200, body: succeeded };
+      },
+    });
+    const { dialog } = await openUpdatePayment();
+    expect(await within(dialog).findByText('Your bank asks you to confirm the renewal payment of €9.99.')).toBeTruthy();
+    expect(within(dialog).queryByLabelText('Test card')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm with your bank' }));
+    const challenge = await screen.findByRole('dialog', { name: 'Test 3-D Secure' });
+    await userEvent.click(within(challenge).getByRole('button', { name: 'Complete authentication' }));
+    expect(await within(dialog).findByText(/is active again/)).toBeTruthy();
+    expect(server.requests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([
+      '/dev/test-challenge/manual_renew_9',
+      '/pm/api/widget/account/subscription/sub-1/payment/authentication',
+    ]);
+    await waitFor(async () =>
+      expect((await statusCell('Product 1 — Monthly')).textContent).toBe('Active Renews on 10-Mar-2030'),
+    );
+  }, 20_000);
+
+  it('a renewal waiting for the bank: a refusal is announced and another card can pay instead', async () => {
+    setup({
+      ...payableRoutes(() => ({ status: 200, body: succeeded })),
+      [PAYMENT_PAGE]: () => ({
+        status: 200,
+        body: { ...testPage, authentication: { clientSecret: 'test_challenge_manual_renew_9' } },
+      }),
+      'POST /dev/test-challenge/manual_renew_9': () => ({ status: 204 }),
+      'POST /pm/api/widget/account/subscription/sub-1/payment/authentication': () => ({
+        status: 402,
+        body: { code: 'payment_fail', message: 'failed', args: [] },
+      }),
+    });
+    const { dialog } = await openUpdatePayment();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Confirm with your bank' }));
+    const challenge = await screen.findByRole('dialog', { name: 'Test 3-D Secure' });
+    await userEvent.click(within(challenge).getByRole('button', { name: 'Fail authentication' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Error Processing Payment');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay with another card instead' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Pay €9.99' }));
+    expect(await within(dialog).findByText(/is active again/)).toBeTruthy();
+  }, 20_000);
+
   it('the payment page cannot be read: its error is announced with Retry', async () => {
     let reads = 0;
     setup({

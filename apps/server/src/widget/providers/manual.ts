@@ -99,6 +99,13 @@ function testCardProvider(): TestCardProvider {
       if (!asked.passed) return { status: 'failed', code: 'payment_fail' };
       return { status: 'succeeded', reference, ...(asked.saved ? { saved: asked.saved } : {}) };
     },
+    async abandon(reference) {
+      const asked = challenges.get(reference);
+      challenges.delete(reference);
+      // Passed meanwhile: paid, as the visitor's confirmation would have read it.
+      if (asked?.passed) return { status: 'succeeded', reference, ...(asked.saved ? { saved: asked.saved } : {}) };
+      return { status: 'failed', code: asked?.passed === false ? 'payment_fail' : 'authentication_abandoned' };
+    },
     async lookup() {
       return null;
     },

@@ -87,9 +87,15 @@ function outcome(intent: Intent): ChargeOutcome {
 function fromError(error: unknown): ChargeOutcome {
   if (!(error instanceof Stripe.errors.StripeError)) throw error;
   if (error instanceof Stripe.errors.StripeCardError) {
-    // Off session, a card that needs 3-D Secure: the intent waits for the visitor (a mailed link).
+    // Off session, a card that needs 3-D Secure: the intent waits for the visitor (a mailed link),
+    // who confirms it on session with the same card (requires_payment_method) or answers its
+    // challenge (requires_action).
     const intent = error.payment_intent;
-    if (error.code === 'authentication_required' && intent?.status === 'requires_action' && intent.client_secret) {
+    if (
+      error.code === 'authentication_required' &&
+      (intent?.status === 'requires_action' || intent?.status === 'requires_payment_method') &&
+      intent.client_secret
+    ) {
       return { status: 'requires_action', reference: intent.id, clientSecret: intent.client_secret };
     }
     return refused(error.code, error.message);
@@ -316,6 +322,21 @@ export function stripeProvider(options: StripeOptions): CardProvider {
 
     async confirm(reference) {
       return ask(() => stripe.paymentIntents.retrieve(reference));
+    },
+
+    async abandon(reference) {
+      try {
+        // https://docs.stripe.com/api/payment_intents/cancel: refused once it succeeded or is processing.
+        await stripe.paymentIntents.cancel(reference, { cancellation_reason: 'abandoned' });
+        return refused('authentication_abandoned', 'The bank’s challenge was not answered in time.');
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError))
+          throw new ProviderUnavailable(`Stripe cancel: ${error instanceof Error ? error.message : String(error)}`);
+        // Not cancellable: read what it became (paid meanwhile, or already cancelled).
+        const read = await ask(() => stripe.paymentIntents.retrieve(reference));
+        if (read.status === 'requires_action') throw new ProviderUnavailable(`Stripe: ${reference} cannot be cancelled`);
+        return read;
+      }
     },
 
     async lookup(attempt) {

@@ -84,6 +84,13 @@ export interface CardProvider extends RecurringCharges {
   /** The state of a payment that required action, once the visitor has answered the challenge. */
   confirm(reference: string): Promise<ChargeOutcome>;
   /**
+   * Closes a payment still waiting for its challenge so that it can no longer be paid (before a
+   * retry charges the same period anew): `failed` once closed, or its outcome when the visitor
+   * paid it meanwhile. Absent where a provider cannot close one (the server then only stops
+   * offering it). Throws ProviderUnavailable when it cannot tell.
+   */
+  abandon?(reference: string): Promise<ChargeOutcome>;
+  /**
    * What the provider knows of an attempt whose answer was lost (timeout, stopped server): a
    * payment of the order that succeeded, else the attempt's own payment (by its key), else null
    * when the provider has none. Throws ProviderUnavailable when it cannot tell.

@@ -24,6 +24,9 @@
  *   customer when `payment_intent_data[setup_future_usage]` asks); `GET /v1/checkout/sessions/:id`
  *   (expand[]=payment_intent) reads it back, `complete` and `paid` once paid;
  *   `POST /v1/checkout/sessions/:id/expire` closes an open one (refused once it is complete).
+ * - `POST /v1/payment_intents/:id/cancel` (https://docs.stripe.com/api/payment_intents/cancel)
+ *   cancels an intent not yet succeeded; a succeeded or cancelled one is refused (400
+ *   `payment_intent_unexpected_state`).
  * - Refunds (https://docs.stripe.com/api/refunds/create): `POST /v1/refunds` with `payment_intent`
  *   and `amount` (default: what is left) refunds a succeeded intent, never more than it took (400
  *   `amount_too_large`, like Stripe's charge_already_refunded when nothing is left);
@@ -269,6 +272,19 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       return { status: 200, body: { object: 'customer', ...customer } };
     }
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form);
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel) {
+      const intent = intents.find((candidate) => candidate.id === decodeURIComponent(cancel[1]!));
+      if (!intent) return invalid('resource_missing', 'No such payment_intent');
+      // Stripe cancels an intent only before it succeeded (and never twice).
+      if (intent.status === 'succeeded' || intent.status === 'canceled')
+        return invalid(
+          'payment_intent_unexpected_state',
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+        );
+      intent.status = 'canceled';
+      return { status: 200, body: { ...intent, cancellation_reason: form.get('cancellation_reason') } };
+    }
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = intents.find((candidate) => candidate.id === form.get('payment_intent'));
       if (!intent) return invalid('resource_missing', 'No such payment_intent');
