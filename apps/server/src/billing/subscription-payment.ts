@@ -114,7 +114,11 @@ export async function authenticateRenewal(
   const outcome = await ask(() => card.confirm(charge.provider_reference ?? ''));
   if (outcome.status === 'unknown') throw new ApiError('provider_unavailable');
   if (outcome.status === 'requires_action')
-    return { status: 'REQUIRES_ACTION', clientSecret: outcome.clientSecret || charge.client_secret!, subscription: view(sub) };
+    return {
+      status: 'REQUIRES_ACTION',
+      clientSecret: outcome.clientSecret || charge.client_secret!,
+      subscription: view(sub),
+    };
   if (outcome.status === 'failed') {
     await closeChallenge(db, charge.id, outcome.code, request.now());
     throw refusal(outcome.code);
@@ -122,7 +126,6 @@ export async function authenticateRenewal(
   await db.transaction((tx) => settleCharge(tx, charge.id, outcome, request.now()));
   return answer(db, charge.id);
 }
-
 
 export interface SubscriptionPaymentRequest {
   guid: string;

@@ -39,9 +39,14 @@ async function answerChallenge(clientSecret: string, passed: boolean): Promise<v
  */
 async function challengedRenewal(email: string) {
   const session = async () => (await sessionOf(server, email)).session;
-  const order = await orderOk(server, await session(), [{ product: 'demo-digital', paymentPlan: 'digital-monthly-eur' }], {
-    paymentType: 'CARD',
-  });
+  const order = await orderOk(
+    server,
+    await session(),
+    [{ product: 'demo-digital', paymentPlan: 'digital-monthly-eur' }],
+    {
+      paymentType: 'CARD',
+    },
+  );
   const pay = async () =>
     call(server, 'POST', `/widget/payment/${order.id}`, {
       session: await session(),
@@ -59,7 +64,11 @@ async function challengedRenewal(email: string) {
   expect(await subscriptionState(server, subscriptionId)).toMatchObject({ status: 'PAST_DUE', periods_paid: 1 });
   const page = async () =>
     subscriptionPaymentPageSchema.parse(
-      (await call(server, 'GET', `/widget/account/subscription/${subscriptionId}/payment`, { session: await session() })).json(),
+      (
+        await call(server, 'GET', `/widget/account/subscription/${subscriptionId}/payment`, {
+          session: await session(),
+        })
+      ).json(),
     );
   const authenticate = async () =>
     call(server, 'POST', `/widget/account/subscription/${subscriptionId}/payment/authentication`, {
@@ -130,7 +139,10 @@ describe('a renewal that needs 3-D Secure', () => {
     await answerChallenge((await page()).authentication!.clientSecret, false);
     const refused = await authenticate();
     expect(refused.statusCode).toBe(402);
-    expect(await subscriptionState(server, subscriptionId)).toMatchObject({ status: 'PAST_DUE', retries: state.retries });
+    expect(await subscriptionState(server, subscriptionId)).toMatchObject({
+      status: 'PAST_DUE',
+      retries: state.retries,
+    });
     expect((await page()).authentication).toBeUndefined();
 
     const session = (await sessionOf(server, 'declines-bank@foyer.test')).session;

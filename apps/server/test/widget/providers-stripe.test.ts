@@ -164,7 +164,10 @@ describe('renewals charged off session (chargeSaved)', () => {
     const provider = adapter();
     const open = await provider.chargeSaved(renewal(saved, 'renew:3ds-abandoned:1:0'));
     const openReference = (open as { reference: string }).reference;
-    expect(await provider.abandon!(openReference)).toMatchObject({ status: 'failed', code: 'authentication_abandoned' });
+    expect(await provider.abandon!(openReference)).toMatchObject({
+      status: 'failed',
+      code: 'authentication_abandoned',
+    });
     // Cancelled: the visitor can no longer pay it.
     expect(await provider.confirm(openReference)).toMatchObject({ status: 'failed' });
 

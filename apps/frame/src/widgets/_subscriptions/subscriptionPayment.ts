@@ -87,6 +87,7 @@ export const authenticateRenewal =
     );
     if (!result.ok) return { status: 'failed', error: result.error };
     // Still waiting: the challenge did not end (closed, or the bank has not answered yet).
-    if (result.data.status !== 'SUCCEEDED') return { status: 'failed', error: catalogueError('payment_requires_action') };
+    if (result.data.status !== 'SUCCEEDED')
+      return { status: 'failed', error: catalogueError('payment_requires_action') };
     return { status: 'succeeded', subscription: result.data.subscription };
   };

@@ -334,7 +334,8 @@ export function stripeProvider(options: StripeOptions): CardProvider {
           throw new ProviderUnavailable(`Stripe cancel: ${error instanceof Error ? error.message : String(error)}`);
         // Not cancellable: read what it became (paid meanwhile, or already cancelled).
         const read = await ask(() => stripe.paymentIntents.retrieve(reference));
-        if (read.status === 'requires_action') throw new ProviderUnavailable(`Stripe: ${reference} cannot be cancelled`);
+        if (read.status === 'requires_action')
+          throw new ProviderUnavailable(`Stripe: ${reference} cannot be cancelled`);
         return read;
       }
     },
