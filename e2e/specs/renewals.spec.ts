@@ -9,6 +9,7 @@
  * stack as global-setup's, started for it): the specs beside it keep their server's today.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { forgetFrameTokens } from '@foyer/api/frame-headers';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { startStack, type RunningStack } from '../../scripts/stack-process';
 import { test } from '../support/api-test';
@@ -29,6 +30,8 @@ test.beforeAll(async () => {
   process.env.FOYER_WIDGETS_URL = own.widgetsUrl;
   process.env.FOYER_DEMO_URL = own.demoUrl;
 });
+// A test moved the server's clock a month on: the frame tokens the helpers fetched before have expired.
+test.afterEach(() => forgetFrameTokens());
 test.afterAll(async () => {
   process.env.FOYER_WIDGETS_URL = shared.widgets;
   process.env.FOYER_DEMO_URL = shared.demo;
@@ -136,5 +139,64 @@ test(
     // The focus went to the row's status: its Update payment button is gone.
     await expect(row.getByRole('button', { name: /^Update payment/ })).toHaveCount(0);
     await expect(row.locator('.purchase-status')).toBeFocused();
+  },
+);
+
+test(
+  'a renewal that needs 3-D Secure is confirmed with the bank from Update payment, without a second charge',
+  { tag: BOTH_STORAGE_MODES },
+  async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail();
+    await createCustomer(request, email, PASSWORD);
+
+    // Bought with the card that asks for 3-D Secure on every charge: the first one is passed here.
+    const shop = new Shop(page);
+    await shop.open();
+    await shop.pick('Monthly', 'Digital access');
+    await shop.press(shop.checkout);
+    await shop.logInInModal(email, PASSWORD);
+    await shop.press(shop.saveProfile);
+    await shop.press(shop.confirmOrder);
+    await shop.testCard.selectOption('pm_card_authenticationRequired');
+    await shop.press(shop.pay);
+    const payment = shop.step('payment');
+    const firstChallenge = payment.getByRole('dialog', { name: 'Test 3-D Secure' });
+    await firstChallenge.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(shop.paid).toBeVisible();
+
+    let row = await openMyAccount(page, email);
+    const status = () => row.getByRole('cell').nth(3);
+    await expect(status()).toHaveText(/^Active Renews on /);
+    const firstRenewal = listDate(await status().innerText());
+
+    // A month on: the renewal's off-session charge waits for the bank; the mail asks to confirm.
+    const advanced = await request.post(`${stack.widgetsUrl}/dev/clock`, { data: { advance: 'P32D' } });
+    expect(advanced.ok(), await advanced.text()).toBe(true);
+    row = await openMyAccount(page, email);
+    await expect(status()).toHaveText(/^Past due .* Update payment$/);
+    await expect
+      .poll(async () =>
+        (await outbox(request)).some((mail) => mail.to === email && /^Confirm your .* payment$/.test(mail.subject)),
+      )
+      .toBe(true);
+
+    // Update payment offers to confirm the renewal's own charge first (no card form).
+    const list = widgetFrame(page, 'purchases-list');
+    await row.getByRole('button', { name: `Update payment for ${PLAN}` }).click();
+    const dialog = list.getByRole('dialog', { name: `Update payment for ${PLAN}` });
+    await expect(dialog.getByText('Your bank asks you to confirm the renewal payment of €9.99.')).toBeVisible();
+    await expect(dialog.getByLabel('Test card')).toHaveCount(0);
+    await untilFramesSettled(page);
+    await dialog.getByRole('button', { name: 'Confirm with your bank' }).click();
+    const challenge = list.getByRole('dialog', { name: 'Test 3-D Secure' });
+    await untilFramesSettled(page);
+    await challenge.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(dialog.getByRole('status')).toHaveText(new RegExp(`^Payment received: ${PLAN} is active again\\.`));
+
+    await untilFramesSettled(page);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await expect(status()).toHaveText(/^Active Renews on /);
+    expect(listDate(await status().innerText())).toBeGreaterThan(firstRenewal);
   },
 );

@@ -42,3 +42,11 @@ export async function frameHeaders(
   }
   return { [FRAME_TOKEN_HEADER]: await entry.token };
 }
+
+/**
+ * Forgets every token fetched so far. For a run whose server moved its test clock forward
+ * (POST /dev/clock): the tokens fetched before have expired by the server's time.
+ */
+export function forgetFrameTokens(): void {
+  tokens.clear();
+}

@@ -66,6 +66,7 @@ export const EVENT_NAMES = [
   'grant.failed',
   'subscription.cancelled',
   'cancelSubscription.failed',
+  'subscription.paid',
   'subscriptionsList.loaded',
   // Version 1 account widgets (issue 16).
   'invitationsList.loaded',

@@ -48,6 +48,11 @@ export const purchaseEventPayloadSchemas = {
   /** Also closes a modal holding the cancel-subscription widget (a `.cancelled` event). */
   'subscription.cancelled': z.strictObject({ subscriptionId: id, cancelDate: id }),
   'cancelSubscription.failed': failurePayload,
+  /**
+   * A past-due subscription was paid in the purchases list ("Update payment", or its renewal
+   * confirmed with the bank): ACTIVE again, so the paywall and the account widgets read again.
+   */
+  'subscription.paid': subscriptionPayload,
   'subscriptionsList.loaded': countPayload,
   'invitationsList.loaded': countPayload,
   // Version 1 basket (issue 16): at login the basket was checked against the account's open order.

@@ -5,7 +5,13 @@ import { useRequest } from '../../store/useRequest';
 import { paywallRequest } from './authorize';
 
 /** Events after which the decision may have changed: the session, or a purchase. */
-const CHANGES = new Set(['login.success', 'registration.success', 'logout.action', 'payment.success']);
+const CHANGES = new Set([
+  'login.success',
+  'registration.success',
+  'logout.action',
+  'payment.success',
+  'subscription.paid',
+]);
 
 /**
  * This page view's decision and template, asked again when the visitor logs in or out or buys

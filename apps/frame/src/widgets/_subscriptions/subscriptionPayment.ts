@@ -59,6 +59,7 @@ export function subscriptionTarget(
           ? { status: 'requires_action', clientSecret: result.data.clientSecret }
           : { status: 'failed', error: catalogueError('payment_requires_action') };
       }
+      extra.host.publish({ name: 'subscription.paid', payload: { subscriptionId: page.subscriptionId } });
       onPaid(result.data.subscription);
       return { status: 'succeeded' };
     },
@@ -89,5 +90,6 @@ export const authenticateRenewal =
     // Still waiting: the challenge did not end (closed, or the bank has not answered yet).
     if (result.data.status !== 'SUCCEEDED')
       return { status: 'failed', error: catalogueError('payment_requires_action') };
+    extra.host.publish({ name: 'subscription.paid', payload: { subscriptionId } });
     return { status: 'succeeded', subscription: result.data.subscription };
   };

@@ -17,6 +17,7 @@ const RELOAD_ON: ReadonlySet<string> = new Set([
   'grant.accepted',
   'grant.declined',
   'subscription.cancelled',
+  'subscription.paid',
 ]);
 
 /**

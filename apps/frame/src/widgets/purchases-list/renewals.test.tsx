@@ -102,7 +102,7 @@ describe('purchases-list statuses (issue 25)', () => {
   });
 
   it('pays a past-due subscription with a test card: the list shows it Active with its new period', async () => {
-    const { server } = setup(payableRoutes(() => ({ status: 200, body: succeeded })));
+    const { server, harness } = setup(payableRoutes(() => ({ status: 200, body: succeeded })));
     const { dialog } = await openUpdatePayment();
     expect(await within(dialog).findByText('Amount due: €9.99')).toBeTruthy();
     const card = (await within(dialog).findByLabelText('Test card')) as HTMLSelectElement;
@@ -122,6 +122,7 @@ describe('purchases-list statuses (issue 25)', () => {
     expect(post.body).toEqual({ token: 'pm_card_visa' });
     expect(post.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(post.headers.get('authorization')).toContain(SESSION_ID);
+    expect(harness.published).toContainEqual({ name: 'subscription.paid', payload: { subscriptionId: 'sub-1' } });
     // The list read the purchases again.
     await waitFor(async () =>
       expect((await statusCell('Product 1 — Monthly')).textContent).toBe('Active Renews on 10-Mar-2030'),
@@ -188,7 +189,7 @@ describe('purchases-list statuses (issue 25)', () => {
 
   it('a renewal waiting for the bank: the renewal’s own charge is confirmed (no card form, no new charge)', async () => {
     let authenticated = false;
-    const { server } = setup({
+    const { server, harness } = setup({
       [PURCHASES]: () => ({ status: 200, body: [authenticated ? renewed : pastDue] }),
       [PAYMENT_PAGE]: () => ({
         status: 200,
@@ -214,6 +215,8 @@ describe('purchases-list statuses (issue 25)', () => {
     await waitFor(async () =>
       expect((await statusCell('Product 1 — Monthly')).textContent).toBe('Active Renews on 10-Mar-2030'),
     );
+    // The page's other frames (the paywall, the account widgets) hear it and read again.
+    expect(harness.published).toContainEqual({ name: 'subscription.paid', payload: { subscriptionId: 'sub-1' } });
   }, 20_000);
 
   it('a renewal waiting for the bank: a refusal is announced and another card can pay instead', async () => {
