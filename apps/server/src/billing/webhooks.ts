@@ -7,7 +7,9 @@
  *   payment.succeeded / payment.failed  settle a renewal charge (by provider reference) through the
  *                                        lifecycle, or the first payment of a purchase awaiting its
  *                                        money (a direct debit): ACTIVE, or EXPIRED
- *   payment.refunded                    FOYER_ON_REFUND=expire (default) ends the subscription
+ *   payment.refunded                    a payment given back whole (Stripe's charge.refunded, GoCardless's
+ *                                        refunds paid once the payment's amount_refunded is all of it):
+ *                                        FOYER_ON_REFUND=expire (default) ends the subscription
  *   payment.disputed                    FOYER_ON_DISPUTE=suspend (default) ends the access
  *   mandate.cancelled                   the mandate is forgotten: the next renewal fails (PAST_DUE)
  *                                        and the visitor pays with a new method

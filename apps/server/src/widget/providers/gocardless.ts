@@ -180,6 +180,22 @@ export function goCardlessProvider(options: GoCardlessOptions): DirectDebitProvi
     return payments;
   };
 
+  /**
+   * A refund paid to the payer (`refunds` `paid`, https://developer.gocardless.com/api-reference#event-types-refund),
+   * whether made from the console or in GoCardless's dashboard: its payment read back (its
+   * `amount_refunded`), and only a payment given back whole is `payment.refunded` — as with
+   * Stripe, a partial refund ends nothing. Cannot read it: ProviderUnavailable (a 503, and
+   * GoCardless delivers the event again).
+   */
+  const refundEvent = async (event: Event): Promise<ProviderEvent | null> => {
+    const payment = event.links?.payment;
+    if (event.resource_type !== 'refunds' || event.action !== 'paid' || !event.id || !payment) return null;
+    const found = await call('payment', () => client.payments.find(payment));
+    if (found instanceof ApiError) throw new ProviderUnavailable(`GoCardless payment ${payment}: ${found.message}`);
+    const whole = Number(found.amount_refunded ?? 0) >= Number(found.amount);
+    return whole ? { id: event.id, type: 'payment.refunded', reference: payment } : null;
+  };
+
   const webhooks: WebhookReader | undefined = options.webhookSecret
     ? {
         async read(rawBody, headers) {
@@ -190,7 +206,12 @@ export function goCardlessProvider(options: GoCardlessOptions): DirectDebitProvi
           } catch {
             throw new WebhookRefused('GoCardless webhook: the signature does not verify');
           }
-          return (Array.isArray(events) ? events : []).flatMap((event) => providerEvent(event) ?? []);
+          const read: ProviderEvent[] = [];
+          for (const event of Array.isArray(events) ? events : []) {
+            const known = providerEvent(event) ?? (await refundEvent(event));
+            if (known) read.push(known);
+          }
+          return read;
         },
       }
     : undefined;

@@ -15,7 +15,9 @@
  * payment, checked as GoCardless checks them — `total_amount_confirmation` must equal all given
  * back so far with this one (`total_amount_confirmation_invalid`), never more than the payment
  * (`refund_payment_invalid_state` for one not collected) — idempotent by key like payments; get.
- * `loseRefundAnswers` drops the answer of that many refund creations after making them.
+ * `loseRefundAnswers` drops the answer of that many refund creations after making them. A payment
+ * reads back its `amount_refunded`; a refund made in GoCardless's dashboard is one pushed to
+ * `refunds` by the test.
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -294,6 +296,10 @@ export async function startGoCardlessStandIn(options: GoCardlessStandInOptions =
     amount: entry.amount,
     currency: entry.currency,
     status: entry.status,
+    // What was given back of it so far, as GoCardless's payment resource says.
+    amount_refunded: refunds
+      .filter((refund) => refund.payment === entry.id)
+      .reduce((sum, refund) => sum + refund.amount, 0),
     metadata: entry.metadata,
     created_at: entry.created_at,
     links: { mandate: entry.mandate },

@@ -1,9 +1,11 @@
 /**
- * Issue 25, end to end through GoCardless's stand-in: a monthly plan paid by direct debit is
+ * Issue 25, end to end through GoCardless's stand-in and its events. A monthly plan paid by direct debit is
  * collected (ACTIVE once GoCardless confirms it), the payer cancels the mandate at their bank and
  * GoCardless says so (`mandates` `cancelled`), and the next renewal asks nothing of GoCardless:
  * the subscription is PAST_DUE with `payment_method_missing`, the visitor is mailed to pay another
- * way, and paying with a card makes it ACTIVE again. Driven with the test clock.
+ * way, and paying with a card makes it ACTIVE again. Driven with the test clock. And refunds made
+ * in GoCardless's dashboard (`refunds` `paid`): a partial one changes nothing, the one that gives
+ * the payment back whole ends the subscription (FOYER_ON_REFUND=expire, the default) once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../../src/index';
@@ -84,5 +86,55 @@ describe('a mandate cancelled at the bank', () => {
     });
     expect(paying.statusCode, paying.body).toBe(200);
     expect(await subscriptionState(server, subscription!.id)).toMatchObject({ status: 'ACTIVE', periods_paid: 2 });
+  });
+});
+
+describe('a refund made in GoCardless’s dashboard', () => {
+  it('ends the subscription once the payment is given back whole; a partial refund changes nothing', async () => {
+    const { session } = await sessionOf(server, 'refunds@foyer.test');
+    const order = await orderOk(server, session, [{ product: 'demo-digital', paymentPlan: 'digital-monthly-eur' }], {
+      paymentType: 'DIRECT_DEBIT',
+    });
+    const first = await payByDirectDebit(server, session, order.id, gocardless);
+    gocardless.setStatus(first.id, 'confirmed');
+    await tell([{ resource_type: 'payments', action: 'confirmed', links: { payment: first.id } }]);
+    const [subscription] = await server.db.query<{ id: string }>(
+      'SELECT id FROM subscriptions WHERE guid = (SELECT guid FROM orders WHERE id = $1)',
+      [order.id],
+    );
+    const id = subscription!.id;
+    expect(await subscriptionState(server, id)).toMatchObject({ status: 'ACTIVE' });
+    // A first payment's refund is the order's event (a renewal's is the subscription's).
+    const refunded = async () =>
+      (await eventsOf(server, order.id)).filter((event) => event.type === 'payment.refunded');
+
+    // Part of it back: GoCardless says a refund was paid; the payment is not given back whole.
+    gocardless.refunds.push({
+      id: 'RF_DASH_1',
+      payment: first.id,
+      amount: 40,
+      total_amount_confirmation: 40,
+      status: 'paid',
+    });
+    await tell([{ resource_type: 'refunds', action: 'paid', links: { refund: 'RF_DASH_1', payment: first.id } }]);
+    expect(await subscriptionState(server, id)).toMatchObject({ status: 'ACTIVE' });
+    expect(await refunded()).toHaveLength(0);
+
+    // The rest: given back whole, the subscription ends; told twice, it is recorded once.
+    const rest = first.amount - 40;
+    gocardless.refunds.push({
+      id: 'RF_DASH_2',
+      payment: first.id,
+      amount: rest,
+      total_amount_confirmation: first.amount,
+      status: 'paid',
+    });
+    const paid = { resource_type: 'refunds', action: 'paid', links: { refund: 'RF_DASH_2', payment: first.id } };
+    await tell([paid]);
+    await tell([paid]);
+    expect(await subscriptionState(server, id)).toMatchObject({ status: 'EXPIRED' });
+    expect(await refunded()).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ orderId: order.id, reference: first.id }) }),
+    ]);
   });
 });
