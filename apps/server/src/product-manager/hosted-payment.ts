@@ -5,7 +5,10 @@
  *   checkout posts (siteId, orderId, quantity, payload), checks the payload's signature, shows the
  *   amount and offers Pay / Cancel. A card order is charged through the configured card provider
  *   (with the test card provider of demos and tests, the page offers the test cards, marked as
- *   test mode); a bank transfer order is placed awaiting the money, with the transfer details.
+ *   test mode); a bank transfer order is placed awaiting the money, with the transfer details. A
+ *   card order with a provider that has its own hosted checkout (Stripe Checkout, Mercado Pago
+ *   Checkout Pro) goes there at once; a direct-debit order goes to the provider's mandate flow
+ *   (GoCardless), which comes back to the return URL with its `redirect_flow_id`.
  * - `POST /pm/v1/payment-return`: where the page's buttons post. It checks the page's signature
  *   over payload and button, charges (Pay) or cancels once (transaction.ts), and sends the visitor
  *   back to the checkout's page with the outcome (V1_PAYMENT_OUTCOME_PARAM). A refused card keeps
@@ -24,11 +27,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { escapeHtml } from '../mail/messages';
-import type { PaymentProviders } from '../widget/providers/types';
+import { DirectDebitRefused } from '../widget/providers/gocardless';
+import { ProviderUnavailable, type PaymentProviders } from '../widget/providers/types';
 import { checkResult, readPayload, signResult } from './signing';
 import {
+  chargeByMandate,
   chargeTransaction,
   openHostedCheckout,
+  openMandate,
   recordResult,
   settleHostedCheckout,
   transactionPage,
@@ -179,18 +185,40 @@ ${button('PAID', card ? 'Pay' : 'Place order', card && testMode ? testCardPicker
 <p><a href="${escapeHtml(transaction.returnUrl)}">Back to the shop</a></p>`,
         );
       }
+      // Our return URL, signed as our own buttons are: where a provider's own page sends the visitor back.
+      const link = (result: V1PaymentResult) => {
+        const back = new URL(PAYMENT_RETURN_PATH, deps.publicUrl());
+        back.search = new URLSearchParams({
+          payload,
+          result,
+          signature: signResult(deps.frameTokenKey, payload, result),
+        }).toString();
+        return back.href;
+      };
+      if (transaction.paymentType === 'DIRECT_DEBIT' && providers.directDebit) {
+        // The payer sets up the mandate on GoCardless's page, which returns to our PAID link with
+        // its redirect_flow_id; the first payment is collected then (finish).
+        let url: string | null;
+        try {
+          url = await openMandate(deps.db, providers, read.t, link('PAID'), deps.now());
+        } catch (error) {
+          if (!(error instanceof ProviderUnavailable) && !(error instanceof DirectDebitRefused)) throw error;
+          return page(
+            reply,
+            502,
+            'Payment unavailable',
+            `<h1>Payment unavailable</h1><p role="alert">The Direct Debit could not be set up just now. Nothing was charged.</p>
+<p><a href="${escapeHtml(transaction.returnUrl)}">Back to the shop</a></p>`,
+          );
+        }
+        return reply
+          .code(303)
+          .header('cache-control', 'no-store')
+          .redirect(url ?? link('PAID'), 303);
+      }
       if (transaction.paymentType === 'CARD' && providers.card?.hostedCheckout) {
         // A real card provider: the card is typed on its own hosted checkout, which sends the
-        // visitor back to our return URL (signed, as our own buttons are).
-        const link = (result: V1PaymentResult) => {
-          const back = new URL(PAYMENT_RETURN_PATH, deps.publicUrl());
-          back.search = new URLSearchParams({
-            payload,
-            result,
-            signature: signResult(deps.frameTokenKey, payload, result),
-          }).toString();
-          return back.href;
-        };
+        // visitor back to our return URL.
         const url = await openHostedCheckout(
           deps.db,
           providers,
@@ -216,12 +244,15 @@ ${button('PAID', card ? 'Pay' : 'Place order', card && testMode ? testCardPicker
         ? readPayload(deps.frameTokenKey, payload, 0)
         : null;
       if (!read) throw new ApiError('payment_result_invalid');
-      if (
-        providers.card?.hostedCheckout &&
-        (await transactionPage(deps.db, read.t, deps.transfer))?.paymentType === 'CARD'
-      ) {
+      const paymentType = (await transactionPage(deps.db, read.t, deps.transfer))?.paymentType;
+      if (providers.card?.hostedCheckout && paymentType === 'CARD') {
         const action = result === 'PAID' ? 'result' : 'cancel';
         await settleHostedCheckout(deps.db, providers, read.t, deps.now, deps.transfer, action);
+      } else if (paymentType === 'DIRECT_DEBIT') {
+        // Back from the mandate flow: the first payment on the new mandate (once). A mandate not
+        // set up is told to the shop as REFUSED; the visitor may check out again.
+        if (result === 'PAID')
+          await chargeByMandate(deps.db, providers, read.t, form.redirect_flow_id, deps.now, deps.transfer);
       } else if (result === 'PAID') {
         const charged = await chargeTransaction(deps.db, providers, read.t, form.token, deps.now, deps.transfer);
         if (charged?.refused) {

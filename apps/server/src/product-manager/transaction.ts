@@ -8,7 +8,7 @@
  * transfer); success creates the purchases and subscriptions the account area lists
  * (widget/payments.ts fulfil), CANCELLED leaves the order open for another try.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   TEST_CARDS,
   startDeliveryDateOf,
@@ -25,6 +25,8 @@ import { isUniqueViolation } from '../identity/accounts';
 import { findProducts } from '../widget/catalogue';
 import { createOrder, loadOrder } from '../widget/orders';
 import { fulfil, STALE_ATTEMPT_MS } from '../widget/payments';
+import { DirectDebitRefused } from '../widget/providers/gocardless';
+import { mandateCollector } from '../widget/providers/mandate-collector';
 import {
   ProviderUnavailable,
   type CardProvider,
@@ -241,7 +243,7 @@ const WAIT_LIMIT_MS = 15_000;
 function providerOf(providers: PaymentProviders, paymentType: PaymentType): CardProvider | null {
   if (paymentType === 'CARD') return providers.card;
   if (paymentType === 'BANK_TRANSFER' || paymentType === 'CASH') return providers.manual;
-  // Direct debit needs the provider's mandate flow, which the hosted page does not run.
+  // Direct debit: the mandate's collector, once the visitor set up the mandate (chargeByMandate).
   return null;
 }
 
@@ -251,6 +253,8 @@ function providerOf(providers: PaymentProviders, paymentType: PaymentType): Card
  * is typed on its own hosted checkout (Stripe Checkout), so a provider without one cannot take it.
  */
 export function canTakeV1Payment(providers: PaymentProviders, paymentType: PaymentType): boolean {
+  // The hosted page sends the visitor through the provider's mandate flow (openMandate).
+  if (paymentType === 'DIRECT_DEBIT') return providers.directDebit !== null;
   const provider = providerOf(providers, paymentType);
   return provider !== null && (paymentType !== 'CARD' || provider.name === 'MANUAL' || !!provider.hostedCheckout);
 }
@@ -349,8 +353,8 @@ export async function chargeTransaction(
   now: () => number,
   transfer: TransferAccount | undefined,
 ): Promise<{ refused: string } | null> {
-  const row = await readTransaction(db, id);
-  if (!row || row.payment_status !== 'REQUIRES_ACTION' || row.result !== null) return null;
+  const row = await payableTransaction(db, id);
+  if (!row) return null;
   const order = await loadOrder(db, row.order_id);
   if (!order) throw new ApiError('order_not_created');
   const provider = providerOf(providers, order.order.paymentType);
@@ -358,6 +362,25 @@ export async function chargeTransaction(
   // The test card provider's page offers TEST_CARDS; a real provider's token comes from its own fields.
   const chosen = provider.name === 'MANUAL' ? (token ?? TEST_CARDS[0]) : token;
   if (!chosen || chosen.length > 500) return { refused: 'payment_fail' };
+  return chargeWith(db, row, order, provider, chosen, now, transfer);
+}
+
+/** The transaction while it can still be paid (its attempt awaiting the page, no result yet). */
+async function payableTransaction(db: Db, id: string): Promise<TransactionRow | null> {
+  const row = await readTransaction(db, id);
+  return row && row.payment_status === 'REQUIRES_ACTION' && row.result === null ? row : null;
+}
+
+/** Charges the transaction's order through `provider` with `chosen` as the token, once (claim, then settle). */
+async function chargeWith(
+  db: Db,
+  row: TransactionRow,
+  order: NonNullable<Awaited<ReturnType<typeof loadOrder>>>,
+  provider: CardProvider,
+  chosen: string,
+  now: () => number,
+  transfer: TransferAccount | undefined,
+): Promise<{ refused: string } | null> {
   const claimed = await claim(db, provider, row, now, transfer);
   if (claimed === 'settled') return null;
   const key = claimed.providerKey;
@@ -383,6 +406,94 @@ export async function chargeTransaction(
   await settle(db, row, key, outcome, now(), transfer);
   if (outcome === 'unanswered') return { refused: 'provider_unavailable' };
   return outcome.status === 'failed' ? { refused: outcome.code } : null;
+}
+
+function httpUrl(value: string): boolean {
+  try {
+    return ['https:', 'http:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A direct-debit order on the hosted page: asks the provider (GoCardless) for a mandate flow whose
+ * success page is `successUrl` (our signed way back, to which GoCardless adds `redirect_flow_id`)
+ * and keeps the flow beside the order, as version 2's direct-debit step does. Answers where to
+ * send the visitor, or null when the transaction can no longer pay. Throws ProviderUnavailable or
+ * DirectDebitRefused.
+ */
+export async function openMandate(
+  db: Db,
+  providers: PaymentProviders,
+  id: string,
+  successUrl: string,
+  now: number,
+): Promise<string | null> {
+  const row = await payableTransaction(db, id);
+  const provider = providers.directDebit;
+  if (!row || !provider) return null;
+  // Ties the provider's flow to this transaction; GoCardless checks it again on completion.
+  const sessionToken = randomBytes(24).toString('base64url');
+  const flow = await provider.requestMandate({
+    orderId: row.order_id,
+    sessionToken,
+    successRedirectUrl: successUrl,
+    description: `Order ${row.order_id}`,
+  });
+  if (!httpUrl(flow.redirectUrl)) throw new ProviderUnavailable('GoCardless answered no web address');
+  await db.query(
+    `INSERT INTO direct_debit_flows (redirect_flow_id, order_id, session_token, status, created_at)
+     VALUES ($1, $2, $3, 'REQUESTED', $4)`,
+    [flow.redirectFlowId, row.order_id, sessionToken, now],
+  );
+  return flow.redirectUrl;
+}
+
+/**
+ * The visitor is back from the mandate flow `redirectFlowId`: the mandate is completed (once; a
+ * second return finds it kept) and the first payment collected on it through the same claim as
+ * a card, so a repeated return never collects twice. Answers as chargeTransaction.
+ */
+export async function chargeByMandate(
+  db: Db,
+  providers: PaymentProviders,
+  id: string,
+  redirectFlowId: string | undefined,
+  now: () => number,
+  transfer: TransferAccount | undefined,
+): Promise<{ refused: string } | null> {
+  const row = await payableTransaction(db, id);
+  if (!row) return null;
+  const provider = providers.directDebit;
+  if (!provider) return { refused: 'provider_unavailable' };
+  if (!redirectFlowId) return { refused: 'mandate_not_found' };
+  const flows = await db.query<{ session_token: string; mandate_id: string | null }>(
+    'SELECT session_token, mandate_id FROM direct_debit_flows WHERE redirect_flow_id = $1 AND order_id = $2',
+    [redirectFlowId, row.order_id],
+  );
+  const flow = flows[0];
+  if (!flow) return { refused: 'mandate_not_found' };
+  let mandateId = flow.mandate_id;
+  if (!mandateId) {
+    try {
+      ({ mandateId } = await provider.completeMandate({
+        redirectFlowId,
+        sessionToken: flow.session_token,
+      }));
+    } catch (error) {
+      if (error instanceof DirectDebitRefused) return { refused: error.code };
+      if (error instanceof ProviderUnavailable) return { refused: 'provider_unavailable' };
+      throw error;
+    }
+    await db.query(`UPDATE direct_debit_flows SET status = 'COMPLETED', mandate_id = $2 WHERE redirect_flow_id = $1`, [
+      redirectFlowId,
+      mandateId,
+    ]);
+  }
+  const order = await loadOrder(db, row.order_id);
+  if (!order) throw new ApiError('order_not_created');
+  return chargeWith(db, row, order, mandateCollector(provider, mandateId), mandateId, now, transfer);
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Version 1 on a provider's hosted checkout (Stripe Checkout, Mercado Pago Checkout Pro), as the
+ * Version 1 on a provider's hosted page (Stripe Checkout, Mercado Pago Checkout Pro, GoCardless's
+ * mandate flow), as the
  * tests of each drive it: a visitor's monthly plan put in a transaction and sent to the hosted
  * page, the provider's way back, and what the visitor then holds.
  */
@@ -26,12 +27,13 @@ const META = { printDeliveryCode: '-1', seller: '1', purchaseReason: '1' };
 export async function checkoutToHostedPage(
   server: PreparedServer,
   email: string,
+  paymentType: 'online-CAU' | 'online-REC' = 'online-CAU',
 ): Promise<{ location: string; sessionId: string }> {
   const { mainSession, guid } = await loginOk(server, email, 'right-password-1');
   const basket: V1Basket = {
     _id: randomUUID(),
     accountId: guid,
-    paymentType: 'online-CAU',
+    paymentType,
     startDate: server.deps.now(),
     products: [
       {

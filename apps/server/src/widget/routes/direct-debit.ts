@@ -15,12 +15,8 @@ import { findService } from '../../identity/store';
 import { loadOrder, ownOrder } from '../orders';
 import { takePayment, type AttemptOwner } from '../payments';
 import { DirectDebitRefused } from '../providers/gocardless';
-import {
-  ProviderUnavailable,
-  type CardProvider,
-  type DirectDebitProvider,
-  type PaymentProviders,
-} from '../providers/types';
+import { mandateCollector } from '../providers/mandate-collector';
+import { ProviderUnavailable, type PaymentProviders } from '../providers/types';
 import { requireWidgetSession } from '../session';
 
 function httpUrl(value: string): boolean {
@@ -41,20 +37,6 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
     if (error instanceof DirectDebitRefused) throw new ApiError('checkout_error', [error.code]);
     throw error;
   }
-}
-
-/** The mandate's collection seen as a one-shot provider of the shared payment path. */
-function mandateCollector(provider: DirectDebitProvider, mandateId: string): CardProvider {
-  return {
-    name: provider.name,
-    charge: (input) => provider.collect({ ...input, mandateId }),
-    // Direct-debit payments never ask for a challenge.
-    confirm: async () => ({ status: 'failed', code: 'payment_fail' }),
-    // The mandate's payments, matched by the order and attempt key `collect` put in their metadata.
-    lookup: (attempt) => provider.lookupPayment({ ...attempt, mandateId }),
-    chargeSaved: (input) => provider.chargeSaved(input),
-    lookupRenewal: (input) => provider.lookupRenewal(input),
-  };
 }
 
 export function directDebitRoutes(
