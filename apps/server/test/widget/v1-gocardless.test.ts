@@ -43,7 +43,7 @@ afterAll(async () => {
 
 /** Checks out by direct debit: the hosted page answers GoCardless's page; answers the flow GoCardless made. */
 async function checkout(email: string) {
-  const { location, sessionId } = await checkoutToHostedPage(server, email, 'online-REC');
+  const { location, sessionId } = await checkoutToHostedPage(server, email, 'offline-REC');
   const [flowId, flow] = [...gocardless.billingRequests.entries()].at(-1)!;
   // GoCardless's hosted page, which returns to our signed way back with the flow's id.
   expect(new URL(location).origin).toBe(new URL(gocardless.apiUrl).origin);

@@ -27,7 +27,7 @@ const META = { printDeliveryCode: '-1', seller: '1', purchaseReason: '1' };
 export async function checkoutToHostedPage(
   server: PreparedServer,
   email: string,
-  paymentType: 'online-CAU' | 'online-REC' = 'online-CAU',
+  paymentType: 'online-CAU' | 'offline-REC' = 'online-CAU',
 ): Promise<{ location: string; sessionId: string }> {
   const { mainSession, guid } = await loginOk(server, email, 'right-password-1');
   const basket: V1Basket = {
