@@ -187,6 +187,7 @@ export function hostMethods(
   isEvent: (value: unknown) => value is EventEnvelope,
   keepAttempt?: (attempt: string) => boolean,
   keepMeter?: (id: unknown) => string | null,
+  layout?: PenpalPart['layout'],
 ): HostMethods {
   const { iframe, widget, inModal } = frame;
   // The restricted methods ask the widget's row of the capability table (shared/protocol widgets.ts).
@@ -207,13 +208,19 @@ export function hostMethods(
       hostPath: location.pathname,
       inModal,
     }),
-    // The frame's content height replaces the reserved one, and the placeholder goes.
+    // The frame's content height replaces the reserved one, and the placeholder goes: at once,
+    // or once the visitor's press ends (layout-hold.ts).
     resize: (height: unknown) => {
-      if (isFrameHeight(height)) {
+      if (!isFrameHeight(height)) return warn('resize', frame, height);
+      const apply = () => {
         iframe.style.height = height + 'px';
         iframe.style.backgroundColor = iframe.style.borderRadius = '';
-      } else warn('resize', frame, height);
+      };
+      if (layout) layout.sized(iframe, apply);
+      else apply();
     },
+    // The visitor pressed (true) or let go (false) inside the frame.
+    press: (down: unknown) => layout?.press(frame, down),
     publish: (event: unknown) => {
       if (isEvent(event)) emit(event, frame);
       else warn('publish', frame, event);
@@ -337,11 +344,11 @@ export function mount(
     destroyed = true;
   };
   loadPart<PenpalPart>(env.src, 'penpal.js', 'FoyerPenpal').then(
-    ({ connect, WindowMessenger, isEventEnvelope, socialAttempt, meter }) => {
+    ({ connect, WindowMessenger, isEventEnvelope, socialAttempt, meter, layout }) => {
       if (destroyed || !iframe.contentWindow) return;
       const connection = connect<FrameMethods>({
         messenger: new WindowMessenger({ remoteWindow: iframe.contentWindow, allowedOrigins: [origin] }),
-        methods: hostMethods(frame, attributes, isEventEnvelope, socialAttempt, meter),
+        methods: hostMethods(frame, attributes, isEventEnvelope, socialAttempt, meter, layout),
       });
       frame.destroy = connection.destroy;
       connection.promise.then(

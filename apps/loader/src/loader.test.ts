@@ -1,6 +1,8 @@
 import { isEventEnvelope } from '@foyer/protocol/light';
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Frame } from './frames';
+import * as layout from './layout-hold';
 import { keepMeter } from './meter';
 
 const SANDBOX =
@@ -290,6 +292,48 @@ describe('host methods', () => {
     for (const bad of [-1, NaN, Infinity, 1e9, '200', null, { height: 1 }]) methods.resize(bad as never);
     expect(frame.iframe.style.height).toBe('321.5px');
     expect(warn).toHaveBeenCalledTimes(7);
+  });
+
+  it('holds every frame’s new height while the visitor presses, in a frame or on the page, and applies the latest after', async () => {
+    vi.useFakeTimers();
+    try {
+      const frames = await boot(
+        LOADER + '<div data-foyer-widget="login"></div><div data-foyer-widget="profile"></div>',
+      );
+      const [login, profile] = frames.frames as [Frame, Frame];
+      const loginMethods = frames.hostMethods(login, {}, isEventEnvelope, undefined, undefined, layout);
+      const profileMethods = frames.hostMethods(profile, {}, isEventEnvelope, undefined, undefined, layout);
+      profileMethods.resize(200);
+      expect(profile.iframe.style.height).toBe('200px');
+
+      // A press in the login frame: the profile's new heights wait, the last one wins on release.
+      loginMethods.press(true);
+      profileMethods.resize(120);
+      profileMethods.resize(90);
+      loginMethods.resize(40);
+      expect(profile.iframe.style.height).toBe('200px');
+      loginMethods.press(false);
+      expect(profile.iframe.style.height).toBe('90px');
+      expect(login.iframe.style.height).toBe('40px');
+
+      // A press on the host page itself holds them too.
+      document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      profileMethods.resize(300);
+      expect(profile.iframe.style.height).toBe('90px');
+      document.body.dispatchEvent(new Event('pointerup', { bubbles: true }));
+      expect(profile.iframe.style.height).toBe('300px');
+
+      // A press whose end never comes holds at most a moment; nonsense is ignored.
+      loginMethods.press('yes' as never);
+      profileMethods.resize(310);
+      expect(profile.iframe.style.height).toBe('310px');
+      loginMethods.press(true);
+      profileMethods.resize(320);
+      await vi.advanceTimersByTimeAsync(1500);
+      expect(profile.iframe.style.height).toBe('320px');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the first height replaces the reserved one and the placeholder goes', async () => {

@@ -2,10 +2,12 @@
  * Entry of dist/penpal.js: loaded when the first widget frame is placed (see parts.ts). It also
  * carries the check of the events frames publish (the list of every event name): no event can
  * arrive before a frame is connected, so loader.js need not carry it; likewise the keepers of a
- * social trip's attempt and of the paywall's meter id, which only a connected frame asks for.
+ * social trip's attempt and of the paywall's meter id, which only a connected frame asks for, and
+ * the hold of the frames' heights while the visitor presses.
  */
 import { connect, WindowMessenger } from 'penpal';
 import { isEventEnvelope } from '@foyer/protocol/light';
+import { press, sized } from './layout-hold';
 import { keepMeter } from './meter';
 import { keepSocialAttempt } from './social-attempt';
 
@@ -16,6 +18,8 @@ export type PenpalPart = {
   // Named as the host methods they serve: a few bytes less in loader.js, at its budget.
   socialAttempt: typeof keepSocialAttempt;
   meter: typeof keepMeter;
+  /** Frames' heights held while the visitor presses (layout-hold.ts). */
+  layout: { press: typeof press; sized: typeof sized };
 };
 
 (window as unknown as { FoyerPenpal: PenpalPart }).FoyerPenpal = {
@@ -24,4 +28,5 @@ export type PenpalPart = {
   isEventEnvelope,
   socialAttempt: keepSocialAttempt,
   meter: keepMeter,
+  layout: { press, sized },
 };

@@ -25,8 +25,14 @@ export interface FrameContext {
 export interface HostMethods {
   [name: string]: (...args: never[]) => unknown;
   getContext(): FrameContext;
-  /** The frame's content height in CSS pixels. */
+  /** The frame's content height in CSS pixels (applied once no press is held, see `press`). */
   resize(height: number): void;
+  /**
+   * The visitor pressed a pointer inside the frame (true) or let it go (false): while any press
+   * is held, on the page or in a frame, the loader keeps every frame's height as it is, so that
+   * nothing moves under a click.
+   */
+  press(down: boolean): void;
   /** Publishes an event to the other frames, `Foyer.on` handlers and `window`. */
   publish(event: EventEnvelope): void;
   /** Asks for top-level navigation; true when the loader accepted and started it. */

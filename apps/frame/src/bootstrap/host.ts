@@ -16,6 +16,8 @@ export interface EmbeddedHost extends HostBridge {
   /** Called when connected; events published before that are sent then. */
   attach(remote: RemoteProxy<HostMethods>): void;
   resize(height: number): void;
+  /** The visitor pressed (true) or let go (false) in the frame: the loader holds the page's layout meanwhile. */
+  press(down: boolean): void;
   /** The frame's name in the page's language (iframe title, the modal's label) and its word for Close. */
   title(text: string, close: string): void;
   /** An Esc the widget left alone: the loader closes the modal the frame is shown in. */
@@ -61,6 +63,10 @@ export function createEmbeddedHost(): EmbeddedHost {
       remote?.resize(height).catch(() => {
         // The host went away (navigation); the next connect sends the height again.
       });
+    },
+    press(down) {
+      // An older loader has no such method: the page's layout is not held.
+      remote?.press(down).catch(() => {});
     },
     title(text, close) {
       // An older loader has no such method: its English title stays.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { awaitingContent, FIRST_CONTENT_WAIT_MS, observeHeight } from './resize';
+import { awaitingContent, FIRST_CONTENT_WAIT_MS, forwardPresses, observeHeight, SHRINK_AFTER_MS } from './resize';
 
 /** jsdom has no layout: the element's height is what the test says. */
 function sized(height: { value: number }): HTMLElement {
@@ -44,9 +44,41 @@ describe('observeHeight', () => {
     await flushMicrotasks();
     height.value = 50;
     element.lastElementChild!.remove();
-    await flushMicrotasks();
+    // Smaller: sent once it has stayed smaller (SHRINK_AFTER_MS).
+    await vi.waitFor(() => expect(send.mock.calls).toEqual([[100], [400], [50]]), { timeout: SHRINK_AFTER_MS * 4 });
     reporter.flush();
     expect(send.mock.calls).toEqual([[100], [400], [50], [50]]);
+    reporter.disconnect();
+  });
+
+  it('shrinks only once the content has stayed smaller; growing back meanwhile moves nothing', async () => {
+    vi.useFakeTimers();
+    const height = { value: 300 };
+    const element = sized(height);
+    element.innerHTML = '<p>form</p>';
+    const send = vi.fn();
+    const reporter = observeHeight(element, send);
+    reporter.flush();
+    // A spinner for a moment, then the form again: the page never moved.
+    height.value = 80;
+    element.innerHTML = '<p>spinner</p>';
+    await vi.advanceTimersByTimeAsync(SHRINK_AFTER_MS - 50);
+    height.value = 300;
+    element.innerHTML = '<p>form</p>';
+    await vi.advanceTimersByTimeAsync(SHRINK_AFTER_MS * 4);
+    expect(send.mock.calls).toEqual([[300]]);
+    // Smaller for good: sent after SHRINK_AFTER_MS, once.
+    height.value = 120;
+    element.innerHTML = '<p>done</p>';
+    await vi.advanceTimersByTimeAsync(SHRINK_AFTER_MS - 1);
+    expect(send.mock.calls).toEqual([[300]]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(send.mock.calls).toEqual([[300], [120]]);
+    // Growing is sent at once.
+    height.value = 500;
+    element.innerHTML = '<p>menu</p>';
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send.mock.calls).toEqual([[300], [120], [500]]);
     reporter.disconnect();
   });
 
@@ -97,11 +129,10 @@ describe('observeHeight', () => {
     element.innerHTML = '<main><form><label>Email <input></label></form></main>';
     await flushMicrotasks();
     expect(send.mock.calls).toEqual([[301]]);
-    // Later loading states (a step change) are content: reported.
+    // Later loading states (a step change) are content: reported (once they stayed, as any shrink).
     height.value = 40;
     element.innerHTML = '<main><div class="loading" role="status" aria-busy="true"><span>Loading…</span></div></main>';
-    await flushMicrotasks();
-    expect(send).toHaveBeenLastCalledWith(40);
+    await vi.waitFor(() => expect(send).toHaveBeenLastCalledWith(40), { timeout: SHRINK_AFTER_MS * 4 });
     reporter.disconnect();
   });
 
@@ -133,5 +164,23 @@ describe('awaitingContent', () => {
     expect(awaitingContent(element)).toBe(false);
     element.innerHTML = '<p role="alert">Error</p>';
     expect(awaitingContent(element)).toBe(false);
+  });
+});
+
+describe('forwardPresses', () => {
+  it('tells the host each press and its end, caught before the widget can stop them', () => {
+    const press = vi.fn();
+    const stop = forwardPresses(window, press);
+    const button = document.createElement('button');
+    button.addEventListener('pointerdown', (event) => event.stopPropagation());
+    document.body.append(button);
+    button.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    button.dispatchEvent(new Event('pointerup', { bubbles: true }));
+    button.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    button.dispatchEvent(new Event('pointercancel', { bubbles: true }));
+    expect(press.mock.calls).toEqual([[true], [false], [true], [false]]);
+    stop();
+    button.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(press).toHaveBeenCalledTimes(4);
   });
 });

@@ -12,6 +12,10 @@
  * after each trigger for what reflows later (CSS transitions, late styles). ResizeObserver stays
  * for what it alone sees when it runs (a width change reflowing the text):
  * its callbacks run before paint, so a visible frame gets its height in the frame it changed.
+ *
+ * A frame grows at once (its content would be cut off) but shrinks only once its content has
+ * stayed smaller for SHRINK_AFTER_MS (issue 29): a form that shows a spinner for a moment, or a
+ * panel swapped for another, does not pull the page up and push it down again under the pointer.
  */
 export interface HeightReporter {
   /** Sends the current height even if unchanged (after a (re)connect). */
@@ -21,6 +25,9 @@ export interface HeightReporter {
 
 /** Reads after a trigger (ms): transitions and late layout settle within these. */
 const SETTLE_MS = [50, 250, 1000] as const;
+
+/** How long the content must have stayed smaller before the frame shrinks. */
+export const SHRINK_AFTER_MS = 300;
 
 /**
  * True while the element shows nothing yet, or still loads its first content (a widget often
@@ -41,10 +48,27 @@ export function observeHeight(element: HTMLElement, send: (height: number) => vo
   // Set by disconnect: pending reads and late events then do nothing (the frame is going away,
   // its listeners with it).
   let stopped = false;
+  /** Since when the content has been smaller than the height sent (null: it is not). */
+  let smallerSince: number | null = null;
   const measure = () => {
     if (stopped || !(contentShown ||= !awaitingContent(element))) return;
     const height = Math.ceil(element.getBoundingClientRect().height);
-    if (height !== last) send((last = height));
+    if (height >= last || last < 0) {
+      smallerSince = null;
+      if (height !== last) send((last = height));
+      return;
+    }
+    const now = Date.now();
+    smallerSince ??= now;
+    const wait = smallerSince + SHRINK_AFTER_MS - now;
+    if (wait > 0) {
+      // Read again once it may shrink; a grow meanwhile resets smallerSince, and that read then
+      // finds nothing to do.
+      setTimeout(measure, wait);
+      return;
+    }
+    smallerSince = null;
+    send((last = height));
   };
   // After disconnect these reads find `stopped`: no timer needs clearing.
   setTimeout(() => {
@@ -68,6 +92,7 @@ export function observeHeight(element: HTMLElement, send: (height: number) => vo
   return {
     flush: () => {
       last = -1;
+      smallerSince = null;
       measure();
     },
     disconnect: () => {
@@ -75,5 +100,23 @@ export function observeHeight(element: HTMLElement, send: (height: number) => vo
       resizeObserver?.disconnect();
       mutationObserver.disconnect();
     },
+  };
+}
+
+/**
+ * Tells the loader when the visitor presses a pointer in the frame and lets it go (capture, so a
+ * widget's handler cannot hide it): while a press is held nothing on the page moves (the loader's
+ * layout hold), so a click ends where it began. Answers the cleanup.
+ */
+export function forwardPresses(win: Window, press: (down: boolean) => void): () => void {
+  const down = () => press(true);
+  const up = () => press(false);
+  win.addEventListener('pointerdown', down, true);
+  win.addEventListener('pointerup', up, true);
+  win.addEventListener('pointercancel', up, true);
+  return () => {
+    win.removeEventListener('pointerdown', down, true);
+    win.removeEventListener('pointerup', up, true);
+    win.removeEventListener('pointercancel', up, true);
   };
 }

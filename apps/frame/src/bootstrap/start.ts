@@ -23,7 +23,7 @@ import { resolveContext, splitStandaloneQuery, type RawContext } from './context
 import { connectToParent } from './embedded';
 import { createEmbeddedHost, createStandaloneHost } from './host';
 import { forwardEscape, rememberFocus } from './focus';
-import { observeHeight } from './resize';
+import { forwardPresses, observeHeight } from './resize';
 import { frameTitle } from './title';
 import { widgetNameFromPath } from './route';
 
@@ -187,6 +187,7 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     doc.documentElement.classList.add('embedded');
     const reporter = observeHeight(rootElement, (height) => embeddedHost.resize(height));
     cleanups.push(() => reporter.disconnect());
+    cleanups.push(forwardPresses(win, (down) => embeddedHost.press(down)));
     const focus = rememberFocus(doc);
     cleanups.push(() => focus.stop());
     cleanups.push(forwardEscape(win, () => app.getState().frame.inModal, embeddedHost.escape));
