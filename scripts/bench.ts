@@ -13,6 +13,7 @@ import { processRssMb, startStack } from './stack-process';
 import { frameHeaders } from '@foyer/api/frame-headers';
 import { measureThroughput } from './throughput';
 import { firstFieldTimeline, launchPipeBrowser, type Timeline } from './first-field-bench';
+import { accountJourney, type PressJourney } from './pointer-bench';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 /** The layout figures wait 3–6 s per run: fewer runs (each page and width is one figure). */
@@ -21,7 +22,7 @@ const CLS_BUDGET = 0.05;
 const RATIO_BUDGET = 1.2;
 
 /** The figures `BENCH_ONLY` may name; the server's cold memory is always read (it costs nothing). */
-const FIGURES = ['bytes', 'ratio', 'resize', 'layout', 'throughput'] as const;
+const FIGURES = ['bytes', 'ratio', 'resize', 'layout', 'pointer', 'throughput'] as const;
 const only = new Set((process.env.BENCH_ONLY ?? FIGURES.join(',')).split(',').map((name) => name.trim()));
 for (const name of only)
   if (!(FIGURES as readonly string[]).includes(name))
@@ -162,6 +163,51 @@ async function paymentOrderId(): Promise<string> {
   );
   if (!response.ok) throw new Error(`bench: order creation failed (${response.status} ${await response.text()})`);
   return ((await response.json()) as { id: string }).id;
+}
+
+/** A new customer holding the monthly plan, paid with the test card that pays: the pointer journeys' account. */
+async function customerWithPlan(): Promise<{ email: string; password: string }> {
+  const account = { email: `bench-${Date.now()}@foyer.test`, password: 'bench-password-1' };
+  const json = { ...frame, 'content-type': 'application/json' };
+  const signUp = await fetch(`${widgetsOrigin}/pm/api/widget/profile/demo`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify([
+      { name: 'email', value: account.email },
+      { name: 'password', value: account.password },
+      { name: 'firstName', value: 'Bench' },
+      { name: 'lastName', value: 'Customer' },
+    ]),
+  });
+  if (signUp.status !== 201) throw new Error(`bench: sign-up failed (${signUp.status} ${await signUp.text()})`);
+  const login = await fetch(`${widgetsOrigin}/pm/api/widget/profile/login/demo`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({
+      authenticationSchemeName: 'default',
+      identifiers: [{ name: 'email', value: account.email }],
+      validators: [{ name: 'password', value: account.password }],
+    }),
+  });
+  const session = ((await login.json()) as { mainSession: { sessionId: string } }).mainSession.sessionId;
+  const query = `?ev_ss=${encodeURIComponent(session)}`;
+  const order = await fetch(`${widgetsOrigin}/pm/api/widget/order${query}`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({
+      orderItems: [{ product: 'demo-digital', paymentPlan: 'digital-monthly-eur' }],
+      paymentType: 'CARD',
+    }),
+  });
+  if (!order.ok) throw new Error(`bench: order failed (${order.status} ${await order.text()})`);
+  const { id } = (await order.json()) as { id: string };
+  const paid = await fetch(`${widgetsOrigin}/pm/api/widget/payment/${id}${query}`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ token: 'pm_card_visa' }),
+  });
+  if (!paid.ok) throw new Error(`bench: payment failed (${paid.status} ${await paid.text()})`);
+  return account;
 }
 
 /** In-page code (a string: tsx's helpers do not exist in the page) storing the session as the frames do. */
@@ -370,6 +416,14 @@ try {
       offscreenDetail.push(...offscreen.map((frame) => `${frame.widget} ${frame.height}/${frame.content}`));
   }
 
+  // 10. How far the page moves under a press (issue 29): the account page's journey, each press a
+  // real pointer press held for a person's click.
+  const journeys: PressJourney[] = [];
+  if (want('pointer')) {
+    const account = await customerWithPlan();
+    for (let run = 0; run < LAYOUT_RUNS; run += 1) journeys.push(await accountJourney(browser, stack.demoUrl, account));
+  }
+
   // 8. Product-group endpoint throughput against the same server's health endpoint.
   const throughput = want('throughput')
     ? await (async () => {
@@ -485,6 +539,17 @@ try {
             median(offscreenOff) <= OFFSCREEN_TOLERANCE_PX,
           ],
         ] satisfies Row[])
+      : []),
+    ...(journeys.length
+      ? (journeys[0]!.presses.map(({ name }, index): Row => {
+          const moved = journeys.map((journey) => journey.presses[index]!.moved);
+          return [
+            `frames moved under a press: ${name}`,
+            `${Math.max(...moved)} px (most of ${moved.length})`,
+            '0 px (issue 29)',
+            Math.max(...moved) === 0,
+          ];
+        }) satisfies Row[])
       : []),
   ];
   console.log(
