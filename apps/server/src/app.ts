@@ -130,6 +130,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // closes it instead of racing its close (ECONNRESET).
     keepAliveTimeout: deps.timeouts.idleMs,
     requestTimeout: deps.timeouts.requestMs,
+    // Node (18 and later) counts the headers and request timeouts from a request's first byte, not
+    // across the idle time of a kept-alive connection: they need no relation to the idle timeout,
+    // only headers <= request (config.ts). (Older Node counted them across it, hence the old advice
+    // to keep headersTimeout above keepAliveTimeout behind a load balancer.)
     http: {
       headersTimeout: deps.timeouts.headersMs,
       requestTimeout: deps.timeouts.requestMs,
