@@ -30,8 +30,8 @@ export const E2E_ENV = {
   // ignores the server's Keep-Alive header — until the context is disposed, at the end of its
   // test. A server closing one for idleness meanwhile races the test's next call: issue 29's
   // `apiRequestContext.post: read ECONNRESET` in a theme walk whose login came 72 s after its
-  // sign-up. 15 minutes outlives the longest test (600 s); apps/server/test/keep-alive.test.ts
-  // shows the race.
+  // sign-up. 15 minutes outlives the longest test (600 s); the demo site keeps its connections as
+  // long (scripts/stack.ts). apps/server/test/keep-alive.test.ts shows the race.
   FOYER_IDLE_TIMEOUT_MS: String(15 * 60_000),
   FOYER_DEV_CLOCK: 'true',
   FOYER_TRANSFER_BENEFICIARY: 'Foyer E2E Publishing',
