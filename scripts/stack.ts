@@ -14,7 +14,7 @@
  * stdin answers with `loop-report {…}` on stdout (`npm run load:burst`).
  */
 import { randomBytes } from 'node:crypto';
-import { ADMIN_SCOPES, createApiKey, seedConfig, startServer } from '@foyer/server';
+import { ADMIN_SCOPES, createApiKey, seedConfig, startServer, timeoutsFrom } from '@foyer/server';
 import { startSocialStandIn } from '@foyer/server/social-stand-in';
 import { startDemo } from '@foyer/demo';
 import { withE2eFixtures } from './e2e-fixtures';
@@ -40,6 +40,9 @@ const demo = await startDemo({
   webhookSecret,
   widgetsUrl: () => widgetsUrl,
   disqusSites,
+  // The demo site keeps idle connections as long as the widgets server (FOYER_IDLE_TIMEOUT_MS):
+  // the e2e suite's API contexts call both (issue 29).
+  idleTimeoutMs: timeoutsFrom().idleMs,
 });
 // The demo stack (npm start, e2e, bench) asks for what a production server never has by default:
 // the readable outbox at /dev/mailbox and the demo account and catalogue.

@@ -43,6 +43,12 @@ export interface DemoOptions {
   webhookSecret?: string;
   /** The service the demo is (the visitor tokens' audience); default 'demo'. */
   serviceName?: string;
+  /**
+   * How long an idle kept-alive connection stays open (Node's keepAliveTimeout; Node's 5 s when
+   * unset). The demo stack gives the widgets server's (FOYER_IDLE_TIMEOUT_MS): the e2e suite's API
+   * contexts call both and keep idle connections until their test ends (issue 29).
+   */
+  idleTimeoutMs?: number;
 }
 
 export interface RunningDemo {
@@ -65,6 +71,7 @@ export async function startDemo({
   disqusSites = [],
   webhookSecret,
   serviceName = 'demo',
+  idleTimeoutMs,
 }: DemoOptions): Promise<RunningDemo> {
   const widgets = () => (typeof widgetsUrl === 'function' ? widgetsUrl() : widgetsUrl).replace(/\/$/, '');
   // The site's own backend (README "Your own backend"): the server-side paywall and the webhook list.
@@ -101,6 +108,7 @@ export async function startDemo({
       },
     );
   });
+  if (idleTimeoutMs !== undefined) server.keepAliveTimeout = idleTimeoutMs;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

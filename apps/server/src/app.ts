@@ -23,6 +23,7 @@ import { errorHandler, sendError } from './http/errors';
 import { adminRoutes } from './admin/routes';
 import { bindCallsToFrames } from './http/frame-binding';
 import { healthRoutes } from './http/health';
+import { announceKeepAlive } from './http/keep-alive';
 import { requestSerializer, RouteTable } from './http/log-redaction';
 import { observe } from './metrics';
 import { mailboxRoutes } from './routes/mailbox';
@@ -123,7 +124,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     // A client that stalls (unfinished headers or body, or a silent connection) is cut off.
     connectionTimeout: deps.timeouts.idleMs,
+    // An idle kept-alive connection is closed after the same idle timeout (fastify's default would
+    // be 72 s), chosen: longer than a load balancer's in front (config.ts), and announced shorter
+    // (http/keep-alive.ts) so that clients stop reusing the connection well before the server
+    // closes it instead of racing its close (ECONNRESET).
+    keepAliveTimeout: deps.timeouts.idleMs,
     requestTimeout: deps.timeouts.requestMs,
+    // Node (18 and later) counts the headers and request timeouts from a request's first byte, not
+    // across the idle time of a kept-alive connection: they need no relation to the idle timeout,
+    // only headers <= request (config.ts). (Older Node counted them across it, hence the old advice
+    // to keep headersTimeout above keepAliveTimeout behind a load balancer.)
     http: {
       headersTimeout: deps.timeouts.headersMs,
       requestTimeout: deps.timeouts.requestMs,
@@ -131,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       connectionsCheckingInterval: Math.max(100, Math.min(1_000, deps.timeouts.headersMs / 2)),
     },
   });
+  announceKeepAlive(app, deps.timeouts.idleMs);
   routes.watch(app);
   routeTables.set(app, routes);
   // Browsers reach the widgets origin over https (TLS often ends at a proxy, so the public URL

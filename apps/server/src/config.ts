@@ -121,6 +121,16 @@ export interface EnvOptions {
 export interface ServerTimeouts {
   headersMs: number;
   requestMs: number;
+  /**
+   * An open connection silent this long is closed: before its first request (with the headers
+   * timeout, which usually comes first) and between requests, where it is Node's keepAliveTimeout.
+   * The server announces less (`Keep-Alive: timeout=`, http/keep-alive.ts) so that clients stop
+   * reusing a connection well before the server closes it. Behind a load balancer or proxy that
+   * keeps connections to the server, it must exceed that one's idle timeout (AWS ALB 60 s, nginx
+   * `keepalive_timeout` 60 s; Google Cloud's load balancers 600 s): otherwise the server may close
+   * a connection the balancer is just reusing, and the visitor's request fails (502) — the same
+   * race as a client's ECONNRESET.
+   */
   idleMs: number;
 }
 

@@ -64,6 +64,7 @@ export type { Mailer, MailMessage } from './mail/mailer';
 export type { RecaptchaVerifier } from './adapters/recaptcha';
 export { buildApp } from './app';
 export { seedConfig } from './seed-config';
+export { timeoutsFrom, type ServerTimeouts } from './config';
 export { createApiKey, ADMIN_SCOPES } from './admin/keys';
 export { UnsafeProductionSettings } from './production-checks';
 export { InvalidConfig } from '@foyer/api/config';

@@ -61,6 +61,8 @@ describe('webhooks out', () => {
     const [created] = ofType(verified(), 'account.created');
     expect(created).toBeDefined();
     expect(receiver.received[0]!.headers['webhook-id']).toMatch(/^msg_[0-9a-f-]{36}$/);
+    // No connection kept for the next try, which could meet the receiver closing it (issue 29).
+    expect(receiver.received[0]!.headers.connection).toBe('close');
     const guid = (
       await server.db.query<{ guid: string }>(
         `SELECT guid FROM user_identifiers WHERE value = 'webhook-newcomer@foyer.test'`,
