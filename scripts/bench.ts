@@ -541,15 +541,20 @@ try {
         ] satisfies Row[])
       : []),
     ...(journeys.length
-      ? (journeys[0]!.presses.map(({ name }, index): Row => {
-          const moved = journeys.map((journey) => journey.presses[index]!.moved);
-          return [
-            `frames moved under a press: ${name}`,
-            `${Math.max(...moved)} px (most of ${moved.length})`,
-            '0 px (issue 29)',
-            Math.max(...moved) === 0,
-          ];
-        }) satisfies Row[])
+      ? (journeys
+          .flatMap((journey) => journey.presses.map(({ name }) => name))
+          .filter((name, index, names) => names.indexOf(name) === index)
+          .map((name): Row => {
+            const presses = journeys.flatMap((journey) => journey.presses.filter((press) => press.name === name));
+            const lost = presses.filter((press) => press.lost).length;
+            const most = Math.max(...presses.map((press) => press.moved));
+            return [
+              `frames moved under a press: ${name}`,
+              `${most} px (most of ${presses.length})${lost ? `, ${lost} lost` : ''}`,
+              '0 px (issue 29)',
+              most === 0 && !lost,
+            ];
+          }) satisfies Row[])
       : []),
   ];
   console.log(

@@ -38,6 +38,7 @@ const HOLD = `new Promise((resolve) => {
   const next = () => (++frames >= ${PRESS_FRAMES} ? resolve(undefined) : requestAnimationFrame(next));
   requestAnimationFrame(next);
 })`;
+/** The last sample, still before the pointer goes up: what moves after it is not under the press. */
 const STOP = `(() => {
   window.__press.sample();
   window.__press.state.on = false;
@@ -53,14 +54,26 @@ export async function pressMovement(page: Page, control: Locator): Promise<numbe
   await page.evaluate(WATCH);
   await page.mouse.down();
   await page.evaluate(HOLD);
+  const moved = (await page.evaluate(STOP)) as number;
   await page.mouse.up();
-  return Math.round((await page.evaluate(STOP)) as number);
+  return Math.round(moved);
 }
 
 export interface PressJourney {
-  /** What was pressed, in order, and how far the page moved under each press. */
-  presses: { name: string; moved: number }[];
+  /**
+   * What was pressed, in order, and how far the page moved under each press; `lost` when the
+   * press did not do what it should (the next control never came: the click landed elsewhere).
+   */
+  presses: { name: string; moved: number; lost?: boolean }[];
 }
+
+/** How long the next control may take to show after a press before the press counts as lost. */
+const NEXT_SHOWS_MS = 10_000;
+const shows = (control: Locator) =>
+  control.waitFor({ state: 'visible', timeout: NEXT_SHOWS_MS }).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * My account, logged out: log in with the page's login widget, then at once (as soon as it shows)
@@ -80,19 +93,24 @@ export async function accountJourney(
     const list = page.frameLocator('iframe[src*="/w/purchases-list"]');
     await login.getByLabel('Email').fill(account.email);
     await login.getByLabel('Password', { exact: true }).fill(account.password);
+    const steps = [
+      { name: 'log in', control: login.getByRole('button', { name: 'Log in', exact: true }) },
+      {
+        name: 'then at once Actions (the list below the login)',
+        control: list.getByRole('button', { name: /^Actions for / }).first(),
+      },
+      { name: 'Add beneficiary in the menu', control: list.getByRole('menuitem', { name: 'Add beneficiary' }) },
+      { name: 'the beneficiary dialog opened', control: list.getByRole('dialog') },
+    ];
     const presses: PressJourney['presses'] = [];
-    presses.push({
-      name: 'log in',
-      moved: await pressMovement(page, login.getByRole('button', { name: 'Log in', exact: true })),
-    });
-    const actions = list.getByRole('button', { name: /^Actions for / }).first();
-    presses.push({
-      name: 'then at once Actions (the list below the login)',
-      moved: await pressMovement(page, actions),
-    });
-    const add = list.getByRole('menuitem', { name: 'Add beneficiary' });
-    presses.push({ name: 'Add beneficiary in the menu', moved: await pressMovement(page, add) });
-    await list.getByRole('dialog').waitFor({ state: 'visible' });
+    for (const [index, { name, control }] of steps.entries()) {
+      const next = steps[index + 1];
+      if (!next) break;
+      const moved = await pressMovement(page, control);
+      const lost = !(await shows(next.control));
+      presses.push({ name, moved, ...(lost ? { lost } : {}) });
+      if (lost) break;
+    }
     return { presses };
   } finally {
     await context.close();
