@@ -3,7 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { linkExistingAccountAttributesSchema } from '@foyer/protocol/social-attributes';
-import { fakeIdentityServer, renderWith, type Handler } from '../../test/harness';
+import { SOCIAL_ERRORS } from '@foyer/api';
+import { API, fakeIdentityServer, makeHarness, renderWith, type Handler } from '../../test/harness';
+import { socialLinkFormRequest } from '../_social/requests';
 import { LINK_PANEL_ROUTES, returnedFromRedirect, unknownIdentityRoutes } from '../../test/socialReturnFixtures';
 import { forgetTakenResults } from '../_social/redirect';
 import LinkExistingAccountWidget from './index';
@@ -68,5 +70,22 @@ describe('link-existing-account', () => {
     await user.click(await screen.findByRole('button', { name: 'OK' }));
     expect(await screen.findByRole('button', { name: 'Link Account' })).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('demo@foyer.test');
+  });
+});
+
+describe('link panel: the authentication scheme (identity spec §5)', () => {
+  it("no scheme to log in with: 'Auth Scheme name should not be empty!', no template call", async () => {
+    const server = fakeIdentityServer({});
+    const harness = makeHarness({
+      fetch: server.fetch,
+      frame: { config: { icDomain: API, defaultServiceName: '', allowedHostOrigins: [] } },
+    });
+    const outcome = await harness.store.dispatch(socialLinkFormRequest.start('  '));
+    expect(outcome.payload).toMatchObject({
+      code: 'SOCIAL_AUTH_SCHEME_EMPTY',
+      message: SOCIAL_ERRORS.SOCIAL_AUTH_SCHEME_EMPTY.text,
+    });
+    expect(SOCIAL_ERRORS.SOCIAL_AUTH_SCHEME_EMPTY.text).toBe('Auth Scheme name should not be empty!');
+    expect(server.requests).toEqual([]);
   });
 });
