@@ -79,6 +79,15 @@ test(
       /\d/,
     ]);
     await expect(shop.dialog).toBeVisible();
+    // The payment's request ran (the runners' third step, 'Processing payment...', issue 32 item 6)
+    // and has its answer: behind the modal, calm again while the visitor reads the instructions.
+    await expect(page.locator('#event-log')).toContainText(
+      `foyer:payment.processing {"orderId":"${orderId}","running":true}`,
+    );
+    await expect(page.locator('#event-log')).toContainText(
+      `foyer:payment.processing {"orderId":"${orderId}","running":false}`,
+    );
+    await shop.expectCalmBehindModal();
     expect(await axeViolations(widgetDocument(page, 'payment')), 'payment step, transfer instructions').toEqual([]);
     await shop.press(shop.transferDone);
     await expect(shop.paid).toBeVisible();

@@ -50,6 +50,7 @@ export const EVENT_NAMES = [
   'order.created',
   'payment.success',
   'payment.failed',
+  'payment.processing',
   'paymentType.selected',
   'directDebit.redirect',
   'directDebit.success',
