@@ -213,10 +213,11 @@ export const runCheckout =
             }
             // The payment step: 'Processing payment...' while the payment widget's request runs,
             // calm again once it has its answer (a refused card, transfer instructions to read).
+            const openStepName = action.step;
             const paying =
               action.widget === 'payment'
                 ? services.events.subscribe((event) => {
-                    if (event.name === 'payment.processing') enter(action.step, !event.payload.running);
+                    if (event.name === 'payment.processing') enter(openStepName, !event.payload.running);
                   })
                 : null;
             const outcome = await openStep(services, action, progress.orderId, signal).finally(() => paying?.());
