@@ -84,6 +84,8 @@ export const EVENT_NAMES = [
   'socialUnlink.failed',
   'socialSession.refresh',
   'socialRegistration.cancelled',
+  'linkAccounts.cancelled',
+  'unlinkAccounts.cancelled',
   'socialUnlink.authSchemeFailed',
   'socialProfile.updated',
   'socialProfile.updateFailed',

@@ -13,9 +13,9 @@ import LinkExistingAccountWidget from './index';
 beforeEach(() => forgetTakenResults());
 
 /** The widget back from the provider with an unknown Facebook identity: the link panel, over `routes`. */
-function renderLinkPanel(routes: Record<string, Handler> = {}) {
+function renderLinkPanel(routes: Record<string, Handler> = {}, extra: Record<string, string> = {}) {
   const server = fakeIdentityServer({ ...unknownIdentityRoutes('facebook'), ...LINK_PANEL_ROUTES, ...routes });
-  const attributes = linkExistingAccountAttributesSchema.parse({ networks: 'facebook' });
+  const attributes = linkExistingAccountAttributesSchema.parse({ networks: 'facebook', ...extra });
   renderWith(returnedFromRedirect(server.fetch, attributes), <LinkExistingAccountWidget attributes={attributes} />);
   return { user: userEvent.setup() };
 }
@@ -24,12 +24,15 @@ describe('link-existing-account', () => {
   // Found walking issue 14: the login before the link switched the widget to "You are logged in",
   // which unmounted the panel, so a refused link was never shown and the visitor thought it done.
   it('shows a link refused after its login (the same network twice), not "You are logged in"', async () => {
-    const { user } = renderLinkPanel({
-      'POST /social/guid-1/facebook/link': () => ({
-        status: 409,
-        body: { code: 'USER_ALREADY_LINKED_WITH_SAME_SOCIAL_NETWORK', message: 'linked', args: [] },
-      }),
-    });
+    const { user } = renderLinkPanel(
+      {
+        'POST /social/guid-1/facebook/link': () => ({
+          status: 409,
+          body: { code: 'USER_ALREADY_LINKED_WITH_SAME_SOCIAL_NETWORK', message: 'linked', args: [] },
+        }),
+      },
+      { showCancel: 'true' },
+    );
     await user.type(await screen.findByLabelText('Email'), 'demo@foyer.test');
     await user.type(screen.getByLabelText('Password'), 'foyer-demo-1');
     await user.click(screen.getByRole('button', { name: 'Link Account' }));
@@ -38,6 +41,21 @@ describe('link-existing-account', () => {
     // Cancel leaves the panel: the visitor is logged in.
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('You are logged in')).toBeTruthy();
+  });
+
+  // Issue 32, item 3: showCancel (default off, identity spec §9) decides the panel's Cancel.
+  it.each([
+    [{}, false],
+    [{ showCancel: 'false' }, false],
+    [{ showCancel: 'true' }, true],
+  ] as const)('with %o the link panel has a Cancel: %s', async (extra, shown) => {
+    const { user } = renderLinkPanel({}, extra);
+    await screen.findByLabelText('Email');
+    expect(!!screen.queryByRole('button', { name: 'Cancel' })).toBe(shown);
+    if (shown) {
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(await screen.findByRole('button', { name: /Facebook/ })).toBeTruthy();
+    }
   });
 
   // Found walking issue 14: the flip lost what the visitor had typed, both ways.

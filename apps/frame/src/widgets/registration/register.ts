@@ -5,14 +5,14 @@ import type { FieldSpec } from '../_forms/fields';
 import { submittedAttributes, type Values } from '../_forms/schema';
 import { createAppAsyncThunk } from '../../store/asyncStatus';
 import { callIdentity } from '../../store/identityClient';
+import { removeHelloEntry } from '../../store/helloEntry';
 import { login } from '../../store/loginThunks';
 import type { AppThunk } from '../../store/thunk';
 
 /** Identity spec §9: the follow-up runs about 1.5 s after registration.success. */
 export const REGISTRATION_FOLLOW_UP_MS = 1500;
 
-/** Storage entry a social sign-in library leaves behind; registration cancel removes it (spec §3). */
-export const HELLO_STORAGE_KEY = 'hello';
+export { HELLO_STORAGE_KEY } from '../../store/helloEntry';
 
 export interface RegisterInput {
   scheme: string;
@@ -102,12 +102,6 @@ export const registrationFollowUp = createAppAsyncThunk<FollowUp, { guid: string
 
 /** Registration cancel (identity spec §4): drop the `hello` entry, tell the page. */
 export const cancelRegistration = (): AppThunk => (_dispatch, _getState, extra) => {
-  for (const store of [extra.storage.tab, extra.storage.persistent]) {
-    try {
-      store?.removeItem(HELLO_STORAGE_KEY);
-    } catch {
-      // Storage revoked: nothing to remove.
-    }
-  }
+  removeHelloEntry(extra.storage);
   extra.host.publish({ name: 'registration.cancelled', payload: {} });
 };
