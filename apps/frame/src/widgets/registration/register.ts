@@ -7,6 +7,7 @@ import { createAppAsyncThunk } from '../../store/asyncStatus';
 import { callIdentity } from '../../store/identityClient';
 import { removeHelloEntry } from '../../store/helloEntry';
 import { login } from '../../store/loginThunks';
+import { missingInput } from '../../store/requiredInputs';
 import type { AppThunk } from '../../store/thunk';
 
 /** Identity spec §9: the follow-up runs about 1.5 s after registration.success. */
@@ -34,14 +35,18 @@ export const registerAccount =
   (input: RegisterInput): AppThunk<Promise<RegisterResult>> =>
   async (dispatch, getState, extra) => {
     const { settings } = getState().frame;
-    const result = await callIdentity({ getState, dispatch, extra }, identityApi.register, {
-      body: {
-        realm: settings.realmName,
-        services: [input.serviceName],
-        attributes: submittedAttributes(input.fields, input.values),
-        ...(input.recaptchaResponse ? { recaptchaResponse: input.recaptchaResponse } : {}),
-      },
-    });
+    const attributes = submittedAttributes(input.fields, input.values);
+    const missing = missingInput({ realm: settings.realmName, attributes });
+    const result = missing
+      ? { ok: false as const, error: missing }
+      : await callIdentity({ getState, dispatch, extra }, identityApi.register, {
+          body: {
+            realm: settings.realmName,
+            services: [input.serviceName],
+            attributes,
+            ...(input.recaptchaResponse ? { recaptchaResponse: input.recaptchaResponse } : {}),
+          },
+        });
     if (!result.ok) {
       extra.host.publish({
         name: 'registration.failed',
