@@ -42,6 +42,16 @@ export default function RegistrationWidget({
   const [registered, setRegistered] = useState<Registered | null>(null);
   const [socialPanel, setSocialPanel] = useState(false);
   const [wayOut, setWayOut] = useState<{ to: WayOut; identifiers: Values } | null>(null);
+  // Back from a way out, focus returns to the form (its message, else its first field), not to the page.
+  const formBox = useRef<HTMLDivElement>(null);
+  const [wentOut, setWentOut] = useState(false);
+  useEffect(() => {
+    if (wayOut) setWentOut(true);
+    else if (wentOut) {
+      setWentOut(false);
+      formBox.current?.querySelector<HTMLElement>('[role="alert"], input, select, button')?.focus();
+    }
+  }, [wayOut, wentOut]);
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
 
   const header = (
@@ -114,7 +124,7 @@ export default function RegistrationWidget({
       return (
         <>
           {panel}
-          <div hidden={!!wayOut}>
+          <div ref={formBox} hidden={!!wayOut}>
             {attributes.socialNetworks.length > 0 && !loggedIn && (
               <Suspense fallback={<Loading />}>
                 <SocialSignIn

@@ -200,8 +200,9 @@ describe('registration form', () => {
     expect((screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).value).toBe('new@foyer.test');
     expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    // Back with everything typed.
+    // Back with everything typed, the focus on the form's message (not lost to the page).
     expect(await screen.findByRole('button', { name: 'Create account' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
     expect(((await input('Password')) as HTMLInputElement).value).toBe('secret-pw');
   });
 
