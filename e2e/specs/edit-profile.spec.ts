@@ -35,7 +35,7 @@ test('edit a profile attribute after logging in: profile.updated reaches the pag
   const value = `Demo${Date.now().toString(36)}`;
   await firstName.fill(value);
   await edit.getByRole('button', { name: 'Save changes' }).click();
-  await expect(edit.getByText('Your account has been updated successfully.')).toBeVisible();
+  await expect(edit.getByText('Successfully Updated!')).toBeVisible();
   await expect(page.locator('#event-log')).toContainText('foyer:profile.updated');
   // Soft: the demo account is put back below whatever this shows.
   await expect.soft(new ProfileWidget(page).frame.getByText(value)).toBeVisible();
@@ -45,7 +45,7 @@ test('edit a profile attribute after logging in: profile.updated reaches the pag
   // Put the demo account back as it was for the other tests.
   await firstName.fill('Demo');
   await edit.getByRole('button', { name: 'Save changes' }).click();
-  await expect(edit.getByText('Your account has been updated successfully.')).toBeVisible();
+  await expect(edit.getByText('Successfully Updated!')).toBeVisible();
 });
 
 test('secure mode: a password login gives a secure session the edit is made with; without it, Session has expired.', async ({
@@ -63,10 +63,10 @@ test('secure mode: a password login gives a secure session the edit is made with
   const before = await lastName.inputValue();
   await lastName.fill(`${before}x`);
   await edit.getByRole('button', { name: 'Save changes' }).click();
-  await expect(edit.getByText('Your account has been updated successfully.')).toBeVisible();
+  await expect(edit.getByText('Successfully Updated!')).toBeVisible();
   await lastName.fill(before);
   await edit.getByRole('button', { name: 'Save changes' }).click();
-  await expect(edit.getByText('Your account has been updated successfully.')).toBeVisible();
+  await expect(edit.getByText('Successfully Updated!')).toBeVisible();
 
   // The secure session lives in the widgets origin's tab storage; once it is gone (expired, or a
   // session restored without typing the password), editing is refused.

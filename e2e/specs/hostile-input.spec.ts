@@ -373,7 +373,7 @@ test('profile values carrying XSS payloads render as text in profile and edit-pr
     await firstName.fill(first);
     await lastName.fill(last);
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await expect(edit.getByText('Your account has been updated successfully.')).toBeVisible();
+    await expect(edit.getByText('Successfully Updated!')).toBeVisible();
     await expect(widgetFrame(page, 'profile').getByText(first, { exact: false }).first()).toBeVisible();
   }
   // A fresh render of the last values in every frame.

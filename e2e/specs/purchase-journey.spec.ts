@@ -79,6 +79,14 @@ test(
       /\d/,
     ]);
     await expect(shop.dialog).toBeVisible();
+    // The payment's request ran and has its answer: the payment frame told the page (and the
+    // runners' frames, whose third step 'Processing payment...' it is: issue 32, item 6).
+    await expect(page.locator('#event-log')).toContainText(
+      `foyer:payment.processing {"orderId":"${orderId}","running":true}`,
+    );
+    await expect(page.locator('#event-log')).toContainText(
+      `foyer:payment.processing {"orderId":"${orderId}","running":false}`,
+    );
     expect(await axeViolations(widgetDocument(page, 'payment')), 'payment step, transfer instructions').toEqual([]);
     await shop.press(shop.transferDone);
     await expect(shop.paid).toBeVisible();

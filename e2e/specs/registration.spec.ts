@@ -113,22 +113,38 @@ test('register a new account: success state, events, and the activation mail wit
   expect(mail?.text).not.toContain('new-secret-1');
 });
 
-test('a duplicate email shows the catalogue text and keeps everything typed', async ({ page }) => {
+// Issue 32, item 11: the spec's duplicate_user_profile, with its ways out (log in, forgot password).
+test('a duplicate email says it is in use, keeps everything typed, and offers the ways out', async ({ page }) => {
   await page.goto(`${stack.demoUrl}/register`);
   const widget = new RegistrationWidget(page);
   await widget.fill(DEMO_ACCOUNT.email, 'typed-pw-1');
   // The cross, in words.
   await expect(widget.frame.getByText('Already registered')).toBeVisible();
   await widget.submit.click();
-  await expect(widget.alert).toContainText('Account is already associated! Please register a new account.');
-  await expect(page.locator('#event-log')).toContainText(
-    'foyer:registration.failed {"code":"DUPLICATE_IDENTIFIERS_FOUND"',
-  );
+  await expect(widget.alert).toContainText('Email already in use! Please log in or use another email address.');
+  await expect(page.locator('#event-log')).toContainText('foyer:registration.failed {"code":"duplicate_user_profile"');
   await expect(widget.field('Email')).toHaveValue(DEMO_ACCOUNT.email);
   await expect(widget.field('Password')).toHaveValue('typed-pw-1');
   await expect(widget.field('Confirm Password')).toHaveValue('typed-pw-1');
   await expect(widget.field('First name')).toHaveValue('Reggie');
   expect(await axeViolations(registrationFrame(page))).toEqual([]);
+
+  // Forgot password: the reset panel with the typed address; Cancel comes back to the form as it was.
+  await widget.alert.getByRole('button', { name: 'Forgot your password?' }).click();
+  await expect(widget.frame.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+  await expect(widget.frame.getByRole('textbox', { name: 'Email' })).toHaveValue(DEMO_ACCOUNT.email);
+  await widget.frame.getByRole('button', { name: 'Cancel' }).click();
+  await expect(widget.submit).toBeVisible();
+  await expect(widget.field('Password')).toHaveValue('typed-pw-1');
+
+  // Log in: the login form in place, which logs the visitor in.
+  await widget.alert.getByRole('button', { name: 'Log in' }).click();
+  const login = widget.frame.locator('form').filter({ has: widget.frame.getByRole('button', { name: 'Log in' }) });
+  await login.getByLabel('Email', { exact: true }).fill(DEMO_ACCOUNT.email);
+  await login.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await expect(widget.frame.getByText('You are logged in')).toBeVisible();
+  await expect(page.locator('#event-log')).toContainText('foyer:login.success');
 });
 
 test('cancel publishes registration.cancelled and empties the form', async ({ page }) => {

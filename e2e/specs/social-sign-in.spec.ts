@@ -30,6 +30,7 @@ const SOCIAL_EVENTS = [
   'socialUnlink.authSchemeFailed',
   'socialProfile.updated',
   'editSocialProfile.cancelled',
+  'socialRegistration.cancelled',
 ];
 
 async function signInWith(page: Page, network: string, frame = widgetFrame(page, 'login')) {
@@ -240,6 +241,30 @@ test.describe('in both storage modes', () => {
       await expect(widgetFrame(page, 'profile').getByText(newAddress)).toBeVisible();
     },
   );
+});
+
+// Issue 32, item 1: the social registration form has a way out that needs no page reload.
+test("social registration's Cancel leaves the form for the sign-in form, and the page hears socialRegistration.cancelled", async ({
+  page,
+}) => {
+  const events = await recordHostEvents(page, SOCIAL_EVENTS);
+  await nextPerson('twitter');
+  await page.goto(`${stack.demoUrl}/social`);
+  const login = widgetFrame(page, 'login');
+  await signInWith(page, 'X');
+  await expect(login.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
+  // The registration panel has just replaced the form and the frame is still growing to fit it.
+  await untilFramesSettled(page);
+  await login.getByRole('button', { name: 'Cancel' }).click();
+  await expect(login.getByRole('button', { name: 'Sign in with X' })).toBeVisible();
+  await expect(login.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(login.getByRole('heading', { name: 'Create an Account' })).toHaveCount(0);
+  await expect
+    .poll(async () => (await events()).filter((event) => event.name === 'socialRegistration.cancelled'))
+    .toEqual([{ name: 'socialRegistration.cancelled', detail: {} }]);
+  // Nobody was registered or signed in.
+  expect((await events()).map((event) => event.name)).not.toContain('socialRegister.success');
+  await expect(login.getByText('You are logged in')).toHaveCount(0);
 });
 
 test('link to an existing account by logging in, from the social registration panel', async ({ page }) => {

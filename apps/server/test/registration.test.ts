@@ -133,12 +133,14 @@ describe('POST /userProfile (register) and activation', () => {
     expect((await activate(key)).json().code).toBe('ACTIVATION_KEY_NOT_FOUND');
   });
 
-  it('refuses an identifier that is taken, however it is spelled: 409 DUPLICATE_IDENTIFIERS_FOUND', async () => {
+  // Issue 32, item 11: someone registering hears 'Email already in use!…' (duplicate_user_profile),
+  // not 'Account is already associated! Please register a new account.'.
+  it('refuses an identifier that is taken, however it is spelled: 409 duplicate_user_profile', async () => {
     const response = await register(server, registerBody(' DEMO@foyer.test'));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      code: 'DUPLICATE_IDENTIFIERS_FOUND',
-      message: 'Account is already associated! Please register a new account.',
+      code: 'duplicate_user_profile',
+      message: 'Email already in use! Please log in or use another email address.',
       args: [],
     });
   });

@@ -302,7 +302,7 @@ describe('an e-mail address the network did not vouch for', () => {
     expect((await socialRegister('twitter', await ticketOf('twitter'), victim)).statusCode).toBe(202);
     // The owner cannot register the address (as with a password registration nobody activated) …
     expect((await register(server, registerBody(victim))).json()).toMatchObject({
-      code: 'DUPLICATE_IDENTIFIERS_FOUND',
+      code: 'duplicate_user_profile',
     });
     // … but the reset mail reaches only the owner, and proves the address.
     await server.app.inject({

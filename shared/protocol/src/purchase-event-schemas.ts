@@ -30,6 +30,11 @@ export const purchaseEventPayloadSchemas = {
   'order.created': orderPayload,
   'payment.success': orderPayload,
   'payment.failed': failurePayload,
+  /**
+   * The payment widget's request starts (`running: true`) and has its answer (`running: false`,
+   * whatever it is): a checkout's runners show 'Processing payment...' in between (purchase spec §2).
+   */
+  'payment.processing': z.strictObject({ orderId: id, running: z.boolean() }),
   'paymentType.selected': z.strictObject({ paymentType: z.string().check(z.maxLength(40)) }),
   /** The direct-debit widget is sending the visitor to the provider's mandate page. */
   'directDebit.redirect': orderPayload,

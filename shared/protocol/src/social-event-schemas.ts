@@ -22,7 +22,14 @@ export const socialEventPayloadSchemas = {
   'socialUnlink.failed': networkFailure,
   /** After sign-in, link or unlink: the networks now linked (upper-case keys), or none when logged out. */
   'socialSession.refresh': z.strictObject({ linked: z.array(z.string()) }),
+  /**
+   * Social registration's Cancel (identity spec §4): the form is left (back to the sign-in
+   * buttons) and the social sign-in library's `hello` entry removed.
+   */
   'socialRegistration.cancelled': emptyPayload,
+  /** The Cancel of link-accounts and unlink-accounts (`showCancel`): a modal closes; a page may hide the widget. */
+  'linkAccounts.cancelled': emptyPayload,
+  'unlinkAccounts.cancelled': emptyPayload,
   /**
    * Unlink refused with 403 and an authentication scheme (unlink_user_social_network): the
    * auth-scheme-failed notice; edit-social-profile loads that scheme's form (identity spec §4).

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { severityOfStatus, type FoyerError } from '@foyer/api';
 import { hasTranslation, t } from '../i18n';
 
@@ -9,6 +9,8 @@ export interface ErrorMessageBoxProps {
   /** When given, the box has a Close button. */
   onClose?: () => void;
   ref?: Ref<HTMLDivElement>;
+  /** The ways out the message offers (links or buttons), below its text, inside the box. */
+  children?: ReactNode;
 }
 
 /**
@@ -35,7 +37,7 @@ export function errorText(error: FoyerError): string {
  * danger, otherwise info), an optional code, closable. Focusable (tabIndex -1) so a form can move
  * focus to it after a failed submit.
  */
-export function ErrorMessageBox({ error, showCode = false, onClose, ref }: ErrorMessageBoxProps) {
+export function ErrorMessageBox({ error, showCode = false, onClose, ref, children }: ErrorMessageBoxProps) {
   const severity = severityOfStatus(error.statusCode);
   return (
     <div ref={ref} role="alert" tabIndex={-1} className={`message message-${severity}`} data-severity={severity}>
@@ -48,6 +50,7 @@ export function ErrorMessageBox({ error, showCode = false, onClose, ref }: Error
           </span>
         )}
       </p>
+      {children && <div className="message-actions">{children}</div>}
       {onClose && (
         <button type="button" className="message-close" aria-label={t('frame.close')} onClick={onClose}>
           <span aria-hidden="true">×</span>

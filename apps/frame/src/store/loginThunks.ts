@@ -7,6 +7,7 @@ import type { FoyerError, NameValue, SessionResponse } from '@foyer/api';
 import type { FoyerEvent } from '@foyer/protocol';
 import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from './identityClient';
+import { missingInput } from './requiredInputs';
 import { selectServiceName } from './selectors';
 import { saveSecureSession, saveSession, storedSessionFrom } from './sessionStorage';
 import { sessionStarted, secureSessionStarted } from './sessionSlice';
@@ -35,9 +36,13 @@ export const login =
   (input: LoginInput): AppThunk<Promise<LoginResult>> =>
   async (dispatch, getState, extra) => {
     const state = getState();
-    const result = await callIdentity({ getState, dispatch, extra }, identityApi.createSession, {
-      body: { realmName: state.frame.settings.realmName, ...input },
-    });
+    const realmName = state.frame.settings.realmName;
+    const missing = missingInput({ realm: realmName, identifiers: input.identifiers, validators: input.validators });
+    const result = missing
+      ? { ok: false as const, error: missing }
+      : await callIdentity({ getState, dispatch, extra }, identityApi.createSession, {
+          body: { realmName, ...input },
+        });
     if (!result.ok) {
       extra.host.publish({
         name: 'login.failed',

@@ -54,6 +54,9 @@ async function insertIdentifiers(tx: Db, realmName: string, guid: string, identi
   }
 }
 
+/** What a registration answers for an identifier already taken (identity spec §8, duplicate_user_profile). */
+export const REGISTRATION_DUPLICATE = 'duplicate_user_profile';
+
 export async function createAccount(
   db: Db,
   input: {
@@ -70,6 +73,13 @@ export async function createAccount(
      */
     addressProven: boolean;
     now: number;
+    /**
+     * The code a taken identifier answers. A registration (the widget's or the purchase flow's
+     * sign-up) answers duplicate_user_profile ('Email already in use!…', identity spec §8), which
+     * offers the visitor the login and forgot-password ways out; the social registration keeps
+     * DUPLICATE_IDENTIFIERS_FOUND (the account exists: link it instead).
+     */
+    duplicateCode?: 'DUPLICATE_IDENTIFIERS_FOUND' | 'duplicate_user_profile';
   },
 ): Promise<string> {
   const guid = randomUUID();
@@ -101,7 +111,7 @@ export async function createAccount(
       }
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError('DUPLICATE_IDENTIFIERS_FOUND');
+    if (isUniqueViolation(error)) throw new ApiError(input.duplicateCode ?? 'DUPLICATE_IDENTIFIERS_FOUND');
     throw error;
   }
   return guid;

@@ -7,7 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { defineRoute } from '../http/define-route';
 import { ApiError, validationFailed } from '../http/errors';
-import { activateAccount, createAccount, identifiersTaken, markAddressProven } from '../identity/accounts';
+import {
+  activateAccount,
+  createAccount,
+  identifiersTaken,
+  markAddressProven,
+  REGISTRATION_DUPLICATE,
+} from '../identity/accounts';
 import { checkAttributes, fieldsOf, isPasswordField } from '../identity/attributes';
 import {
   findAccountByGuid,
@@ -58,7 +64,7 @@ export function registrationRoutes(app: FastifyInstance, deps: AppDeps): void {
       name: field.name,
       value: (values.get(field.name) ?? '').trim(),
     }));
-    if (await identifiersTaken(db, body.realm, identifiers)) throw new ApiError('DUPLICATE_IDENTIFIERS_FOUND');
+    if (await identifiersTaken(db, body.realm, identifiers)) throw new ApiError(REGISTRATION_DUPLICATE);
     const password = template.validators.filter(isPasswordField).map((field) => values.get(field.name))[0];
     if (!password) throw validationFailed(['attributes.password']);
 
@@ -78,6 +84,7 @@ export function registrationRoutes(app: FastifyInstance, deps: AppDeps): void {
       // Typed, not proven: the activation mail proves it; without activation, a reset does.
       addressProven: false,
       now: deps.now(),
+      duplicateCode: REGISTRATION_DUPLICATE,
     });
     const account = await findAccountByGuid(db, guid);
     if (!account) throw new ApiError('technical_difficulties');

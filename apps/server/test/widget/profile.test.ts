@@ -139,7 +139,7 @@ describe('POST /widget/profile/:serviceName (no session) and login', () => {
   it('refuses a taken identifier, an unknown field, and a session (which must PUT)', async () => {
     const taken = await call(server, 'POST', '/widget/profile/demo', { payload: newCustomer('demo@foyer.test') });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().code).toBe('DUPLICATE_IDENTIFIERS_FOUND');
+    expect(taken.json().code).toBe('duplicate_user_profile');
     const unknown = await call(server, 'POST', '/widget/profile/demo', {
       payload: newCustomer('x@foyer.test', [{ name: 'isAdmin', value: 'true' }]),
     });

@@ -67,6 +67,12 @@ export const IDENTITY_ERRORS = {
   COOKIES_DISABLED: { status: 400, text: 'cookies are disabled' },
   ACTIVATION_KEY_MISSING: { status: 400, text: "Couldn't find the activation key!" },
   AUTH_SCHEME_EMPTY: { status: 400, text: 'Authentication scheme should not be empty!' },
+  // Required inputs asserted non-empty before a call (identity spec §5; apps/frame store/requiredInputs.ts).
+  REALM_EMPTY: { status: 400, text: 'Realm should not be empty!' },
+  IDENTIFIERS_EMPTY: { status: 400, text: 'Identifiers should not be empty!' },
+  VALIDATORS_EMPTY: { status: 400, text: 'Validators should not be empty!' },
+  ATTRIBUTES_EMPTY: { status: 400, text: 'Attributes should not be empty!' },
+  USER_ID_EMPTY: { status: 400, text: 'User id should not be empty!' },
   SERVICE_NAME_EMPTY: { status: 400, text: 'Service name should not be empty!' },
   /** Edit (social) profile without a session (identity spec §5). */
   USER_SESSION_EMPTY: { status: 401, text: 'User session should not be empty!' },

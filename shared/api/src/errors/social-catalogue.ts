@@ -23,6 +23,8 @@ export const SOCIAL_ERRORS = {
   SOCIAL_NETWORK_EMPTY: { status: 400, text: 'Social Network should not be empty!' },
   SOCIAL_NETWORK_NOT_SUPPORTED: { status: 400, text: "Social Network '{0}' is not supported!" },
   SOCIAL_SELECTION_EMPTY: { status: 400, text: 'Select Social Network should not be empty!' },
+  /** The link panel (link to an existing account) with no authentication scheme to log in with (identity spec §5). */
+  SOCIAL_AUTH_SCHEME_EMPTY: { status: 400, text: 'Auth Scheme name should not be empty!' },
   /** The sign-in popup was closed (or blocked) before the provider answered. */
   SOCIAL_POPUP_CLOSED: { status: 400, text: 'The sign-in window was closed before it finished. Please try again.' },
   /** The ticket from the provider's answer was used, has expired, or belongs to another network. */

@@ -211,7 +211,16 @@ export const runCheckout =
                 payload: { code: error.code, statusCode: error.statusCode },
               });
             }
-            const outcome = await openStep(services, action, progress.orderId, signal);
+            // The payment step: 'Processing payment...' while the payment widget's request runs,
+            // calm again once it has its answer (a refused card, transfer instructions to read).
+            const openStepName = action.step;
+            const paying =
+              action.widget === 'payment'
+                ? services.events.subscribe((event) => {
+                    if (event.name === 'payment.processing') enter(openStepName, !event.payload.running);
+                  })
+                : null;
+            const outcome = await openStep(services, action, progress.orderId, signal).finally(() => paying?.());
             if (outcome === null || outcome.name === 'modal.dismissed' || outcome.name === 'productSummary.cancelled') {
               return { status: 'stopped' };
             }

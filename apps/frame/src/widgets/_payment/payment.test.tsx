@@ -136,10 +136,16 @@ describe('submitPayment', () => {
     const keys = server.requests.map((request) => request.headers.get('idempotency-key'));
     expect(keys[0]).toBe(keys[1]);
     expect(keys[2]).not.toBe(keys[0]);
-    expect(harness.published.at(-2)).toEqual({
-      name: 'payment.failed',
-      payload: { code: 'card_declined', statusCode: 402 },
-    });
+    // Each attempt: payment.processing while its request runs (a checkout's 'Processing payment...'), then its outcome.
+    const processing = (running: boolean) => ({ name: 'payment.processing', payload: { orderId: 'ord-1', running } });
+    expect(harness.published.slice(-6)).toEqual([
+      processing(true),
+      processing(false),
+      { name: 'payment.failed', payload: { code: 'card_declined', statusCode: 402 } },
+      processing(true),
+      processing(false),
+      { name: 'payment.failed', payload: { code: 'card_declined', statusCode: 402 } },
+    ]);
   });
 
   it('a failure without an app error code is payment_fail; REQUIRES_ACTION hands back the client secret', async () => {

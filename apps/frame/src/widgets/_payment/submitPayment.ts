@@ -62,12 +62,17 @@ export const submitPayment =
     const { orderId, attempts, fieldError, ...token } = input;
     if (!orderId) return fail(catalogueError('undefined_order_id'));
     if (fieldError) return { status: 'failed', error: fieldError };
+    // The runner of a checkout behind the modal shows its third step while the request runs.
+    const processing = (running: boolean) =>
+      extra.host.publish({ name: 'payment.processing', payload: { orderId, running } });
+    processing(true);
     const result = await callWidget(
       { dispatch, getState, extra },
       submitPaymentEndpoint,
       { params: { orderId }, body: token },
       { normalize: normalizePaymentError, headers: { [IDEMPOTENCY_KEY_HEADER]: attempts.keyFor(token.token) } },
     );
+    processing(false);
     if (!result.ok) return fail(result.error);
     if (result.data.status === 'REQUIRES_ACTION') {
       if (!result.data.clientSecret) return fail(catalogueError('payment_requires_action'));

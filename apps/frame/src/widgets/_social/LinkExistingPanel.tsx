@@ -36,6 +36,8 @@ export interface LinkExistingPanelProps {
   alignment: 'left' | 'center' | 'right';
   /** The embedded panel's anchor back to social registration ('Create New account'). */
   onRegisterInstead?: (() => void) | undefined;
+  /** That anchor's words (social registration's `linkCancelLabel`); default 'Create New account'. */
+  registerInsteadLabel?: string | undefined;
   onCancel?: (() => void) | undefined;
   /** Told once the identity is linked (the host then shows the logged-in state). */
   onLinked?: (() => void) | undefined;
@@ -208,7 +210,9 @@ function LinkForm(
           </LinkButton>
         )}
         {props.onRegisterInstead && (
-          <LinkButton onClick={props.onRegisterInstead}>{t('social.registration.anchor')}</LinkButton>
+          <LinkButton onClick={props.onRegisterInstead}>
+            {props.registerInsteadLabel ?? t('social.registration.anchor')}
+          </LinkButton>
         )}
       </div>
     </form>

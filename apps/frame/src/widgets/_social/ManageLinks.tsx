@@ -15,6 +15,7 @@ import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectServiceName } from '../../store/selectors';
+import type { AppThunk } from '../../store/thunk';
 import { useFrameEvents } from '../../store/useFrameEvents';
 import { useRequest } from '../../store/useRequest';
 import { MessageBox } from '../_forms/MessageBox';
@@ -51,6 +52,10 @@ export interface ManageLinksProps {
   buttonStyle: 'text' | 'icons';
   showHeader: boolean;
   showErrorMsgs: boolean;
+  /** The networks' names beside their actions (false: visually hidden, still read by screen readers). */
+  showLabels: boolean;
+  /** A Cancel that publishes linkAccounts.cancelled / unlinkAccounts.cancelled (a modal closes on it). */
+  showCancel: boolean;
   title?: string | undefined;
   actionLabel?: string | undefined;
   scopes?: readonly string[];
@@ -220,6 +225,7 @@ export function ManageLinks(props: ManageLinksProps) {
           networks={shown}
           action="link"
           buttonStyle={props.buttonStyle}
+          showLabels={props.showLabels}
           label={props.actionLabel}
           scopes={props.scopes ?? []}
           showErrorMsgs={props.showErrorMsgs}
@@ -255,7 +261,7 @@ export function ManageLinks(props: ManageLinksProps) {
                     onError={() => setBrokenAvatars((broken) => new Set([...broken, avatar]))}
                   />
                 )}
-                <span className="social-card-name">
+                <span className={props.showLabels ? 'social-card-name' : 'social-card-name visually-hidden'}>
                   <strong>{NETWORK_NAMES[network]}</strong>
                   {profile?.displayName || profile?.email ? ` — ${profile.displayName ?? profile.email}` : ''}
                 </span>
@@ -284,6 +290,29 @@ export function ManageLinks(props: ManageLinksProps) {
           })}
         </ul>
       )}
+      {props.showCancel && (
+        <div className="actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={busy}
+            onClick={() => {
+              setProblem(null);
+              setDone(null);
+              setCancelled(false);
+              dispatch(cancelManageLinks(props.mode));
+            }}
+          >
+            {t('social.cancel')}
+          </button>
+        </div>
+      )}
     </section>
   );
 }
+
+/** Cancel (identity spec §2 link and unlink accounts: the cancel flag): tells the page. */
+const cancelManageLinks =
+  (mode: ManageLinksProps['mode']): AppThunk =>
+  (_dispatch, _getState, extra) =>
+    extra.host.publish({ name: mode === 'link' ? 'linkAccounts.cancelled' : 'unlinkAccounts.cancelled', payload: {} });

@@ -25,6 +25,8 @@ export interface SocialButtonsProps {
    */
   confirmByRedirect?: boolean;
   buttonStyle: 'text' | 'icons';
+  /** False: the text buttons' words are visually hidden (still each button's name for screen readers). */
+  showLabels?: boolean;
   label?: string | undefined;
   scopes?: readonly string[];
   showErrorMsgs: boolean;
@@ -159,7 +161,9 @@ export function SocialButtons(props: SocialButtonsProps) {
             <span className="social-icon" aria-hidden="true">
               {name.slice(0, 1)}
             </span>
-            {props.buttonStyle === 'text' && <span>{text}</span>}
+            {props.buttonStyle === 'text' && (
+              <span className={props.showLabels === false ? 'visually-hidden' : undefined}>{text}</span>
+            )}
           </button>
         );
       })}

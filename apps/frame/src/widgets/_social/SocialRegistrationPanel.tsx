@@ -32,6 +32,8 @@ export interface SocialRegistrationPanelProps {
   onSignedIn?: (() => void) | undefined;
   /** Offered once the activation mail is sent (an OK back to the sign-in buttons); absent: none. */
   onDone?: (() => void) | undefined;
+  /** The form's Cancel (identity spec §4 registration cancel): leaves the form; absent: no Cancel. */
+  onCancel?: (() => void) | undefined;
 }
 
 /** What the provider told, by the attribute names registration forms use. */
@@ -119,6 +121,20 @@ function RegistrationForm(
           label={props.submitLabel ?? t('social.registration.submit')}
           busyLabel={t('social.registration.submitting')}
         />
+        {props.onCancel && (
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={form.submitting}
+            onClick={() => {
+              form.reset();
+              setError(null);
+              props.onCancel?.();
+            }}
+          >
+            {t('social.cancel')}
+          </button>
+        )}
         {props.onLinkInstead && (
           <LinkButton onClick={props.onLinkInstead}>{t('social.linkExisting.anchor')}</LinkButton>
         )}

@@ -11,7 +11,7 @@ import { LinkExistingPanel } from './LinkExistingPanel';
 import { offeredNetworks, socialPermissionsRequest } from './requests';
 import { SocialButtons } from './SocialButtons';
 import { SocialRegistrationPanel } from './SocialRegistrationPanel';
-import { socialLogin } from './socialThunks';
+import { cancelSocialRegistration, socialLogin } from './socialThunks';
 import './messages';
 
 export interface SocialSignInProps {
@@ -41,8 +41,12 @@ export interface SocialSignInProps {
     title?: string | undefined;
     description?: string | undefined;
     submitLabel?: string | undefined;
+    /** The embedded panel's anchor back to registration (social registration's `linkCancelLabel`). */
+    registerInsteadLabel?: string | undefined;
     showForgotPassword?: boolean;
     alignment?: 'left' | 'center' | 'right';
+    /** The panel's Cancel back to the buttons (link-existing-account's `showCancel`); default shown. */
+    showCancel?: boolean;
   };
   /**
    * Told when a registration or link panel opens or closes (login hides its own form meanwhile).
@@ -91,6 +95,10 @@ export default function SocialSignIn(props: SocialSignInProps) {
         onLinkInstead={props.showLinkPanel === false ? undefined : () => setStep({ ...step, kind: 'link' })}
         onSignedIn={() => setStep({ kind: 'buttons' })}
         onDone={() => setStep({ kind: 'buttons' })}
+        onCancel={() => {
+          dispatch(cancelSocialRegistration());
+          setStep({ kind: 'buttons' });
+        }}
       />
     );
   }
@@ -108,12 +116,13 @@ export default function SocialSignIn(props: SocialSignInProps) {
         title={props.link?.title}
         description={props.link?.description}
         submitLabel={props.link?.submitLabel}
+        registerInsteadLabel={props.link?.registerInsteadLabel}
         onRegisterInstead={
           props.unknownGoesTo === 'link' || props.showLinkPanel === false
             ? undefined
             : () => setStep({ ...step, kind: 'register' })
         }
-        onCancel={() => setStep({ kind: 'buttons' })}
+        onCancel={props.link?.showCancel === false ? undefined : () => setStep({ kind: 'buttons' })}
         onLinked={() => setStep({ kind: 'buttons' })}
       />
     );

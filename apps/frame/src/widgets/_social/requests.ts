@@ -4,8 +4,8 @@
  * registration form with the provider's profile to fill it, and the link form.
  */
 import {
-  foyerError,
   SOCIAL_NETWORKS,
+  socialError,
   socialNetworkOf,
   type LinkedProfiles,
   type SocialNetwork,
@@ -123,13 +123,15 @@ export const socialLinkFormRequest = createRequest<SocialLinkForm, string | unde
   createAppAsyncThunk<SocialLinkForm, string | undefined>('socialLinkForm/load', async (schemeAttribute, api) => {
     let scheme = schemeAttribute?.trim() ?? '';
     const name = selectServiceName(api.getState());
-    if (!scheme && !name) return api.rejectWithValue(foyerError('AUTH_SCHEME_EMPTY'));
+    // The link panel's own text (identity spec §5), not the login's AUTH_SCHEME_EMPTY.
+    if (!scheme && !name) return api.rejectWithValue(socialError('SOCIAL_AUTH_SCHEME_EMPTY'));
     // Without a service name the named scheme is enough (no captcha site key but the page's).
     const service = name
       ? await callIdentity(api, identityApi.getService, { params: { name }, signal: api.signal })
       : null;
     if (service && !service.ok) return api.rejectWithValue(service.error);
-    if (!scheme) scheme = service?.data.authenticationSchemeName ?? '';
+    if (!scheme) scheme = service?.data.authenticationSchemeName?.trim() ?? '';
+    if (!scheme) return api.rejectWithValue(socialError('SOCIAL_AUTH_SCHEME_EMPTY'));
     const result = await callIdentity(api, socialApi.getSocialLinkTemplate, { params: { scheme }, signal: api.signal });
     if (!result.ok) return api.rejectWithValue(result.error);
     const recaptchaSiteKey = api.getState().frame.settings.recaptchaSiteKey ?? service?.data.recaptchaSiteKey ?? null;

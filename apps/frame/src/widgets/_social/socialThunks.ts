@@ -5,6 +5,7 @@
  */
 import { linkedProfileKey, type FoyerError, type LinkedProfiles, type NameValue, type SocialNetwork } from '@foyer/api';
 import * as socialApi from '@foyer/api/social';
+import { removeHelloEntry } from '../../store/helloEntry';
 import { callIdentity } from '../../store/identityClient';
 import { storeLogin, type LoginResult } from '../../store/loginThunks';
 import { selectServiceName } from '../../store/selectors';
@@ -112,6 +113,16 @@ export const socialRegister =
  * one whose proof is too old: one of these codes, on which the widget asks for the proof (the
  * password, or for an account without one a linked network) and tries again.
  */
+/**
+ * Social registration's Cancel (identity spec §4 registration cancel): the social sign-in
+ * library's `hello` entry goes, and the page hears socialRegistration.cancelled. The form leaves
+ * (back to the sign-in buttons) without a reload.
+ */
+export const cancelSocialRegistration = (): AppThunk => (_dispatch, _getState, extra) => {
+  removeHelloEntry(extra.storage);
+  extra.host.publish({ name: 'socialRegistration.cancelled', payload: {} });
+};
+
 export function needsFreshProof(error: FoyerError): boolean {
   return error.code === 'SOCIAL_PROOF_REQUIRED' || error.code === 'secure_session_expired';
 }

@@ -89,6 +89,21 @@ describe('checkout-button widget', () => {
     // The payment step is open: calm again.
     await screen.findByRole('button', { name: waitingName });
     expect(harness.opened.at(-1)?.widget).toBe('payment');
+    // The visitor pays in the modal: its request runs — the third step, 'Processing payment...'
+    // (issue 32, item 6), in every frame of the page.
+    emit(harness, { name: 'payment.processing', payload: { orderId: 'order-1', running: true } });
+    const paying = await screen.findByRole('button', { name: 'Processing payment...' });
+    expect(paying).toHaveProperty('disabled', true);
+    expect(paying.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('Processing payment...');
+    expect(readBasket(harness.storage.tab).checkout).toEqual({ step: 'payment', since: expect.any(Number) });
+    // Answered (a declined card): the modal waits for the visitor again.
+    emit(harness, { name: 'payment.processing', payload: { orderId: 'order-1', running: false } });
+    emit(harness, { name: 'payment.failed', payload: { code: 'card_declined', statusCode: 402 } });
+    await screen.findByRole('button', { name: waitingName });
+    expect(readBasket(harness.storage.tab).checkout).toMatchObject({ step: 'payment', waiting: true });
+    emit(harness, { name: 'payment.processing', payload: { orderId: 'order-1', running: true } });
+    await screen.findByRole('button', { name: 'Processing payment...' });
     act(() => {
       basketFromAnotherFrame(harness, null);
     });

@@ -243,7 +243,7 @@ describe('edit profile', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Sport' }));
     await user.click(screen.getByRole('checkbox', { name: 'News' }));
     await user.click(save());
-    expect((await screen.findByRole('status')).textContent).toContain('Your account has been updated successfully.');
+    expect((await screen.findByRole('status')).textContent).toContain('Successfully Updated!');
     const put = server.requests.find((r) => r.method === 'PUT');
     // The multi-choice value is the comma-joined option values, in the template's order.
     expect(put?.body).toEqual({
@@ -271,7 +271,7 @@ describe('edit profile', () => {
     await user.click(save());
     const notice = await screen.findByText(/Check your mail to confirm your new address/);
     expect(notice.closest('[role="status"]')).not.toBeNull();
-    expect(screen.queryByText('Your account has been updated successfully.')).toBeNull();
+    expect(screen.queryByText('Successfully Updated!')).toBeNull();
     // The reloaded profile still has the confirmed address until the link is opened.
     await waitFor(async () => expect((await field('Email')).value).toBe('demo@foyer.test'));
     // Typing on a loaded 2-core machine: more than the default 5 s.
@@ -285,7 +285,7 @@ describe('edit profile', () => {
     expect(screen.getByRole('alert').textContent).toContain('First name is mandatory.');
     await user.type(await field('First name'), 'Demo');
     await user.click(save());
-    await screen.findByText('Your account has been updated successfully.');
+    await screen.findByText('Successfully Updated!');
     expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
       attributes: [{ name: 'phone', value: '' }],
     });
@@ -309,7 +309,7 @@ describe('edit profile', () => {
     expect(screen.queryByRole('group', { name: 'Topics' })).toBeNull();
     await user.type(await field('First name'), 'x');
     await user.click(save());
-    await screen.findByText('Your account has been updated successfully.');
+    await screen.findByText('Successfully Updated!');
     expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
       attributes: [{ name: 'firstName', value: 'Demox' }],
       rolesToAssign: ['newsletter'],
@@ -322,7 +322,7 @@ describe('edit profile', () => {
     expect((await field('First name')).value).toBe('');
     await user.type(await field('Phone'), '777');
     await user.click(save());
-    await screen.findByText('Your account has been updated successfully.');
+    await screen.findByText('Successfully Updated!');
     expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
       attributes: [{ name: 'phone', value: '777' }],
     });

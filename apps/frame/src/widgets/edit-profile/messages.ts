@@ -6,7 +6,9 @@ export const editProfileMessages = defineMessages({
     'editProfile.submit': 'Save changes',
     'editProfile.submitting': 'Saving…',
     'editProfile.cancel': 'Cancel',
-    'editProfile.success': 'Your account has been updated successfully.',
+    // The spec's edit_successful (identity spec §8); the social edit profile keeps its
+    // userProfileUpdateSuccess ('Your account has been updated successfully.', _social/messages.ts).
+    'editProfile.success': 'Successfully Updated!',
     'editProfile.nothingChanged': 'Nothing has changed.',
     'editProfile.confirmNewAddress':
       'Check your mail to confirm your new address: the change takes effect once you open the link we sent to it.',
@@ -18,7 +20,7 @@ export const editProfileMessages = defineMessages({
     'editProfile.submit': 'Guardar cambios',
     'editProfile.submitting': 'Guardando…',
     'editProfile.cancel': 'Cancelar',
-    'editProfile.success': 'Tu cuenta se ha actualizado correctamente.',
+    'editProfile.success': '¡Actualizado correctamente!',
     'editProfile.nothingChanged': 'No ha cambiado nada.',
     'editProfile.confirmNewAddress':
       'Revisa tu correo para confirmar tu nueva dirección: el cambio se aplicará cuando abras el enlace que te enviamos.',
@@ -30,7 +32,7 @@ export const editProfileMessages = defineMessages({
     'editProfile.submit': 'Salvar alterações',
     'editProfile.submitting': 'Salvando…',
     'editProfile.cancel': 'Cancelar',
-    'editProfile.success': 'Sua conta foi atualizada com sucesso.',
+    'editProfile.success': 'Atualizado com sucesso!',
     'editProfile.nothingChanged': 'Nada foi alterado.',
     'editProfile.confirmNewAddress':
       'Verifique seu e-mail para confirmar seu novo endereço: a alteração vale quando você abrir o link que enviamos.',

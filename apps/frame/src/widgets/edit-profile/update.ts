@@ -1,6 +1,7 @@
 import { foyerError, type FoyerError, type NameValue } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from '../../store/identityClient';
+import { missingInput } from '../../store/requiredInputs';
 import type { AppThunk } from '../../store/thunk';
 import { fetchProfile, markProfileDirty } from './profileData';
 import { liveSecureSession } from './secureSession';
@@ -25,7 +26,11 @@ export const updateProfile =
   async (dispatch, getState, extra) => {
     const state = getState();
     const guid = state.session.guid;
-    if (!guid) return { ok: false, error: foyerError('USER_NOT_LOGGED_IN') };
+    if (!state.session.loggedIn) return { ok: false, error: foyerError('USER_NOT_LOGGED_IN') };
+    // A change of roles alone sends no attribute: the attributes must not be empty only without one.
+    const roles = input.rolesToAssign.length + input.rolesToUnAssign.length;
+    const missing = missingInput({ userId: guid, ...(roles ? {} : { attributes: input.attributes }) });
+    if (missing || !guid) return { ok: false, error: missing ?? foyerError('USER_ID_EMPTY') };
     // Secure mode: the update is authorised by the secure session (identity spec §6), which must
     // still live. Outside it a live one goes along too: it is the fresh proof a new address needs
     // (the server asks for it in any mode), and without it a re-authentication would prove nothing.

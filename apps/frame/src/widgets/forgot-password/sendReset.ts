@@ -1,6 +1,7 @@
 import { type FoyerError, type NameValue } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from '../../store/identityClient';
+import { missingInput } from '../../store/requiredInputs';
 import { selectServiceName } from '../../store/selectors';
 import type { AppThunk } from '../../store/thunk';
 
@@ -12,14 +13,17 @@ export const sendPasswordReset =
   (scheme: string, identifiers: NameValue[]): AppThunk<Promise<FoyerError | null>> =>
   async (dispatch, getState, extra) => {
     const state = getState();
-    const result = await callIdentity({ getState, dispatch, extra }, identityApi.forgotPassword, {
-      params: { authScheme: scheme },
-      query: {
-        ...Object.fromEntries(identifiers.map(({ name, value }) => [name, value])),
-        realm: state.frame.settings.realmName,
-        serviceName: selectServiceName(state),
-      },
-    });
+    const missing = missingInput({ realm: state.frame.settings.realmName, identifiers });
+    const result = missing
+      ? { ok: false as const, error: missing }
+      : await callIdentity({ getState, dispatch, extra }, identityApi.forgotPassword, {
+          params: { authScheme: scheme },
+          query: {
+            ...Object.fromEntries(identifiers.map(({ name, value }) => [name, value])),
+            realm: state.frame.settings.realmName,
+            serviceName: selectServiceName(state),
+          },
+        });
     if (result.ok) {
       extra.host.publish({ name: 'forgotPassword.success', payload: {} });
       return null;

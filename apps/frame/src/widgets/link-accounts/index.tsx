@@ -12,6 +12,8 @@ export default function LinkAccountsWidget({ attributes }: WidgetProps<LinkAccou
       buttonStyle={attributes.buttonStyle}
       showHeader={attributes.showHeader}
       showErrorMsgs={attributes.showErrorMsgs}
+      showLabels={attributes.showLabels}
+      showCancel={attributes.showCancel}
       title={attributes.title}
       actionLabel={attributes.linkLabel}
       scopes={attributes.extendPermissions}

@@ -89,8 +89,8 @@ function server(linked: SocialNetwork[], options: { socialOnly?: boolean } = {})
 /** The prompt loads with the form it borrows from edit profile: more than the default wait on a busy machine. */
 const LOADED = { timeout: 5_000 };
 
-function renderLink(fake: ReturnType<typeof server>) {
-  const attributes = linkAccountsAttributesSchema.parse({});
+function renderLink(fake: ReturnType<typeof server>, options: Record<string, string> = {}) {
+  const attributes = linkAccountsAttributesSchema.parse(options);
   const harness = makeHarness({
     fetch: fake.fetch,
     attributes,
@@ -110,6 +110,31 @@ function renderUnlink(fake: ReturnType<typeof server>) {
 
 const requestsTo = (fake: ReturnType<typeof server>, path: string) =>
   fake.requests.filter((request) => request.path === path);
+
+// Issue 32, item 3: showCancel and showLabels do what they say.
+describe('link accounts: showCancel and showLabels', () => {
+  it('no Cancel by default; the buttons say which network they link', async () => {
+    renderLink(server(['facebook']));
+    const google = await screen.findByRole('button', { name: 'Link Google' });
+    expect(google.querySelector('.visually-hidden')).toBeNull();
+    expect(google.textContent).toContain('Link Google');
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('showCancel: a Cancel that publishes linkAccounts.cancelled', async () => {
+    const { harness, user } = renderLink(server(['facebook']), { showCancel: 'true' });
+    await screen.findByRole('button', { name: 'Link Google' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(harness.published).toEqual([{ name: 'linkAccounts.cancelled', payload: {} }]);
+    expect(signInWithPopup).not.toHaveBeenCalled();
+  });
+
+  it('showLabels false: the words are visually hidden and still name each button', async () => {
+    renderLink(server(['facebook']), { showLabels: 'false' });
+    const google = await screen.findByRole('button', { name: 'Link Google' });
+    expect(google.querySelector('.visually-hidden')?.textContent).toBe('Link Google');
+  });
+});
 
 describe('link accounts asks for a fresh proof', () => {
   it('with a password: the prompt takes focus, the password (by keyboard) proves it, and the link is made with the same ticket', async () => {

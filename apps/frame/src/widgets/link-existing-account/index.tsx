@@ -35,6 +35,7 @@ export default function LinkExistingAccountWidget({ attributes }: WidgetProps<Li
           submitLabel: attributes.submitLabel,
           showForgotPassword: attributes.showForgotPassword,
           alignment: attributes.alignment,
+          showCancel: attributes.showCancel,
         }}
       />
     </div>

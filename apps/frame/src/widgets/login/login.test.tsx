@@ -23,7 +23,11 @@ import LoginWidget from './index';
 
 const DEFAULT_SCHEME = { name: 'default', realmName: 'demo', identifiers: ['email'], validators: ['password'] };
 
-function setup(sessionReply: Reply | Handler, attributes: Record<string, string> = {}) {
+function setup(
+  sessionReply: Reply | Handler,
+  attributes: Record<string, string> = {},
+  settings: Record<string, unknown> = {},
+) {
   const server = fakeIdentityServer({
     'GET /service/demo': () => ({ status: 200, body: DEMO_SERVICE }),
     'GET /authenticationScheme/default': () => ({ status: 200, body: DEFAULT_SCHEME }),
@@ -31,7 +35,7 @@ function setup(sessionReply: Reply | Handler, attributes: Record<string, string>
     'POST /session': typeof sessionReply === 'function' ? sessionReply : () => sessionReply,
   });
   const parsed = loginAttributesSchema.parse(attributes);
-  const harness = makeHarness({ fetch: server.fetch, attributes: parsed });
+  const harness = makeHarness({ fetch: server.fetch, attributes: parsed, settings });
   renderWith(harness, <LoginWidget attributes={parsed} />);
   return { server, harness, user: userEvent.setup() };
 }
@@ -46,6 +50,15 @@ async function fill(user: ReturnType<typeof userEvent.setup>, pass = 'foyer-demo
 }
 
 describe('login widget', () => {
+  // Issue 32, item 13: the spec's 'Realm should not be empty!' (§5), announced, and no call.
+  it("a page whose realm is blank says 'Realm should not be empty!' and sends nothing", async () => {
+    const { server, user } = setup({ status: 200, body: sessionBody() }, {}, { realmName: '   ' });
+    await fill(user);
+    await user.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toContain('Realm should not be empty!');
+    expect(server.requests.some((request) => request.path === '/session')).toBe(false);
+  });
+
   it('loads the scheme from the service, then renders the template fields with autocomplete', async () => {
     const { server } = setup({ status: 200, body: sessionBody() });
     expect(screen.getByRole('status').textContent).toBe('Loading…');

@@ -1,6 +1,7 @@
 import { type FoyerError, type NameValue } from '@foyer/api';
 import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from '../../store/identityClient';
+import { missingInput } from '../../store/requiredInputs';
 import { selectServiceName } from '../../store/selectors';
 import type { AppThunk } from '../../store/thunk';
 
@@ -13,6 +14,8 @@ export const resendActivation =
   (identifiers: NameValue[]): AppThunk<Promise<FoyerError | null>> =>
   async (dispatch, getState, extra) => {
     const state = getState();
+    const missing = missingInput({ realm: state.frame.settings.realmName, identifiers });
+    if (missing) return missing;
     const result = await callIdentity({ getState, dispatch, extra }, identityApi.resendActivation, {
       body: { realmName: state.frame.settings.realmName, service: selectServiceName(state), identifiers },
     });

@@ -4,14 +4,18 @@ import type { ProfileAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';
 import { LogoutButton } from '../../components/LogoutButton';
-import { hasTranslation, t, templateLabel } from '../../i18n';
+import { t } from '../../i18n';
 import type { WidgetProps } from '../widgetProps';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { syncSessionFromStorage } from '../../store/sessionThunks';
 import { shareProfile } from '../../store/sharedProfile';
 import { useFrameEvents } from '../../store/useFrameEvents';
 import { StayAcrossSites } from '../_session/StayAcrossSites';
+import { useRequest } from '../../store/useRequest';
+import { selectServiceName } from '../../store/selectors';
+import { attributeLabel, attributeValue } from './attributeDisplay';
 import { refreshAndLoadProfile } from './loadProfile';
+import { profileTemplateRequest } from './profileTemplate';
 import { WidgetHeading } from '../../components/WidgetHeading';
 
 /** Events after which the profile is reloaded (identity spec §4). */
@@ -22,11 +26,6 @@ const RELOAD_ON: ReadonlySet<string> = new Set([
   'logout.action',
   'profile.updated',
 ]);
-
-function attributeLabel(name: string): string {
-  const code = `profile.attribute.${name}`;
-  return hasTranslation(code) ? t(code) : templateLabel(name, name);
-}
 
 /** The account's attributes as the server lists them, but First name always before Last name. */
 function displayOrder<T extends { name: string }>(attributes: readonly T[]): T[] {
@@ -42,6 +41,11 @@ export default function ProfileWidget({ attributes }: WidgetProps<ProfileAttribu
   const dispatch = useAppDispatch();
   const guid = useAppSelector((state) => state.session.guid);
   const profile = useAppSelector((state) => state.profile);
+  const serviceName = useAppSelector(selectServiceName);
+  // Labels and types of the attributes (BOOLEAN as Yes/No, dates for people …), once there is a profile to show.
+  const definitions = useRequest(profileTemplateRequest, serviceName, {
+    skip: profile.state !== 'available' || !serviceName,
+  });
   const reload = useCallback(() => void dispatch(refreshAndLoadProfile()), [dispatch]);
 
   // The profile the page's other frames hold, and this one's for them (storage may be refused).
@@ -90,7 +94,10 @@ export default function ProfileWidget({ attributes }: WidgetProps<ProfileAttribu
           <ErrorMessageBox error={foyerError('USER_PROFILE_LOCKED')} />
         </>
       );
-    case 'available':
+    case 'available': {
+      // Wait for the definitions (or their failure: then names and values as stored), not flicker from raw to readable.
+      if (serviceName && (definitions.status === 'idle' || definitions.status === 'loading')) return <Loading />;
+      const known = definitions.status === 'succeeded' ? definitions.data : {};
       return (
         <>
           {header}
@@ -98,8 +105,8 @@ export default function ProfileWidget({ attributes }: WidgetProps<ProfileAttribu
           <dl className="profile-attributes">
             {displayOrder(profile.data?.attributes ?? []).map((attribute) => (
               <div key={attribute.name}>
-                <dt>{attributeLabel(attribute.name)}</dt>
-                <dd>{attribute.value}</dd>
+                <dt>{attributeLabel(attribute.name, known[attribute.name])}</dt>
+                <dd>{attributeValue(attribute.value, known[attribute.name])}</dd>
               </div>
             ))}
           </dl>
@@ -111,5 +118,6 @@ export default function ProfileWidget({ attributes }: WidgetProps<ProfileAttribu
           <StayAcrossSites />
         </>
       );
+    }
   }
 }

@@ -11,6 +11,7 @@ import { MessageBox } from '../_forms/MessageBox';
 import { fieldProblem, formSchema, type Values } from '../_forms/schema';
 import { useTemplateForm } from '../_forms/useTemplateForm';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
+import { LinkButton } from '../../components/LinkButton';
 import { SubmitButton } from '../../components/Loading';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
@@ -24,9 +25,23 @@ export interface RegistrationFormProps {
   template: Template;
   recaptchaSiteKey: string | null;
   onRegistered(result: { guid: string; loggedIn: boolean }): void;
+  /**
+   * The ways out of 'Email already in use!…' (duplicate_user_profile): log in instead, or reset
+   * the password, with the identifiers the visitor typed (never the password).
+   */
+  onWayOut?: (to: WayOut, identifiers: Values) => void;
 }
 
-type Problem = { kind: 'text'; text: string } | { kind: 'error'; error: FoyerError };
+export type WayOut = 'login' | 'forgotPassword';
+
+/**
+ * An address already registered (identity spec §8): our server answers duplicate_user_profile;
+ * another identity server may answer DUPLICATE_IDENTIFIERS_FOUND. Someone registering hears the
+ * same either way: 'Email already in use!…', with the login and forgot-password ways out.
+ */
+const DUPLICATE_CODES: ReadonlySet<string> = new Set(['duplicate_user_profile', 'DUPLICATE_IDENTIFIERS_FOUND']);
+
+type Problem = { kind: 'text'; text: string } | { kind: 'error'; error: FoyerError; duplicate?: boolean };
 
 function emptyValues(fields: readonly FieldSpec[]): Values {
   return Object.fromEntries(fields.map((field) => [field.key, '']));
@@ -91,7 +106,10 @@ export function RegistrationForm(props: RegistrationFormProps) {
       }
       if (props.recaptchaSiteKey) setCaptchaReset((count) => count + 1);
       const text = serverAttributesMessage(result.error);
-      show(text ? { kind: 'text', text } : { kind: 'error', error: result.error });
+      if (text) show({ kind: 'text', text });
+      else if (DUPLICATE_CODES.has(result.error.code)) {
+        show({ kind: 'error', error: { ...result.error, code: 'duplicate_user_profile' }, duplicate: true });
+      } else show({ kind: 'error', error: result.error });
     },
   });
 
@@ -104,6 +122,9 @@ export function RegistrationForm(props: RegistrationFormProps) {
     },
     checkIdentifiers,
   );
+
+  const typedIdentifiers = (): Values =>
+    Object.fromEntries(identifierFields.map((field) => [field.key, form.values[field.key] ?? '']));
 
   const onCaptcha = useCallback((response: string | null) => {
     setCaptcha(response);
@@ -118,7 +139,18 @@ export function RegistrationForm(props: RegistrationFormProps) {
         (problem.kind === 'text' ? (
           <MessageBox ref={problemRef} text={problem.text} onClose={() => setProblem(null)} />
         ) : (
-          <ErrorMessageBox ref={problemRef} error={problem.error} onClose={() => setProblem(null)} />
+          <ErrorMessageBox ref={problemRef} error={problem.error} onClose={() => setProblem(null)}>
+            {problem.duplicate && props.onWayOut && (
+              <>
+                <LinkButton onClick={() => props.onWayOut?.('login', typedIdentifiers())}>
+                  {t('login.submit')}
+                </LinkButton>
+                <LinkButton onClick={() => props.onWayOut?.('forgotPassword', typedIdentifiers())}>
+                  {t('login.forgotPassword')}
+                </LinkButton>
+              </>
+            )}
+          </ErrorMessageBox>
         ))}
       {fields.map((field) => (
         <FormAttributeField

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { isFoyerError, type FoyerError } from '@foyer/api';
-import type { RegistrationAttributes } from '@foyer/protocol';
+import { loginAttributesSchema, type RegistrationAttributes } from '@foyer/protocol';
 import { MessageBox } from '../_forms/MessageBox';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { Loading } from '../../components/Loading';
@@ -12,10 +12,17 @@ import { useRequest } from '../../store/useRequest';
 import { registrationRequest } from './loadRegistration';
 import './messages';
 import { REGISTRATION_FOLLOW_UP_MS, registrationFollowUp, type FollowUp } from './register';
-import { RegistrationForm } from './RegistrationForm';
+import { RegistrationForm, type WayOut } from './RegistrationForm';
+import { LinkButton } from '../../components/LinkButton';
+import type { Values } from '../_forms/schema';
 
 /** Social sign-up buttons load only for a registration configured with networks. */
 const SocialSignIn = lazy(() => import('../_social/SocialSignIn'));
+/** The ways out of 'Email already in use!…' load only when a visitor takes one. */
+const LoginWidget = lazy(() => import('../login'));
+const ForgotPasswordPanel = lazy(() =>
+  import('../forgot-password/ForgotPasswordPanel').then((module) => ({ default: module.ForgotPasswordPanel })),
+);
 
 interface Registered {
   guid: string;
@@ -34,6 +41,17 @@ export default function RegistrationWidget({
   const setup = useRequest(registrationRequest, attributes.authenticationSchemeName);
   const [registered, setRegistered] = useState<Registered | null>(null);
   const [socialPanel, setSocialPanel] = useState(false);
+  const [wayOut, setWayOut] = useState<{ to: WayOut; identifiers: Values } | null>(null);
+  // Back from a way out, focus returns to the form (its message, else its first field), not to the page.
+  const formBox = useRef<HTMLDivElement>(null);
+  const [wentOut, setWentOut] = useState(false);
+  useEffect(() => {
+    if (wayOut) setWentOut(true);
+    else if (wentOut) {
+      setWentOut(false);
+      formBox.current?.querySelector<HTMLElement>('[role="alert"], input, select, button')?.focus();
+    }
+  }, [wayOut, wentOut]);
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
 
   const header = (
@@ -61,38 +79,84 @@ export default function RegistrationWidget({
           </button>
         </>
       );
-    case 'succeeded':
+    case 'succeeded': {
+      // A way out of 'Email already in use!…' shows in place; the form stays (hidden) with what was typed.
+      let panel: ReactNode = null;
+      if (wayOut?.to === 'forgotPassword') {
+        panel = (
+          <Suspense fallback={<Loading />}>
+            <ForgotPasswordPanel
+              scheme={setup.data.scheme}
+              template={setup.data.template}
+              showHeader
+              showLabels={attributes.showLabels}
+              showErrorMsgs={attributes.showErrorMsgs}
+              showCancel
+              alignment="left"
+              autoFocus
+              initialValues={wayOut.identifiers}
+              onDone={() => setWayOut(null)}
+            />
+          </Suspense>
+        );
+      }
+      if (wayOut?.to === 'login') {
+        panel = (
+          <Suspense fallback={<Loading />}>
+            <LoginWidget
+              attributes={loginAttributesSchema.parse({
+                ...(attributes.authenticationSchemeName
+                  ? { authenticationSchemeName: attributes.authenticationSchemeName }
+                  : {}),
+                showHeader: String(attributes.showHeader),
+                showLabels: String(attributes.showLabels),
+                showErrorMsgs: String(attributes.showErrorMsgs),
+              })}
+            />
+            {!loggedIn && (
+              <p>
+                <LinkButton onClick={() => setWayOut(null)}>{t('login.register')}</LinkButton>
+              </p>
+            )}
+          </Suspense>
+        );
+      }
       return (
         <>
-          {attributes.socialNetworks.length > 0 && !loggedIn && (
-            <Suspense fallback={<Loading />}>
-              <SocialSignIn
-                networks={attributes.socialNetworks}
-                action="register"
-                buttonStyle={attributes.socialButtonStyle}
-                showHeader={attributes.showHeader}
-                showLabels={attributes.showLabels}
-                showErrorMsgs={attributes.showErrorMsgs}
-                schemeAttribute={attributes.authenticationSchemeName}
-                onPanel={setSocialPanel}
-              />
-            </Suspense>
-          )}
-          {loggedIn && attributes.socialNetworks.length > 0 ? (
-            <p className="logged-in">{t('login.loggedIn')}</p>
-          ) : (
-            !socialPanel && (
-              <RegistrationForm
-                attributes={attributes}
-                {...setup.data}
-                onRegistered={({ guid, loggedIn }) =>
-                  setRegistered({ guid, loggedIn, serviceName: setup.data.serviceName })
-                }
-              />
-            )
-          )}
+          {panel}
+          <div ref={formBox} hidden={!!wayOut}>
+            {attributes.socialNetworks.length > 0 && !loggedIn && (
+              <Suspense fallback={<Loading />}>
+                <SocialSignIn
+                  networks={attributes.socialNetworks}
+                  action="register"
+                  buttonStyle={attributes.socialButtonStyle}
+                  showHeader={attributes.showHeader}
+                  showLabels={attributes.showLabels}
+                  showErrorMsgs={attributes.showErrorMsgs}
+                  schemeAttribute={attributes.authenticationSchemeName}
+                  onPanel={setSocialPanel}
+                />
+              </Suspense>
+            )}
+            {loggedIn && attributes.socialNetworks.length > 0 ? (
+              <p className="logged-in">{t('login.loggedIn')}</p>
+            ) : (
+              !socialPanel && (
+                <RegistrationForm
+                  attributes={attributes}
+                  {...setup.data}
+                  onRegistered={({ guid, loggedIn }) =>
+                    setRegistered({ guid, loggedIn, serviceName: setup.data.serviceName })
+                  }
+                  onWayOut={(to, identifiers) => setWayOut({ to, identifiers })}
+                />
+              )
+            )}
+          </div>
         </>
       );
+    }
   }
 }
 

@@ -5,14 +5,15 @@ import type { FieldSpec } from '../_forms/fields';
 import { submittedAttributes, type Values } from '../_forms/schema';
 import { createAppAsyncThunk } from '../../store/asyncStatus';
 import { callIdentity } from '../../store/identityClient';
+import { removeHelloEntry } from '../../store/helloEntry';
 import { login } from '../../store/loginThunks';
+import { missingInput } from '../../store/requiredInputs';
 import type { AppThunk } from '../../store/thunk';
 
 /** Identity spec §9: the follow-up runs about 1.5 s after registration.success. */
 export const REGISTRATION_FOLLOW_UP_MS = 1500;
 
-/** Storage entry a social sign-in library leaves behind; registration cancel removes it (spec §3). */
-export const HELLO_STORAGE_KEY = 'hello';
+export { HELLO_STORAGE_KEY } from '../../store/helloEntry';
 
 export interface RegisterInput {
   scheme: string;
@@ -34,14 +35,18 @@ export const registerAccount =
   (input: RegisterInput): AppThunk<Promise<RegisterResult>> =>
   async (dispatch, getState, extra) => {
     const { settings } = getState().frame;
-    const result = await callIdentity({ getState, dispatch, extra }, identityApi.register, {
-      body: {
-        realm: settings.realmName,
-        services: [input.serviceName],
-        attributes: submittedAttributes(input.fields, input.values),
-        ...(input.recaptchaResponse ? { recaptchaResponse: input.recaptchaResponse } : {}),
-      },
-    });
+    const attributes = submittedAttributes(input.fields, input.values);
+    const missing = missingInput({ realm: settings.realmName, attributes });
+    const result = missing
+      ? { ok: false as const, error: missing }
+      : await callIdentity({ getState, dispatch, extra }, identityApi.register, {
+          body: {
+            realm: settings.realmName,
+            services: [input.serviceName],
+            attributes,
+            ...(input.recaptchaResponse ? { recaptchaResponse: input.recaptchaResponse } : {}),
+          },
+        });
     if (!result.ok) {
       extra.host.publish({
         name: 'registration.failed',
@@ -102,12 +107,6 @@ export const registrationFollowUp = createAppAsyncThunk<FollowUp, { guid: string
 
 /** Registration cancel (identity spec §4): drop the `hello` entry, tell the page. */
 export const cancelRegistration = (): AppThunk => (_dispatch, _getState, extra) => {
-  for (const store of [extra.storage.tab, extra.storage.persistent]) {
-    try {
-      store?.removeItem(HELLO_STORAGE_KEY);
-    } catch {
-      // Storage revoked: nothing to remove.
-    }
-  }
+  removeHelloEntry(extra.storage);
   extra.host.publish({ name: 'registration.cancelled', payload: {} });
 };

@@ -1,11 +1,12 @@
 import '../../test/setup';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_ERRORS } from '@foyer/api';
 import { captureAttributesSchema, registrationAttributesSchema } from '@foyer/protocol';
 import {
   DEMO_SERVICE,
+  DEMO_TEMPLATE,
   fakeIdentityServer,
   makeHarness,
   renderWith,
@@ -165,19 +166,65 @@ describe('registration form', () => {
     });
   });
 
-  it('a duplicate account shows the catalogue text, publishes registration.failed and keeps every value', async () => {
-    const { harness, user } = setup({
-      'POST /userProfile': () => ({ status: 409, body: { code: 'DUPLICATE_IDENTIFIERS_FOUND' } }),
+  // Issue 32, item 11: someone registering hears 'Email already in use!…' (duplicate_user_profile),
+  // with the ways out, whichever code the identity server uses for it.
+  it.each(['duplicate_user_profile', 'DUPLICATE_IDENTIFIERS_FOUND'])(
+    'a duplicate address (%s) says the address is in use, offers the ways out, publishes registration.failed and keeps every value',
+    async (code) => {
+      const { harness, user } = setup({ 'POST /userProfile': () => ({ status: 409, body: { code } }) });
+      await fill(user);
+      await user.click(submit());
+      const alert = await screen.findByRole('alert');
+      expect(alert.querySelector('.message-text')?.textContent).toBe(IDENTITY_ERRORS.duplicate_user_profile.text);
+      expect(IDENTITY_ERRORS.duplicate_user_profile.text).toMatch(/^Email already in use!/);
+      // Focus on the message: screen readers read it, and the ways out are the next stops.
+      await waitFor(() => expect(document.activeElement).toBe(alert));
+      expect(within(alert).getByRole('button', { name: 'Log in' })).toBeTruthy();
+      expect(within(alert).getByRole('button', { name: 'Forgot your password?' })).toBeTruthy();
+      expect(harness.published).toEqual([{ name: 'registration.failed', payload: { code, statusCode: 409 } }]);
+      expect(((await input('Email')) as HTMLInputElement).value).toBe('new@foyer.test');
+      expect(((await input('Password')) as HTMLInputElement).value).toBe('secret-pw');
+      expect(((await input('First name')) as HTMLInputElement).value).toBe('Ann');
+    },
+  );
+
+  it("'Forgot your password?' flips to the reset panel with the typed address; Cancel comes back", async () => {
+    const { user } = setup({
+      'POST /userProfile': () => ({ status: 409, body: { code: 'duplicate_user_profile' } }),
     });
     await fill(user);
     await user.click(submit());
-    expect(await alertText()).toBe(IDENTITY_ERRORS.DUPLICATE_IDENTIFIERS_FOUND.text);
-    expect(harness.published).toEqual([
-      { name: 'registration.failed', payload: { code: 'DUPLICATE_IDENTIFIERS_FOUND', statusCode: 409 } },
-    ]);
-    expect(((await input('Email')) as HTMLInputElement).value).toBe('new@foyer.test');
+    await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Forgot your password?' }));
+    expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeTruthy();
+    // The registration form waits, hidden (the accessibility tree has only the panel's field).
+    expect((screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).value).toBe('new@foyer.test');
+    expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    // Back with everything typed, the focus on the form's message (not lost to the page).
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
     expect(((await input('Password')) as HTMLInputElement).value).toBe('secret-pw');
-    expect(((await input('First name')) as HTMLInputElement).value).toBe('Ann');
+  });
+
+  it("'Log in' shows the login form in place, which logs in; 'Create an account' comes back", async () => {
+    const { harness, user } = setup({
+      'POST /userProfile': () => ({ status: 409, body: { code: 'duplicate_user_profile' } }),
+      'GET /ui/template/login/default': () => ({ status: 200, body: DEMO_TEMPLATE }),
+      'POST /session': () => ({ status: 200, body: sessionBody() }),
+    });
+    await fill(user);
+    await user.click(submit());
+    await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Log in' }));
+    await user.click(await screen.findByRole('button', { name: 'Create an account' }));
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeTruthy();
+    await user.click(submit());
+    await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Log in' }));
+    const loginForm = (await screen.findByRole('button', { name: 'Log in' })).closest('form')!;
+    await user.type(within(loginForm).getByLabelText('Email'), 'demo@foyer.test');
+    await user.type(within(loginForm).getByLabelText('Password'), 'foyer-demo-1');
+    await user.click(within(loginForm).getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('You are logged in')).toBeTruthy();
+    expect(harness.published.map((event) => event.name)).toContain('login.success');
   });
 
   it("the server's attribute errors become the general message", async () => {

@@ -36,7 +36,7 @@ export default function SocialRegistrationWidget({ attributes }: WidgetProps<Soc
           submitLabel: attributes.submitLabel,
           hiddenAttributes: attributes.hiddenAttributes,
         }}
-        link={{ submitLabel: attributes.linkSubmitLabel }}
+        link={{ submitLabel: attributes.linkSubmitLabel, registerInsteadLabel: attributes.linkCancelLabel }}
       />
     </div>
   );

@@ -11,6 +11,8 @@ export default function UnlinkAccountsWidget({ attributes }: WidgetProps<UnlinkA
       buttonStyle={attributes.buttonStyle}
       showHeader={attributes.showHeader}
       showErrorMsgs={attributes.showErrorMsgs}
+      showLabels={attributes.showLabels}
+      showCancel={attributes.showCancel}
       title={attributes.title}
       actionLabel={attributes.unlinkLabel}
     />

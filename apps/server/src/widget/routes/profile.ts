@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { defineRoute } from '../../http/define-route';
 import { ApiError } from '../../http/errors';
-import { createAccount, identifiersTaken, updateAccount } from '../../identity/accounts';
+import { createAccount, identifiersTaken, REGISTRATION_DUPLICATE, updateAccount } from '../../identity/accounts';
 import { findAccountByGuid, findService, type Account, type Service } from '../../identity/store';
 import { checkCaptcha } from '../../security/captcha';
 import { hashPassword } from '../../security/passwords';
@@ -113,7 +113,7 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps, identityPrefi
       // the identifier-search budget, so this route is no better an oracle than that one.
       await takeAddressToken(deps, identifierSearchRule(deps), request);
       const identifiers = [{ name: identifier.name, value: (parsed.auth.get(identifier.name) ?? '').trim() }];
-      if (await identifiersTaken(db, service.realmName, identifiers)) throw new ApiError('DUPLICATE_IDENTIFIERS_FOUND');
+      if (await identifiersTaken(db, service.realmName, identifiers)) throw new ApiError(REGISTRATION_DUPLICATE);
       await takeAddressToken(deps, signUpRule(deps), request);
       const attributes: Record<string, string> = { [identifier.name]: identifiers[0]!.value };
       for (const [name, value] of parsed.attributes) if (value.trim()) attributes[name] = value.trim();
@@ -130,6 +130,7 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps, identityPrefi
         services: [service.name],
         addressProven: false,
         now: deps.now(),
+        duplicateCode: REGISTRATION_DUPLICATE,
       });
       await storeAddresses(deps, guid, parsed);
       return { status: 201, body: await savedProfile(deps, guid) };
