@@ -12,6 +12,7 @@ import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { DESKTOP_CHROME, nextPerson, popupClosed } from '../support/social-popup';
 import { LoginWidget, ProfileWidget, recordHostEvents, untilFramesSettled, widgetFrame } from '../support/widgets';
 import { mailedLink } from '../support/mailbox';
+import { createCustomer, proveAddress, uniqueEmail } from '../support/purchase';
 
 // One stand-in per network holds "who is signing in": the tests of this file take turns.
 test.describe.configure({ mode: 'serial' });
@@ -294,11 +295,17 @@ test('link to an existing account by logging in, from the social registration pa
 test('link and unlink from the account page; an identity linked to another account is refused', async ({
   page,
   browser,
+  request,
 }) => {
   // Two browsers, two accounts, a link and an unlink: a long journey on a loaded machine.
   test.setTimeout(60_000);
+  // An account of its own: the demo account's links change in the other journeys running beside it.
+  const email = uniqueEmail();
+  await createCustomer(request, email, 'social-links-pw-1');
+  // Linking a network needs an address proven to be the account's (issue 24).
+  await proveAddress(request, email, 'social-links-pw-1');
   await page.goto(`${stack.demoUrl}/social`);
-  await new LoginWidget(page).logInSettled(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await new LoginWidget(page).logInSettled(email, 'social-links-pw-1');
   const link = widgetFrame(page, 'link-accounts');
   const unlink = widgetFrame(page, 'unlink-accounts');
 
@@ -326,7 +333,7 @@ test('link and unlink from the account page; an identity linked to another accou
   await expect(other.getByText('You are logged in')).toBeVisible();
   await otherContext.close();
 
-  // …and the demo account tries to link that same identity (the stand-in still signs in as them).
+  // …and the first account tries to link that same identity (the stand-in still signs in as them).
   const popup3 = page.waitForEvent('popup');
   await link.getByRole('button', { name: 'Link Google' }).click();
   await popupClosed(popup3);
