@@ -1,4 +1,6 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import MagicString from 'magic-string';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -56,12 +58,66 @@ const LIBRARY_GROUPS = [
 ];
 
 /**
+ * react-router's package exports name only its development build (ENABLE_DEV_WARNINGS on); the
+ * production build beside it is the same code with those warnings off. Build only: the tests keep
+ * the package as it resolves.
+ */
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+/**
+ * Lets the bundler drop library components the frame never renders. The frame renders
+ * BrowserRouter, Routes and Route (App.tsx) and uses formik through useFormik; react-router's
+ * Link, NavLink, Form, ScrollRestoration and its framework and RSC parts (5 KB brotli on every
+ * route), and formik's FieldArray and Form (1 KB on every form route), stayed in the bundle only
+ * because of top-level statements tree-shaking must keep as side effects:
+ * - `X.displayName = '...'` writes, which only name a component in React's developer tools:
+ *   left out;
+ * - react-router's `X = React.forwardRef(...)` / `React.createContext(...)` calls, pure but not
+ *   annotated: marked pure;
+ * - formik's `FieldArrayInner.defaultProps = {...}`, written after the class: moved into the
+ *   class's own (pure) definition, which runs it as before whenever FieldArray is used.
+ * Only these statements change; the code the frame runs is bundled as published. Build only: the
+ * tests run the packages as they resolve.
+ */
+function libraryTreeShaking(): Plugin {
+  const displayNames = /^[\w$]+\.displayName = (?:"[^"\n]*"|'[^'\n]*');$/gm;
+  return {
+    name: 'foyer:library-tree-shaking',
+    apply: 'build',
+    transform(code, id) {
+      const reactRouter = /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/.test(id);
+      const formik = /[\\/]formik[\\/]dist[\\/]formik\.esm\.js$/.test(id);
+      if (!reactRouter && !formik) return null;
+      const output = new MagicString(code);
+      for (const match of code.matchAll(displayNames)) output.remove(match.index, match.index + match[0].length);
+      if (reactRouter)
+        for (const match of code.matchAll(/^var [\w$]+ = (?=React\d*\.(?:forwardRef|createContext)\()/gm))
+          output.appendLeft(match.index + match[0].length, '/* @__PURE__ */ ');
+      if (formik) {
+        const defaults = /^FieldArrayInner\.defaultProps = \{[^;]*\};$/m.exec(code);
+        const end = code.indexOf('  return FieldArrayInner;\n}(Component);');
+        if (defaults && end >= 0) {
+          output.remove(defaults.index, defaults.index + defaults[0].length);
+          output.appendLeft(end, `  ${defaults[0]}\n`);
+        }
+      }
+      return { code: output.toString(), map: output.generateMap({ hires: 'boundary', source: id }) };
+    },
+  };
+}
+
+/**
  * The frame app: one document (index.html) answering every `/w/<widget>` route, one lazy chunk
  * per widget. The vitest project `frame` extends this config (jsdom).
  */
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), libraryTreeShaking()],
   base: '/',
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -85,4 +141,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
