@@ -77,7 +77,13 @@ const REACT_ROUTER_PRODUCTION = fileURLToPath(
  * - react-router's `X = React.forwardRef(...)` / `React.createContext(...)` calls, pure but not
  *   annotated: marked pure;
  * - formik's `FieldArrayInner.defaultProps = {...}`, written after the class: moved into the
- *   class's own (pure) definition, which runs it as before whenever FieldArray is used.
+ *   class's own (pure) definition, which runs it as before whenever FieldArray is used;
+ * - yup's `create$N.prototype = XSchema.prototype` (so that `schema instanceof string` holds),
+ *   written after each factory: the factory and that write move into a pure function called in
+ *   their place (`var create$N = /* @__PURE__ *\/ (() => { function create$N…; create$N.prototype
+ *   = …; return create$N; })()`), so the schema types no frame form builds are dropped (1 KB).
+ *   The factories are only called from functions, never while the module loads, so the `var` is
+ *   set before any call. A factory with any other write after it (date) is left as it is.
  * Only these statements change; the code the frame runs is bundled as published. Build only: the
  * tests run the packages as they resolve.
  */
@@ -89,7 +95,8 @@ function libraryTreeShaking(): Plugin {
     transform(code, id) {
       const reactRouter = /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/.test(id);
       const formik = /[\\/]formik[\\/]dist[\\/]formik\.esm\.js$/.test(id);
-      if (!reactRouter && !formik) return null;
+      const yup = /[\\/]yup[\\/]index\.esm\.js$/.test(id);
+      if (!reactRouter && !formik && !yup) return null;
       const output = new MagicString(code);
       for (const match of code.matchAll(displayNames)) output.remove(match.index, match.index + match[0].length);
       if (reactRouter)
@@ -103,6 +110,21 @@ function libraryTreeShaking(): Plugin {
           output.appendLeft(end, `  ${defaults[0]}\n`);
         }
       }
+      if (yup)
+        for (const write of code.matchAll(/^(create\$\d+)\.prototype = (\w+)\.prototype;\n(?!\1\.)/gm)) {
+          const [, factory = '', schema = ''] = write;
+          const declaration = new RegExp(
+            `^function ${factory.replace('$', '\\$')}\\([^)]*\\) \\{\\n[^]*?\\n\\}\\n`,
+            'm',
+          ).exec(code);
+          if (!declaration || declaration.index > write.index) continue;
+          output.remove(declaration.index, declaration.index + declaration[0].length);
+          output.overwrite(
+            write.index,
+            write.index + write[0].length - 1,
+            `var ${factory} = /* @__PURE__ */ (() => {\n${declaration[0]}${factory}.prototype = ${schema}.prototype;\nreturn ${factory};\n})();`,
+          );
+        }
       return { code: output.toString(), map: output.generateMap({ hires: 'boundary', source: id }) };
     },
   };
