@@ -1,4 +1,6 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import MagicString from 'magic-string';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -10,7 +12,7 @@ import react from '@vitejs/plugin-react';
 const packages = (...names: string[]) =>
   new RegExp(`[\\/]node_modules[\\/](${names.map((name) => name.replace('/', '[\\/]')).join('|')})[\\/]`);
 
-const LIBRARY_GROUPS = [
+const CHUNK_GROUPS = [
   // Every route: rendering, the store, the router, the frame protocol and its schemas.
   {
     name: 'lib-core',
@@ -53,15 +55,101 @@ const LIBRARY_GROUPS = [
     ),
   },
   { name: 'lib-dates', test: packages('dayjs') },
+  // Our code the page loads anyway (what the entry imports statically, `$initial`), in the entry's
+  // own chunk. Left to rolldown, each module the widgets share with the entry became a chunk of
+  // its own (the error catalogue, the identity client, the schemas, the account endpoints): four
+  // more requests on every route, each costing about 340 bytes of response headers and its own
+  // compression window. Not the entry module itself: its chunk is the one the group joins.
+  {
+    name: 'index',
+    tags: ['$initial' as const],
+    test: (id: string) => !/[\\/]node_modules[\\/]/.test(id) && !/[\\/]src[\\/]main\.tsx$/.test(id),
+  },
 ];
+
+/**
+ * react-router's package exports name only its development build (ENABLE_DEV_WARNINGS on); the
+ * production build beside it is the same code with those warnings off. Build only: the tests keep
+ * the package as it resolves.
+ */
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+/**
+ * Lets the bundler drop library components the frame never renders. The frame renders
+ * BrowserRouter, Routes and Route (App.tsx) and uses formik through useFormik; react-router's
+ * Link, NavLink, Form, ScrollRestoration and its framework and RSC parts (5 KB brotli on every
+ * route), and formik's FieldArray and Form (1 KB on every form route), stayed in the bundle only
+ * because of top-level statements tree-shaking must keep as side effects:
+ * - `X.displayName = '...'` writes, which only name a component in React's developer tools:
+ *   left out;
+ * - react-router's `X = React.forwardRef(...)` / `React.createContext(...)` calls, pure but not
+ *   annotated: marked pure;
+ * - formik's `FieldArrayInner.defaultProps = {...}`, written after the class: moved into the
+ *   class's own (pure) definition, which runs it as before whenever FieldArray is used;
+ * - yup's `create$N.prototype = XSchema.prototype` (so that `schema instanceof string` holds),
+ *   written after each factory: the factory and that write move into a pure function called in
+ *   their place (`var create$N = /* @__PURE__ *\/ (() => { function create$N…; create$N.prototype
+ *   = …; return create$N; })()`), so the schema types no frame form builds are dropped (1 KB).
+ *   The factories are only called from functions, never while the module loads, so the `var` is
+ *   set before any call. A factory with any other write after it (date) is left as it is.
+ * Only these statements change; the code the frame runs is bundled as published. Build only: the
+ * tests run the packages as they resolve.
+ */
+function libraryTreeShaking(): Plugin {
+  const displayNames = /^[\w$]+\.displayName = (?:"[^"\n]*"|'[^'\n]*');$/gm;
+  return {
+    name: 'foyer:library-tree-shaking',
+    apply: 'build',
+    transform(code, id) {
+      const reactRouter = /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/.test(id);
+      const formik = /[\\/]formik[\\/]dist[\\/]formik\.esm\.js$/.test(id);
+      const yup = /[\\/]yup[\\/]index\.esm\.js$/.test(id);
+      if (!reactRouter && !formik && !yup) return null;
+      const output = new MagicString(code);
+      for (const match of code.matchAll(displayNames)) output.remove(match.index, match.index + match[0].length);
+      if (reactRouter)
+        for (const match of code.matchAll(/^var [\w$]+ = (?=React\d*\.(?:forwardRef|createContext)\()/gm))
+          output.appendLeft(match.index + match[0].length, '/* @__PURE__ */ ');
+      if (formik) {
+        const defaults = /^FieldArrayInner\.defaultProps = \{[^;]*\};$/m.exec(code);
+        const end = code.indexOf('  return FieldArrayInner;\n}(Component);');
+        if (defaults && end >= 0) {
+          output.remove(defaults.index, defaults.index + defaults[0].length);
+          output.appendLeft(end, `  ${defaults[0]}\n`);
+        }
+      }
+      if (yup)
+        for (const write of code.matchAll(/^(create\$\d+)\.prototype = (\w+)\.prototype;\n(?!\1\.)/gm)) {
+          const [, factory = '', schema = ''] = write;
+          const declaration = new RegExp(
+            `^function ${factory.replace('$', '\\$')}\\([^)]*\\) \\{\\n[^]*?\\n\\}\\n`,
+            'm',
+          ).exec(code);
+          if (!declaration || declaration.index > write.index) continue;
+          output.remove(declaration.index, declaration.index + declaration[0].length);
+          output.overwrite(
+            write.index,
+            write.index + write[0].length - 1,
+            `var ${factory} = /* @__PURE__ */ (() => {\n${declaration[0]}${factory}.prototype = ${schema}.prototype;\nreturn ${factory};\n})();`,
+          );
+        }
+      return { code: output.toString(), map: output.generateMap({ hires: 'boundary', source: id }) };
+    },
+  };
+}
 
 /**
  * The frame app: one document (index.html) answering every `/w/<widget>` route, one lazy chunk
  * per widget. The vitest project `frame` extends this config (jsdom).
  */
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), libraryTreeShaking()],
   base: '/',
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -81,8 +169,8 @@ export default defineConfig({
     },
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: LIBRARY_GROUPS },
+        codeSplitting: { groups: CHUNK_GROUPS },
       },
     },
   },
-});
+}));

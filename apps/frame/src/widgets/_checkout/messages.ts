@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/messages';
+import { defineMessages } from '../../i18n';
 
 /** Texts of the checkout every runner shows (purchase spec §2 checkout button, §4). */
 export const messages = defineMessages({

@@ -2,7 +2,7 @@
  * Texts of the version 1 invitations list (purchase spec §2, §5, §8) in every shipped language;
  * the rest (statuses, add-beneficiary words, grants) are the account area's (messages.ts).
  */
-import { defineMessages } from '../../i18n/messages';
+import { defineMessages } from '../../i18n';
 
 const en = {
   'invitations.title': 'INVITATIONS',

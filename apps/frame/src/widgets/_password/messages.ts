@@ -1,5 +1,5 @@
 /** Labels of the password widgets (reset, change); their rule messages are the forms' (identity spec §5). */
-import { defineMessages } from '../../i18n/messages';
+import { defineMessages } from '../../i18n';
 
 export const passwordMessages = defineMessages({
   en: {

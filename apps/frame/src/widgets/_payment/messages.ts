@@ -2,7 +2,7 @@
  * Texts of the payment widgets (purchase spec §2 Payment widgets, §5 card rules), en/es/pt-BR.
  * Registered from the payment chunks only.
  */
-import { defineMessages } from '../../i18n/messages';
+import { defineMessages } from '../../i18n';
 
 export const paymentMessages = defineMessages({
   en: {

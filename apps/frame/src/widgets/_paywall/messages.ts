@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/messages';
+import { defineMessages } from '../../i18n';
 
 /** The paywall's and the notifier's own texts (the template HTML is the site owner's). */
 export const messages = defineMessages({

@@ -5,7 +5,7 @@
  */
 import { PURCHASE_ERRORS, type PlanFrequency, type PurchaseErrorCode } from '@foyer/api/widget';
 import { catalogueTexts } from '@foyer/api';
-import { defineMessages } from '../../i18n/messages';
+import { defineMessages } from '../../i18n';
 
 type PurchaseTexts = Record<PurchaseErrorCode, string> &
   Record<`purchase.frequency.${PlanFrequency}`, string> &

@@ -1,5 +1,5 @@
 /** Texts of the sessions-across-sites affordance (Storage Access API). */
-import { defineMessages } from '../../i18n/messages';
+import { defineMessages } from '../../i18n';
 
 export const sessionMessages = defineMessages({
   en: {

@@ -1,5 +1,5 @@
 import { catalogueTexts, SOCIAL_ERRORS } from '@foyer/api';
-import { defineMessages } from '../../i18n/messages';
+import { defineMessages } from '../../i18n';
 
 /**
  * Texts of the social widgets, the English ones the spec's defaults (identity spec §2), and the

@@ -2,7 +2,7 @@
  * Texts of the account area (purchases list and its dialogs, grant invitations, cancellation,
  * subscriptions list) in every shipped language. They load with those widgets' chunks only.
  */
-import { defineMessages } from '../../i18n/messages';
+import { defineMessages } from '../../i18n';
 
 const en = {
   'purchasesList.title': 'PURCHASES LIST',

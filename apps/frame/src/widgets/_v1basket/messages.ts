@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/messages';
+import { defineMessages } from '../../i18n';
 
 /** The version 1 basket widgets' texts (purchase spec §2 "Version 1 widgets", §5, §8). */
 export const messages = defineMessages({

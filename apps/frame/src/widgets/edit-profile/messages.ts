@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/messages';
+import { defineMessages } from '../../i18n';
 
 export const editProfileMessages = defineMessages({
   en: {

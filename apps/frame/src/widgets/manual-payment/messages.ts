@@ -3,7 +3,7 @@
  * instructions once the order is placed, and the test card provider's test mode (its picker of
  * TEST_CARDS and its stand-in for the 3-D Secure challenge), en/es/pt-BR.
  */
-import { defineMessages } from '../../i18n/messages';
+import { defineMessages } from '../../i18n';
 
 const en = {
   'payment.transfer.placed': 'Your order is placed',

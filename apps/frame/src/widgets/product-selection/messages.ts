@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/messages';
+import { defineMessages } from '../../i18n';
 
 /** Product selection's texts (purchase spec §2), in every shipped language. */
 export const messages = defineMessages({

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FoyerError, Template } from '@foyer/api';
 import type { RegistrationAttributes } from '@foyer/protocol';
 import { FormAttributeField } from '../_forms/AttributeField';
-import { Captcha } from '../_forms/Captcha';
 import { templateFields, type FieldSpec } from '../_forms/fields';
 import { formProblemsMessage, serverAttributesMessage } from '../_forms/generalMessage';
 import { useIdentifierChecks } from '../_forms/identifierCheck';
@@ -17,6 +16,12 @@ import { WidgetHeading } from '../../components/WidgetHeading';
 import { t } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { cancelRegistration, registerAccount } from './register';
+
+/**
+ * Only services with a reCAPTCHA site key download the captcha (most registrations have none: the
+ * registration route's budget), as on the login form.
+ */
+const Captcha = lazy(() => import('../_forms/Captcha').then((module) => ({ default: module.Captcha })));
 
 export interface RegistrationFormProps {
   attributes: RegistrationAttributes;
@@ -167,12 +172,14 @@ export function RegistrationForm(props: RegistrationFormProps) {
         />
       ))}
       {props.recaptchaSiteKey && (
-        <Captcha
-          siteKey={props.recaptchaSiteKey}
-          onChange={onCaptcha}
-          resetKey={captchaReset}
-          error={captchaMissing ? t('RECAPTCHA_VERIFICATION_FAILED') : null}
-        />
+        <Suspense fallback={<p className="field-note">{t('frame.loading')}</p>}>
+          <Captcha
+            siteKey={props.recaptchaSiteKey}
+            onChange={onCaptcha}
+            resetKey={captchaReset}
+            error={captchaMissing ? t('RECAPTCHA_VERIFICATION_FAILED') : null}
+          />
+        </Suspense>
       )}
       <div className="actions">
         <SubmitButton
