@@ -18,7 +18,7 @@ import { exportConfig } from '../../src/site-config/export';
 import { freshDatabase, testServer } from '../helpers';
 
 const NEWS_SITE = fileURLToPath(new URL('../../../../docs/examples/news-site.yaml', import.meta.url));
-const README = fileURLToPath(new URL('../../../../README.md', import.meta.url));
+const README = fileURLToPath(new URL('../../../../docs/configuration.md', import.meta.url));
 const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
 let dir: string;
