@@ -23,8 +23,9 @@ async function axeClean(page: Page, widget: string, state: string): Promise<void
 
 /**
  * Where the browser refuses the frames storage, the session lives in the frames' memory and ends
- * with the page (README, "Sessions"): on a new page view the owner logs in again, with the page's
- * login widget, and the account widgets follow that login. Where storage is kept they are logged in.
+ * with the page (docs/widgets-identity.md, "Sessions across sites"): on a new page view the owner
+ * logs in again, with the page's login widget, and the account widgets follow that login. Where
+ * storage is kept they are logged in.
  */
 async function loggedInAgainIfRefused(page: Page, email: string): Promise<void> {
   if (test.info().project.name !== 'e2e-storage-refused') return;

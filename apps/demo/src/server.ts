@@ -74,7 +74,7 @@ export async function startDemo({
   idleTimeoutMs,
 }: DemoOptions): Promise<RunningDemo> {
   const widgets = () => (typeof widgetsUrl === 'function' ? widgetsUrl() : widgetsUrl).replace(/\/$/, '');
-  // The site's own backend (README "Your own backend"): the server-side paywall and the webhook list.
+  // The site's own backend (docs/your-backend.md): the server-side paywall and the webhook list.
   const backendRoutes = [premiumServerRoutes({ widgets, serviceName }), webhookRoutes(webhookSecret)];
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://demo').pathname;

@@ -1,5 +1,5 @@
 /**
- * The demo site's webhook receiver (issue 26, README "Your own backend"): `POST /webhooks/foyer`
+ * The demo site's webhook receiver (issue 26, docs/your-backend.md): `POST /webhooks/foyer`
  * verifies each delivery with the Standard Webhooks library and the endpoint's secret, and keeps
  * the verified ones in memory, deduplicated by `webhook-id` (a retry carries the same id), newest
  * first; `GET /webhooks.json` and the page `/webhooks` list them.

@@ -36,7 +36,7 @@ function WidgetPage({ route }: { route: WidgetRoute | null }) {
  * The frame around every widget: one route per widget (`/w/<name>`), each lazy; any other path
  * shows the 'not available' error that startFrame put in the store. Declarative <Routes>, not the
  * data router: a frame is one document with one route and no loaders or in-frame navigation, and
- * the data router costs about twice the bytes (README, "Libraries chosen").
+ * the data router costs about twice the bytes (docs/decisions/0001-declarative-router.md).
  */
 export function FrameShell() {
   const mode = useAppSelector((state) => state.frame.mode);

@@ -48,7 +48,7 @@ export interface FoyerApi {
   getToken(): ReturnType<FrameMethods['visitorToken']>;
   /**
    * Themes every widget: `{ theme: 'light' | 'dark' | 'auto', variables: { colorPrimary, … } }`.
-   * Replaces the page's `appearance` setting; each frame checks the values (README, Appearance).
+   * Replaces the page's `appearance` setting; each frame checks the values (docs/embedding.md, Appearance).
    */
   setAppearance(appearance: Record<string, unknown>): void;
 }

@@ -38,7 +38,7 @@ export function boot(): void {
   scan(document);
   observe();
   if (socialReturn.modal) openModal(...socialReturn.modal);
-  // The comment-system bridge, fetched only by pages that name a Disqus site (README).
+  // The comment-system bridge, fetched only by pages that name a Disqus site (docs/paywall.md).
   if (env.settings.disqus)
     loadPart<typeof startCommentBridge>(src, 'disqus.js', 'FoyerDisqus').then(
       (start) => start({ frames, handlers, settings: env.settings }),

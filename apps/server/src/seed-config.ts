@@ -1,6 +1,6 @@
 /**
  * The first-run default configuration and the demo data. A site owner does not edit this file: they
- * write a configuration file (FOYER_CONFIG_FILE, README "Configuration file"; its schema is
+ * write a configuration file (FOYER_CONFIG_FILE, docs/configuration.md, "Configuration file"; its schema is
  * `@foyer/api/config`), applied instead of this one at every start. Without a file the server
  * applies this one, without its demo data (the demo account, catalogue, captcha service and Disqus
  * site) unless FOYER_SEED_DEMO; with both, the file is merged over the demo data.

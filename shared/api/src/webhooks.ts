@@ -1,7 +1,7 @@
 /**
  * The webhooks a Foyer server sends to a site's backend (issue 26): Standard Webhooks headers
  * (`webhook-id`, `webhook-timestamp`, `webhook-signature`) and this JSON body. One definition for
- * the server that builds them and for anyone who reads them (README "Webhooks").
+ * the server that builds them and for anyone who reads them (docs/your-backend.md, "Webhooks").
  *
  * Version 1 (WEBHOOK_PAYLOAD_VERSION): fields may be added to `data` within a version, never
  * removed or changed. Payloads never carry passwords, card data or session ids.

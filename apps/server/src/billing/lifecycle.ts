@@ -1,6 +1,6 @@
 /**
- * The subscription lifecycle, one state machine for every provider (README "Subscriptions and
- * renewals"):
+ * The subscription lifecycle, one state machine for every provider (docs/purchases.md, "Subscriptions
+ * and renewals"):
  *
  *   ACTIVE ──period end, charge paid──▶ ACTIVE (periods_paid + 1, next period)
  *   ACTIVE ──charge refused──▶ PAST_DUE (access kept; retried RETRY_DAYS after the failure)

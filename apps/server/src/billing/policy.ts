@@ -1,5 +1,5 @@
 /**
- * The documented rules of the subscription lifecycle (README "Subscriptions and renewals"), and
+ * The documented rules of the subscription lifecycle (docs/purchases.md, "Subscriptions and renewals"), and
  * what the site owner chooses for refunds and disputes:
  *   FOYER_ON_REFUND   expire (default): a refunded charge ends the subscription at once;
  *                     keep: the refund is recorded, the subscription runs on.

@@ -58,7 +58,7 @@ export const socialNetworkConfigSchema = z.strictObject({
 export const webhookEndpointConfigSchema = z.strictObject({
   /** Where to POST; https only in production (http://localhost too outside it). */
   url: z.url({ protocol: /^https?$/, error: 'not an http(s) URL' }),
-  /** Event types wanted (README, Webhooks), or '*' for all of them. */
+  /** Event types wanted (docs/your-backend.md, Webhooks), or '*' for all of them. */
   events: z.union([z.literal('*'), z.array(z.enum(WEBHOOK_EVENT_TYPES))]),
   /** The signing secret, `whsec_` + base64 of 24 to 64 random bytes (Standard Webhooks). */
   secret: z
@@ -122,7 +122,7 @@ export const serviceConfigSchema = z.strictObject({
   default: z.optional(z.boolean()),
   /** Seeded only with the demo data (FOYER_SEED_DEMO). */
   demoOnly: z.optional(z.boolean()),
-  /** Endpoints of the site's backend told of the service's events (README "Webhooks"). */
+  /** Endpoints of the site's backend told of the service's events (docs/your-backend.md, "Webhooks"). */
   webhooks: z.optional(z.array(webhookEndpointConfigSchema)),
   ...serviceSettingsShape,
 });

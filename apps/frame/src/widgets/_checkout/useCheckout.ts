@@ -21,7 +21,7 @@ export interface CheckoutView {
   busy: boolean;
   /**
    * The checkout modal waits for the visitor (no request of the step runs): runners show a calm,
-   * static state rather than 'Processing …' and a spinner (issue 12's decision, README checkout).
+   * static state rather than 'Processing …' and a spinner (issue 12's decision, docs/purchases.md).
    */
   waiting: boolean;
   error: FoyerError | null;

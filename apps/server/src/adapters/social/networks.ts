@@ -6,7 +6,7 @@
  *   answers `{id, name, email, first_name, last_name, picture: {data: {url}}}`.
  * - X (OAuth 2.0 with PKCE): `GET /2/users/me?user.fields=profile_image_url` answers
  *   `{data: {id, name, username, profile_image_url}}`; X gives no e-mail address.
- * Verified here only against a local stand-in (README, "Social sign-in").
+ * Verified here only against a local stand-in (docs/widgets-identity.md, "Social sign-in").
  */
 import type { SocialNetwork } from '@foyer/api';
 import { authorizationUrl, endpointsOf, exchangeCode, fetchUserInfo, text, type OAuthEndpoints } from './oauth';

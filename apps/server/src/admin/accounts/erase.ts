@@ -6,7 +6,7 @@
  * reference it (their ON DELETE CASCADE would take them along); with its attributes, password,
  * roles and identifiers gone no login or lookup finds it (identity/store.ts), and the address may
  * register again as a new account. Live subscriptions end at once, without a refund: the money
- * already taken paid for periods the person had (README, "Accounts").
+ * already taken paid for periods the person had (docs/admin-api.md, "Accounts").
  *
  * Runs inside the caller's transaction, after the caller locked the profile row.
  */

@@ -2,7 +2,7 @@
  * The demo stack's owner (issue 28), like the demo account: admin@foyer.test / foyer-admin-1 with
  * the TOTP secret JBSWY3DPEHPK3PXP, so anyone trying `npm start` can sign in to the console with
  * an authenticator app (or `oathtool --totp -b JBSWY3DPEHPK3PXP`). Seeded with the demo data only,
- * never in production (the README says so); kept as it is on a restart.
+ * never in production (docs/console.md says so); kept as it is on a restart.
  */
 import type { Db } from '../../db';
 import { createOperator, findOperatorByEmail } from './store';
