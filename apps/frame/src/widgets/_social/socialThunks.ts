@@ -20,6 +20,27 @@ const failure = (error: FoyerError, network: SocialNetwork) => ({
   network,
 });
 
+/**
+ * session.refresh for the signed-in account (identity spec §4: a link or an unlink changed the
+ * account's ways in; the page's other frames reload what they show of it).
+ */
+const sessionRefresh = (): AppThunk => (_dispatch, getState, extra) => {
+  const { session, frame } = getState();
+  if (!session.loggedIn || !session.guid) return;
+  const exposed = frame.settings.exposeSessionId && session.sessionId ? { sessionId: session.sessionId } : {};
+  extra.host.publish({ name: 'session.refresh', payload: { loggedIn: true, guid: session.guid, ...exposed } });
+};
+
+/**
+ * A failed social sign-in or registration refreshes the social session (identity spec §4): the
+ * networks linked to whoever is signed in (none when nobody is), so no frame keeps a stale view.
+ */
+const refreshSocialSessionAfterFailure = (): AppThunk<Promise<void>> => async (dispatch, getState, extra) => {
+  const { guid, loggedIn } = getState().session;
+  if (loggedIn && guid) await dispatch(refreshLinked(guid));
+  else extra.host.publish({ name: 'socialSession.refresh', payload: { linked: [] } });
+};
+
 /** socialSession.refresh with the networks now linked (one extra call; only after a change). */
 const refreshLinked =
   (guid: string): AppThunk<Promise<LinkedProfiles | null>> =>
@@ -54,6 +75,7 @@ export const socialLogin =
     if (!result.ok) {
       if (result.error.code !== 'USER_PROFILE_IDENTIFIERS_NOT_FOUND') {
         extra.host.publish({ name: 'socialLogin.failed', payload: failure(result.error, input.network) });
+        await dispatch(refreshSocialSessionAfterFailure());
       }
       return { ok: false, error: result.error };
     }
@@ -89,6 +111,7 @@ export const socialRegister =
     });
     if (!result.ok) {
       extra.host.publish({ name: 'socialRegister.failed', payload: failure(result.error, input.network) });
+      await dispatch(refreshSocialSessionAfterFailure());
       return { ok: false, error: result.error };
     }
     const { data } = result;
@@ -153,8 +176,11 @@ export const socialLink =
       }
       return result;
     }
-    extra.host.publish({ name: 'socialLink.success', payload: { guid, network: input.network } });
+    // The spec's order: session refresh, social session refresh, then the link's success (last: a
+    // modal closes on a success, and what came after it would be lost with the frame's connection).
+    dispatch(sessionRefresh());
     extra.host.publish({ name: 'socialSession.refresh', payload: { linked: Object.keys(result.data.profiles) } });
+    extra.host.publish({ name: 'socialLink.success', payload: { guid, network: input.network } });
     return { ok: true, data: result.data };
   };
 
@@ -183,8 +209,10 @@ export const socialUnlink =
       }
       return result;
     }
-    extra.host.publish({ name: 'socialUnlink.success', payload: { guid, network } });
+    // Session refresh first (the spec's order); the success last, as for the link: a modal closes on it.
+    dispatch(sessionRefresh());
     extra.host.publish({ name: 'socialSession.refresh', payload: { linked: Object.keys(result.data.profiles) } });
+    extra.host.publish({ name: 'socialUnlink.success', payload: { guid, network } });
     return { ok: true, data: result.data };
   };
 
