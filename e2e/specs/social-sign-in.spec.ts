@@ -311,9 +311,7 @@ test('link and unlink from the account page; an identity linked to another accou
   await link.getByRole('button', { name: 'Link Facebook' }).click();
   await popupClosed(popup);
   await expect(link.getByRole('status').filter({ hasText: 'Facebook is now linked to your account.' })).toBeVisible();
-  await expect
-    .poll(() => heardSince(from))
-    .toEqual(['session.refresh', 'socialSession.refresh', 'socialLink.success']);
+  await expect.poll(() => heardSince(from)).toEqual(['session.refresh', 'socialSession.refresh', 'socialLink.success']);
   // The other frame hears of it and lists the new link.
   from = (await events()).length;
   await unlink.getByRole('button', { name: 'Unlink Facebook' }).click();

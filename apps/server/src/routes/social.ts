@@ -384,8 +384,8 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
    * As for a profile update (profileUpdate.ts), only the service's assignable roles may be asked
    * for: a page cannot hand a visitor a role the service keeps for itself.
    */
-  function startingRoles(service: Service, body: { roles: string[]; rolesToAssign: string[] }): string[] {
-    const asked = [...body.roles, ...body.rolesToAssign];
+  function startingRoles(service: Service, body: { roles?: string[]; rolesToAssign?: string[] }): string[] {
+    const asked = [...(body.roles ?? []), ...(body.rolesToAssign ?? [])];
     const assignable = new Set(service.settings.assignableRoles ?? []);
     if (asked.some((role) => !assignable.has(role))) throw new ApiError('FORBIDDEN');
     return [...new Set(asked)];

@@ -103,7 +103,9 @@ describe('a social sign-in or registration that fails refreshes the social sessi
       'POST /social/twitter/register': refused,
     });
     const h = makeHarness({ fetch: server.fetch });
-    await h.store.dispatch(socialLogin({ network: 'twitter', ticket: TICKET, autoRegister: false, autoPopulate: true }));
+    await h.store.dispatch(
+      socialLogin({ network: 'twitter', ticket: TICKET, autoRegister: false, autoPopulate: true }),
+    );
     await h.store.dispatch(
       socialRegister({ network: 'twitter', ticket: TICKET, attributes: [{ name: 'email', value: 'x@y.test' }] }),
     );
@@ -117,9 +119,14 @@ describe('a social sign-in or registration that fails refreshes the social sessi
   });
 
   it('someone signed in: the refresh names what that account has linked', async () => {
-    const server = fakeIdentityServer({ 'POST /social/twitter/session': refused, 'GET /social/guid-1': () => googleLinked });
+    const server = fakeIdentityServer({
+      'POST /social/twitter/session': refused,
+      'GET /social/guid-1': () => googleLinked,
+    });
     const h = makeHarness({ fetch: server.fetch, preloaded: { session: sessionStateFrom(SIGNED_IN) } });
-    await h.store.dispatch(socialLogin({ network: 'twitter', ticket: TICKET, autoRegister: false, autoPopulate: true }));
+    await h.store.dispatch(
+      socialLogin({ network: 'twitter', ticket: TICKET, autoRegister: false, autoPopulate: true }),
+    );
     expect(h.published.map((event) => event.name)).toEqual(['socialLogin.failed', 'socialSession.refresh']);
     expect(h.published[1]?.payload).toEqual({ linked: ['GOOGLE'] });
   });
@@ -129,7 +136,35 @@ describe('a social sign-in or registration that fails refreshes the social sessi
       'POST /social/twitter/session': () => ({ status: 404, body: { code: 'USER_PROFILE_IDENTIFIERS_NOT_FOUND' } }),
     });
     const h = makeHarness({ fetch: server.fetch });
-    await h.store.dispatch(socialLogin({ network: 'twitter', ticket: TICKET, autoRegister: false, autoPopulate: true }));
+    await h.store.dispatch(
+      socialLogin({ network: 'twitter', ticket: TICKET, autoRegister: false, autoPopulate: true }),
+    );
     expect(h.published).toEqual([]);
+  });
+});
+
+describe('social registration: roles and rolesToAssign (identity spec §3, §5)', () => {
+  it('go with the attributes; a value that is not a list is refused before the call', async () => {
+    const server = fakeIdentityServer({
+      'POST /social/twitter/register': () => ({ status: 202, body: { guid: 'guid-2', state: 'INACTIVE' } }),
+    });
+    const h = makeHarness({ fetch: server.fetch });
+    const attributes = [{ name: 'email', value: 'x@y.test' }];
+    await h.store.dispatch(
+      socialRegister({
+        network: 'twitter',
+        ticket: TICKET,
+        attributes,
+        roles: ['newsletter'],
+        rolesToAssign: ['beta'],
+      }),
+    );
+    expect(server.requests[0]?.body).toMatchObject({ attributes, roles: ['newsletter'], rolesToAssign: ['beta'] });
+
+    const refused = await h.store.dispatch(
+      socialRegister({ network: 'twitter', ticket: TICKET, attributes, roles: 'newsletter' as unknown as string[] }),
+    );
+    expect(refused).toMatchObject({ ok: false, error: { code: 'SOCIAL_ATTRIBUTES_NOT_PAIRS' } });
+    expect(server.requests).toHaveLength(1);
   });
 });

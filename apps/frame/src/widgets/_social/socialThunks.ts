@@ -3,7 +3,14 @@
  * a ticket, link, unlink, the linked profiles, with the events each publishes. Success events
  * name the account and network only; the ticket never leaves the frame.
  */
-import { linkedProfileKey, type FoyerError, type LinkedProfiles, type NameValue, type SocialNetwork } from '@foyer/api';
+import {
+  linkedProfileKey,
+  socialError,
+  type FoyerError,
+  type LinkedProfiles,
+  type NameValue,
+  type SocialNetwork,
+} from '@foyer/api';
 import * as socialApi from '@foyer/api/social';
 import { removeHelloEntry } from '../../store/helloEntry';
 import { callIdentity } from '../../store/identityClient';
@@ -56,6 +63,22 @@ export interface SocialLoginInput {
   ticket: string;
   autoRegister: boolean;
   autoPopulate: boolean;
+  /** Profile attribute ← network profile field, for autoRegister with autoPopulate (mappingPairs). */
+  attributesMapping?: NameValue[];
+}
+
+/**
+ * The social buttons' `attributesMapping` (`attribute=field` items) as the name/value pairs the
+ * server takes; null when an item is not such a pair ('Attributes should be list of key/value pairs').
+ */
+export function mappingPairs(items: readonly string[]): NameValue[] | null {
+  const pairs: NameValue[] = [];
+  for (const item of items) {
+    const match = /^([^=\s]+)\s*=\s*([^=\s]+)$/.exec(item.trim());
+    if (!match) return null;
+    pairs.push({ name: match[1]!, value: match[2]! });
+  }
+  return pairs;
 }
 
 /**
@@ -70,7 +93,12 @@ export const socialLogin =
     const result = await callIdentity({ getState, dispatch, extra }, socialApi.socialSession, {
       params: { network: input.network },
       query: { autoRegister: String(input.autoRegister), autoPopulate: String(input.autoPopulate) },
-      body: { ticket: input.ticket, realmName: settings.realmName, serviceName },
+      body: {
+        ticket: input.ticket,
+        realmName: settings.realmName,
+        serviceName,
+        ...(input.attributesMapping?.length ? { attributesMapping: input.attributesMapping } : {}),
+      },
     });
     if (!result.ok) {
       if (result.error.code !== 'USER_PROFILE_IDENTIFIERS_NOT_FOUND') {
@@ -97,9 +125,16 @@ export const socialRegister =
     network: SocialNetwork;
     ticket: string;
     attributes: NameValue[];
+    roles?: readonly string[];
+    rolesToAssign?: readonly string[];
   }): AppThunk<Promise<SocialRegisterResult>> =>
   async (dispatch, getState, extra) => {
     const { settings } = getState().frame;
+    const { roles = [], rolesToAssign = [] } = input;
+    // Identity spec §5: attributes, roles and rolesToAssign are lists, or the call is not made.
+    if (![input.attributes, roles, rolesToAssign].every((list) => Array.isArray(list))) {
+      return { ok: false, error: socialError('SOCIAL_ATTRIBUTES_NOT_PAIRS') };
+    }
     const result = await callIdentity({ getState, dispatch, extra }, socialApi.socialRegister, {
       params: { network: input.network },
       body: {
@@ -107,6 +142,8 @@ export const socialRegister =
         realm: settings.realmName,
         services: [selectServiceName(getState())],
         attributes: input.attributes,
+        ...(roles.length ? { roles: [...roles] } : {}),
+        ...(rolesToAssign.length ? { rolesToAssign: [...rolesToAssign] } : {}),
       },
     });
     if (!result.ok) {
