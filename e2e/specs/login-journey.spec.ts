@@ -1,7 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { LoginWidget, ProfileWidget, recordHostEvents } from '../support/widgets';
+
+/** The host page's own logged-in flag: `evolok.loggedIn` in its storage, the `evolok_loggedIn` cookie. */
+const loggedInFlag = (page: Page) =>
+  page.evaluate(() => ({
+    stored: localStorage.getItem('evolok.loggedIn'),
+    cookie: document.cookie.split('; ').includes('evolok_loggedIn=true'),
+  }));
 
 // Both storage modes: the session travels between the page's frames whether or not the browser
 // lets the frames store it (the reload test below needs storage, so it runs partitioned only).
@@ -29,9 +36,15 @@ test(
 
     // The profile widget on the same page shows the account without a reload.
     await expect(profile.frame.getByText(DEMO_ACCOUNT.email)).toBeVisible();
+    // The logged-in flag (identity spec's storage keys, issue 32 item 15): the page and its server
+    // can tell without a frame; it names no account.
+    await expect.poll(() => loggedInFlag(page)).toEqual({ stored: 'true', cookie: true });
+    const { guid } = success?.detail as { guid: string };
+    expect(await page.evaluate(() => document.cookie + JSON.stringify({ ...localStorage }))).not.toContain(guid);
 
     await profile.logOut();
     await expect(page.locator('#event-log')).toContainText('foyer:logout.action');
+    await expect.poll(() => loggedInFlag(page)).toEqual({ stored: 'false', cookie: false });
     await expect(profile.frame.getByText(/not logged in/i)).toBeVisible();
     await expect(login.email).toBeVisible();
     await expect(login.email).toBeEditable();

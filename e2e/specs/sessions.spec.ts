@@ -73,4 +73,7 @@ test('a session ended on the server: session.expired and every widget shows logg
   await expect(widgetFrame(page, 'change-password').getByRole('alert')).toHaveText('Not logged-in!');
   const events = await hostEvents();
   expect(events.filter((event) => event.name === 'session.expired')).toHaveLength(1);
+  // The host page's logged-in flag follows (issue 32, item 15).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('evolok.loggedIn'))).toBe('false');
+  expect(await page.evaluate(() => document.cookie)).not.toContain('evolok_loggedIn=true');
 });

@@ -304,19 +304,28 @@ test('link and unlink from the account page; an identity linked to another accou
   await createCustomer(request, email, 'social-links-pw-1');
   // Linking a network needs an address proven to be the account's (issue 24).
   await proveAddress(request, email, 'social-links-pw-1');
+  const events = await recordHostEvents(page, SOCIAL_EVENTS);
   await page.goto(`${stack.demoUrl}/social`);
   await new LoginWidget(page).logInSettled(email, 'social-links-pw-1');
   const link = widgetFrame(page, 'link-accounts');
   const unlink = widgetFrame(page, 'unlink-accounts');
+  /** What the page heard from `from` on: the link's and the unlink's (identity spec §4). */
+  const heardSince = async (from: number) => (await events()).slice(from).map((event) => event.name);
 
   await nextPerson('facebook');
+  let from = (await events()).length;
   const popup = page.waitForEvent('popup');
   await link.getByRole('button', { name: 'Link Facebook' }).click();
   await popupClosed(popup);
   await expect(link.getByRole('status').filter({ hasText: 'Facebook is now linked to your account.' })).toBeVisible();
+  await expect.poll(() => heardSince(from)).toEqual(['session.refresh', 'socialSession.refresh', 'socialLink.success']);
   // The other frame hears of it and lists the new link.
+  from = (await events()).length;
   await unlink.getByRole('button', { name: 'Unlink Facebook' }).click();
   await expect(unlink.getByRole('status').filter({ hasText: 'Facebook is no longer linked' })).toBeVisible();
+  await expect
+    .poll(() => heardSince(from))
+    .toEqual(['session.refresh', 'socialSession.refresh', 'socialUnlink.success']);
   // The link widget offers Facebook again, and no longer says it is linked.
   await expect(link.getByRole('button', { name: 'Link Facebook' })).toBeVisible();
   await expect(link.getByText('Facebook is now linked to your account.')).toHaveCount(0);

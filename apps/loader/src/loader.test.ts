@@ -421,6 +421,14 @@ describe('host methods', () => {
     expect(warn).toHaveBeenCalledTimes(2);
   });
 
+  it('open lets the paywall notifier open its own copy in the modal (the modal notifier, issue 32 item 14), nothing else', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { methods } = await methodsOf('paywall-notifier');
+    expect(methods.open('paywall-notifier', { modal: 'true' })).toBe(true);
+    expect(methods.open('paywall', {})).toBe(false);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
   it('navigate is refused for unsafe URLs, even from a redirecting widget', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { methods } = await methodsOf('paywall');

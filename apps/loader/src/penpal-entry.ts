@@ -3,11 +3,13 @@
  * carries the check of the events frames publish (the list of every event name): no event can
  * arrive before a frame is connected, so loader.js need not carry it; likewise the keepers of a
  * social trip's attempt and of the paywall's meter id, which only a connected frame asks for, and
- * the hold of the frames' heights while the visitor presses.
+ * the hold of the frames' heights while the visitor presses, and the logged-in flag (logged-in.ts),
+ * kept from the events as they pass the check.
  */
 import { connect, WindowMessenger } from 'penpal';
-import { isEventEnvelope } from '@foyer/protocol/light';
+import { isEventEnvelope, type EventEnvelope } from '@foyer/protocol/light';
 import { press, sized } from './layout-hold';
+import { keepLoggedIn } from './logged-in';
 import { keepMeter } from './meter';
 import { keepSocialAttempt } from './social-attempt';
 
@@ -25,7 +27,12 @@ export type PenpalPart = {
 (window as unknown as { FoyerPenpal: PenpalPart }).FoyerPenpal = {
   connect,
   WindowMessenger,
-  isEventEnvelope,
+  // Every event a frame publishes passes here first: the checked ones keep the logged-in flag.
+  isEventEnvelope: (value: unknown): value is EventEnvelope => {
+    if (!isEventEnvelope(value)) return false;
+    keepLoggedIn(value);
+    return true;
+  },
   socialAttempt: keepSocialAttempt,
   meter: keepMeter,
   layout: { press, sized },

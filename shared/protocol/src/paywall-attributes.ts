@@ -33,6 +33,8 @@ export type PaywallAttributes = z.infer<typeof paywallAttributesSchema>;
 export const paywallNotifierAttributesSchema = z.strictObject({
   ...commonAttributes,
   ...pageAttributes,
+  /** Show the meter in the modal notifier (size md) instead of in place; default: as the template says. */
+  modal: z.optional(z.stringbool()),
 });
 export type PaywallNotifierAttributes = z.infer<typeof paywallNotifierAttributesSchema>;
 

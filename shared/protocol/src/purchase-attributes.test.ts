@@ -100,9 +100,11 @@ describe('checkout contract', () => {
       'stripe-payment',
       'unlink-accounts',
     ]);
+    // The paywall notifier opens only its own copy in the modal (the modal notifier, issue 32 item 14).
     expect(granted('open')).toEqual([
       'checkout-button',
       'paywall',
+      'paywall-notifier',
       'product-selection',
       'product-summary',
       'v1/checkout-button',

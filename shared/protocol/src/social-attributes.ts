@@ -9,6 +9,15 @@ import { commonAttributes, flagAttribute, listAttribute, textAttribute } from '.
 /** Case-insensitive network names (`google,facebook`); checked against the supported list by the widget. */
 export const networksAttribute = listAttribute;
 
+/**
+ * The roles a social registration gives the new account (identity spec §3: `roles` and
+ * `rolesToAssign`, comma-separated); the server accepts only the service's assignable roles.
+ */
+const registrationRoles = {
+  roles: listAttribute(),
+  rolesToAssign: listAttribute(),
+};
+
 const socialCommon = {
   ...commonAttributes,
   /** Networks to offer, comma-separated (googleplus counts as google); default: every network the service configured. */
@@ -32,6 +41,14 @@ export const socialButtonsAttributesSchema = z.strictObject({
   description: textAttribute(),
   label: textAttribute(),
   authenticationSchemeName: textAttribute(),
+  /**
+   * Profile attributes filled from the network's profile on an autoRegister with autoPopulate
+   * (identity spec §3 attributesMapping): `attribute=field` pairs, comma-separated
+   * (`givenName=firstName, familyName=lastName`); anything else says 'Attributes should be list
+   * of key/value pairs'.
+   */
+  attributesMapping: listAttribute(),
+  ...registrationRoles,
 });
 export type SocialButtonsAttributes = z.infer<typeof socialButtonsAttributesSchema>;
 
@@ -62,6 +79,7 @@ export const socialRegistrationAttributesSchema = z.strictObject({
   showLinkPanel: flagAttribute(true),
   linkSubmitLabel: textAttribute(),
   linkCancelLabel: textAttribute(),
+  ...registrationRoles,
 });
 export type SocialRegistrationAttributes = z.infer<typeof socialRegistrationAttributesSchema>;
 

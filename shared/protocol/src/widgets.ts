@@ -129,7 +129,8 @@ export const WIDGET_CAPABILITIES: Partial<Record<WidgetName, WidgetCapabilities>
     checkout: CHECKOUT_STEPS.filter((step) => !PAYWALL_OFFERS.includes(step)),
     meter: true,
   },
-  'paywall-notifier': { meter: true },
+  // Its own copy in the modal (size md), when the attribute or the notifier template asks.
+  'paywall-notifier': { meter: true, open: ['paywall-notifier'] },
   // purchase (v2)
   'product-selection': CHECKOUT_RUNNER,
   'product-summary': CHECKOUT_RUNNER,

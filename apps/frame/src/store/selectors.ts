@@ -26,7 +26,7 @@ export function selectIcAppName(state: RootState): string {
 
 /**
  * The permissions social sign-in asks a network for (page setting `socialScope`, identity spec §9:
- * default 'email'). Read by the social widgets when they arrive (a later issue); nothing else uses it.
+ * default 'email'), asked by the social buttons with each sign-in, link or confirmation.
  */
 export function selectSocialScope(state: RootState): string {
   return state.frame.settings.socialScope;

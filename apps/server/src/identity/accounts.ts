@@ -67,6 +67,8 @@ export async function createAccount(
     attributes: Record<string, string>;
     identifiers: IdentifierValue[];
     services: string[];
+    /** Roles the new account starts with (a social registration's `roles` and `rolesToAssign`). */
+    roles?: readonly string[];
     /**
      * Whether the address was proven at creation (a network vouched for it). Every caller says:
      * an unproven address waits for activation or a reset (migration 024 says what it is denied).
@@ -87,7 +89,7 @@ export async function createAccount(
     await db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO user_profiles (guid, realm_name, state, password_hash, attributes, roles, created_at, address_proven_at)
-         VALUES ($1, $2, $3, $4, $5, '[]', $6, $7)`,
+         VALUES ($1, $2, $3, $4, $5, $8, $6, $7)`,
         [
           guid,
           input.realmName,
@@ -96,6 +98,7 @@ export async function createAccount(
           JSON.stringify(input.attributes),
           input.now,
           input.addressProven ? input.now : null,
+          JSON.stringify([...new Set(input.roles ?? [])]),
         ],
       );
       await insertIdentifiers(tx, input.realmName, guid, input.identifiers);

@@ -332,7 +332,7 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
     network: SocialNetwork,
     identifiers: { name: string; value: string }[],
     values: Map<string, string>,
-    options: { vouchedOnly?: boolean } = {},
+    options: { vouchedOnly?: boolean; roles?: readonly string[] } = {},
   ): Promise<{ guid: string; vouched: boolean }> {
     const template = await socialRegistrationTemplate(service);
     const attributes: Record<string, string> = {};
@@ -351,6 +351,7 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
         attributes,
         identifiers,
         services: [service.name],
+        ...(options.roles?.length ? { roles: options.roles } : {}),
         addressProven: vouched,
         now: deps.now(),
       });
@@ -378,12 +379,25 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
     };
   }
 
+  /**
+   * The roles a social registration starts with (identity spec §3: `roles` and `rolesToAssign`).
+   * As for a profile update (profileUpdate.ts), only the service's assignable roles may be asked
+   * for: a page cannot hand a visitor a role the service keeps for itself.
+   */
+  function startingRoles(service: Service, body: { roles?: string[]; rolesToAssign?: string[] }): string[] {
+    const asked = [...(body.roles ?? []), ...(body.rolesToAssign ?? [])];
+    const assignable = new Set(service.settings.assignableRoles ?? []);
+    if (asked.some((role) => !assignable.has(role))) throw new ApiError('FORBIDDEN');
+    return [...new Set(asked)];
+  }
+
   defineRoute(app, identityEndpoints.socialRegister, async ({ params, body, request }) => {
     const network = networkParam(params.network);
     const service = await serviceOf(body.services[0]!);
     if (service.realmName !== body.realm) throw new ApiError('SERVICE_NOT_FOUND', [service.name]);
     const template = await socialRegistrationTemplate(service);
     const values = checkAttributes(fieldsOf(template), body.attributes, { requireAll: true });
+    const roles = startingRoles(service, body);
     const seen = await readTicket(db, body.ticket, network, deps.now());
     if (seen.serviceName !== service.name) throw new ApiError('SOCIAL_TICKET_INVALID');
     await takeAddressToken(deps, signUpRule(deps), request);
@@ -392,7 +406,7 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
       value: (values.get(field.name) ?? '').trim(),
     }));
     return withTicket(db, { ticket: body.ticket, network, now: deps.now() }, async (ticket) => {
-      const { guid, vouched } = await registerLinked(service, ticket.identity, network, identifiers, values);
+      const { guid, vouched } = await registerLinked(service, ticket.identity, network, identifiers, values, { roles });
       const account = await findAccountByGuid(db, guid);
       if (!account) throw new ApiError('technical_difficulties');
       if (vouched) return signIn(account, service, false, 201);

@@ -29,6 +29,7 @@ import {
   type StoredProduct,
 } from './catalogue';
 import { isoDay, latestStartDay, periodEnd, validDay } from './dates';
+import { minStartDeliveryDate } from '../product-manager/delivery';
 
 interface PricedLine {
   product: StoredProduct;
@@ -48,7 +49,8 @@ function planIdOf(reference: string | { _id: string } | undefined): string | und
   return reference === undefined ? undefined : typeof reference === 'string' ? reference : reference._id;
 }
 
-async function priceLines(db: Db, guid: string, input: OrderCreate, today: string): Promise<PricedLine[]> {
+async function priceLines(db: Db, guid: string, input: OrderCreate, now: number): Promise<PricedLine[]> {
+  const today = isoDay(now);
   const products = await findProducts(
     db,
     input.orderItems.map((item) => nameOf(item.product)),
@@ -76,9 +78,12 @@ async function priceLines(db: Db, guid: string, input: OrderCreate, today: strin
     if (startDate < today || startDate > latest) throw new ApiError('start_date_out_of_range', [startDate]);
     let startDeliveryDate: string | undefined;
     if (product.requiresDeliveryAddress) {
-      startDeliveryDate = item.startDeliveryDate ?? startDate;
+      // The earliest delivery day version 1 uses (GET /spi/product/{id}/startDeliveryDate: two
+      // working days ahead); not given, the first delivery is on that day or the start date if later.
+      const earliest = minStartDeliveryDate(product, now);
+      startDeliveryDate = item.startDeliveryDate ?? (startDate > earliest ? startDate : earliest);
       if (!validDay(startDeliveryDate)) throw validationFailed([`orderItems.${index}.startDeliveryDate`]);
-      if (startDeliveryDate < today || startDeliveryDate > latest) {
+      if (startDeliveryDate < earliest || startDeliveryDate > latest) {
         throw new ApiError('start_date_out_of_range', [startDeliveryDate]);
       }
     }
@@ -147,7 +152,7 @@ export async function createOrder(db: Db, input: OrderRequest, now: number): Pro
   if (!order.orderItems.length) throw new ApiError('no_products_selected');
   if (!input.allowedTypes.includes(order.paymentType))
     throw new ApiError('payment_type_not_allowed', [order.paymentType]);
-  const lines = await priceLines(db, input.guid, order, isoDay(now));
+  const lines = await priceLines(db, input.guid, order, now);
   const currencies = [...new Set(lines.map((line) => line.plan.currency))];
   const currency = currencies[0]!;
   if (currencies.length > 1 || !isCurrencyCode(currency)) throw new ApiError('currency_mismatch', currencies);

@@ -71,7 +71,8 @@ describe('POST /widget/order', () => {
     expect(kwd.total).toEqual({ amount: 95250, currency: 'KWD', display: '95.250' });
     const clp = await orderOk(server, session, [{ product: 'demo-bundle', bundlePlan: 'bundle-monthly-clp' }], address);
     expect(clp.total).toEqual({ amount: 9990, currency: 'CLP', display: '9990' });
-    expect(clp.items[0]).toMatchObject({ planKind: 'bundlePlan', startDeliveryDate: '2030-01-31' });
+    // Delivered: not given, the first delivery is the earliest delivery day (Thursday 31 → Monday 4).
+    expect(clp.items[0]).toMatchObject({ planKind: 'bundlePlan', startDeliveryDate: '2030-02-04' });
     const chf = await orderOk(
       server,
       session,
@@ -175,6 +176,33 @@ describe('POST /widget/order', () => {
       paymentType: 'CARD',
     });
     expect(notADay.json()).toMatchObject({ code: 'VALIDATION_FAILED', args: ['orderItems.0.startDate'] });
+  });
+
+  // Issue 32, item 7: version 2 keeps version 1's earliest delivery day (two working days ahead).
+  it("a delivered product's first delivery is never before the earliest delivery day", async () => {
+    const session = await demoSession(server);
+    const address = { deliveryAddressGroup: { values: ADDRESS } };
+    const post = (item: Record<string, string>) =>
+      call(server, 'POST', '/widget/order', {
+        session,
+        payload: {
+          orderItems: [{ product: 'demo-print', paymentPlan: 'print-monthly-eur', ...item }],
+          paymentType: 'CARD',
+          ...address,
+        },
+      });
+    // Today is Thursday 31 January: Friday is the first working day, Monday the second.
+    const tooEarly = await post({ startDeliveryDate: '2030-02-01' });
+    expect(tooEarly.json()).toMatchObject({ code: 'start_date_out_of_range', args: ['2030-02-01'] });
+    const earliest = await post({ startDeliveryDate: '2030-02-04' });
+    expect(earliest.statusCode).toBe(201);
+    expect(orderSchema.parse(earliest.json()).items[0]).toMatchObject({
+      startDate: '2030-01-31',
+      startDeliveryDate: '2030-02-04',
+    });
+    // A later start: the first delivery, not given, is on the start date.
+    const later = await post({ startDate: '2030-03-01' });
+    expect(orderSchema.parse(later.json()).items[0]).toMatchObject({ startDeliveryDate: '2030-03-01' });
   });
 
   it('reuses a saved address by id, and the delivery address as billing address', async () => {

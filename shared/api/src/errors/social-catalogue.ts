@@ -25,6 +25,11 @@ export const SOCIAL_ERRORS = {
   SOCIAL_SELECTION_EMPTY: { status: 400, text: 'Select Social Network should not be empty!' },
   /** The link panel (link to an existing account) with no authentication scheme to log in with (identity spec §5). */
   SOCIAL_AUTH_SCHEME_EMPTY: { status: 400, text: 'Auth Scheme name should not be empty!' },
+  /**
+   * Social registration's attributes, roles and rolesToAssign must be lists, and the social buttons'
+   * attributesMapping a list of `attribute=field` pairs (identity spec §5).
+   */
+  SOCIAL_ATTRIBUTES_NOT_PAIRS: { status: 400, text: 'Attributes should be list of key/value pairs' },
   /** The sign-in popup was closed (or blocked) before the provider answered. */
   SOCIAL_POPUP_CLOSED: { status: 400, text: 'The sign-in window was closed before it finished. Please try again.' },
   /** The ticket from the provider's answer was used, has expired, or belongs to another network. */

@@ -13,6 +13,7 @@ export const messages = defineMessages({
     'paywall.standalone': 'The paywall shows on the pages of the site.',
     'paywallNotifier.title': 'Free articles',
     'paywallNotifier.meter': 'You have read {0} of {1} free articles.',
+    'paywallNotifier.modalOpened': 'Your free articles are shown in a dialog.',
   },
   es: {
     'paywall.title': 'Sigue leyendo',
@@ -25,6 +26,7 @@ export const messages = defineMessages({
     'paywall.standalone': 'El muro de pago se muestra en las páginas del sitio.',
     'paywallNotifier.title': 'Artículos gratuitos',
     'paywallNotifier.meter': 'Has leído {0} de {1} artículos gratuitos.',
+    'paywallNotifier.modalOpened': 'Tus artículos gratuitos se muestran en un cuadro de diálogo.',
   },
   'pt-BR': {
     'paywall.title': 'Continue lendo',
@@ -37,5 +39,6 @@ export const messages = defineMessages({
     'paywall.standalone': 'O paywall aparece nas páginas do site.',
     'paywallNotifier.title': 'Artigos gratuitos',
     'paywallNotifier.meter': 'Você leu {0} de {1} artigos gratuitos.',
+    'paywallNotifier.modalOpened': 'Seus artigos gratuitos são exibidos em uma caixa de diálogo.',
   },
 });

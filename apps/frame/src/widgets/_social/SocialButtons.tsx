@@ -4,7 +4,7 @@ import { SOCIAL_RESULT_PARAM } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../components/ErrorMessageBox';
 import { t } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectIcDomain, selectServiceName } from '../../store/selectors';
+import { selectIcDomain, selectServiceName, selectSocialScope } from '../../store/selectors';
 import { isInAppBrowser } from './inAppBrowser';
 import './messages';
 import { signInWithPopup } from './popup';
@@ -43,6 +43,10 @@ export function SocialButtons(props: SocialButtonsProps) {
   const dispatch = useAppDispatch();
   const icDomain = useAppSelector(selectIcDomain);
   const serviceName = useAppSelector(selectServiceName);
+  // The page's social scope (settings socialScope, identity spec §9: default 'email') and the
+  // widget's extendPermissions, each asked once; the server keeps the tokens each network knows.
+  const socialScope = useAppSelector(selectSocialScope);
+  const scopes = [...new Set([...socialScope.split(/[\s,]+/).filter(Boolean), ...(props.scopes ?? [])])];
   const [busy, setBusy] = useState<SocialNetwork | null>(null);
   const [error, setError] = useState<FoyerError | null>(null);
   // A redirect sign-in that would replace the session already live here waits for the visitor's word.
@@ -93,7 +97,7 @@ export function SocialButtons(props: SocialButtonsProps) {
       setBusy(null);
       return setError(socialError('SOCIAL_POPUP_BLOCKED'));
     }
-    const problem = await dispatch(startSocialRedirect({ network, scopes: props.scopes ?? [], purpose }));
+    const problem = await dispatch(startSocialRedirect({ network, scopes, purpose }));
     // Accepted: the page is leaving; the buttons stay busy until it does.
     if (problem) {
       setBusy(null);
@@ -106,7 +110,7 @@ export function SocialButtons(props: SocialButtonsProps) {
     setBusy(network);
     if (isInAppBrowser(navigator.userAgent)) return redirect(network);
     // Opened before any await: browsers allow a popup only in the click's own task.
-    const outcome = await signInWithPopup({ icDomain, serviceName, network, scopes: props.scopes ?? [] });
+    const outcome = await signInWithPopup({ icDomain, serviceName, network, scopes });
     if (!outcome.ok && outcome.blocked) return redirect(network);
     const problem = outcome.ok ? await props.onTicket(network, outcome.ticket) : outcome.error;
     setBusy(null);

@@ -26,6 +26,9 @@ export interface SocialRegistrationPanelProps {
   description?: string | undefined;
   submitLabel?: string | undefined;
   hiddenAttributes?: readonly string[];
+  /** The roles the new account asks for (identity spec §3: roles, rolesToAssign). */
+  roles?: readonly string[] | undefined;
+  rolesToAssign?: readonly string[] | undefined;
   /** The embedded link panel's anchor ('I already have a account'); absent: no link panel. */
   onLinkInstead?: (() => void) | undefined;
   /** Told once the new account is signed in (the host then shows the logged-in state). */
@@ -90,6 +93,8 @@ function RegistrationForm(
           network: props.network,
           ticket: props.ticket,
           attributes: submittedAttributes(fields, values),
+          ...(props.roles ? { roles: props.roles } : {}),
+          ...(props.rolesToAssign ? { rolesToAssign: props.rolesToAssign } : {}),
         }),
       );
       if (!result.ok) setError(result.error);

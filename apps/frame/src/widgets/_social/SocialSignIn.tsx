@@ -11,7 +11,7 @@ import { LinkExistingPanel } from './LinkExistingPanel';
 import { offeredNetworks, socialPermissionsRequest } from './requests';
 import { SocialButtons } from './SocialButtons';
 import { SocialRegistrationPanel } from './SocialRegistrationPanel';
-import { cancelSocialRegistration, socialLogin } from './socialThunks';
+import { cancelSocialRegistration, mappingPairs, socialLogin } from './socialThunks';
 import './messages';
 
 export interface SocialSignInProps {
@@ -23,6 +23,8 @@ export interface SocialSignInProps {
   extendPermissions?: readonly string[];
   autoRegister?: boolean;
   autoPopulate?: boolean;
+  /** The social buttons' `attributesMapping` items (`attribute=field`), sent with the sign-in. */
+  attributesMapping?: readonly string[];
   showHeader: boolean;
   showLabels: boolean;
   showErrorMsgs: boolean;
@@ -36,6 +38,9 @@ export interface SocialSignInProps {
     description?: string | undefined;
     submitLabel?: string | undefined;
     hiddenAttributes?: readonly string[];
+    /** The roles the new account asks for (identity spec §3). */
+    roles?: readonly string[];
+    rolesToAssign?: readonly string[];
   };
   link?: {
     title?: string | undefined;
@@ -76,6 +81,8 @@ export default function SocialSignIn(props: SocialSignInProps) {
   const { onPanel } = props;
   useEffect(() => onPanel?.(step.kind !== 'buttons'), [onPanel, step.kind]);
 
+  const mapping = mappingPairs(props.attributesMapping ?? []);
+  if (!mapping) return <ErrorMessageBox error={socialError('SOCIAL_ATTRIBUTES_NOT_PAIRS')} />;
   if (permissions.status === 'failed') return <ErrorMessageBox error={permissions.error} />;
   if (permissions.status !== 'succeeded') return <Loading />;
   const { networks, unsupported } = offeredNetworks(props.networks, permissions.data);
@@ -142,6 +149,7 @@ export default function SocialSignIn(props: SocialSignInProps) {
             ticket,
             autoRegister: props.autoRegister ?? false,
             autoPopulate: props.autoPopulate ?? true,
+            attributesMapping: mapping,
           }),
         );
         if (result.ok) return null;

@@ -3,7 +3,14 @@
  * a ticket, link, unlink, the linked profiles, with the events each publishes. Success events
  * name the account and network only; the ticket never leaves the frame.
  */
-import { linkedProfileKey, type FoyerError, type LinkedProfiles, type NameValue, type SocialNetwork } from '@foyer/api';
+import {
+  linkedProfileKey,
+  socialError,
+  type FoyerError,
+  type LinkedProfiles,
+  type NameValue,
+  type SocialNetwork,
+} from '@foyer/api';
 import * as socialApi from '@foyer/api/social';
 import { removeHelloEntry } from '../../store/helloEntry';
 import { callIdentity } from '../../store/identityClient';
@@ -20,6 +27,27 @@ const failure = (error: FoyerError, network: SocialNetwork) => ({
   network,
 });
 
+/**
+ * session.refresh for the signed-in account (identity spec §4: a link or an unlink changed the
+ * account's ways in; the page's other frames reload what they show of it).
+ */
+const sessionRefresh = (): AppThunk => (_dispatch, getState, extra) => {
+  const { session, frame } = getState();
+  if (!session.loggedIn || !session.guid) return;
+  const exposed = frame.settings.exposeSessionId && session.sessionId ? { sessionId: session.sessionId } : {};
+  extra.host.publish({ name: 'session.refresh', payload: { loggedIn: true, guid: session.guid, ...exposed } });
+};
+
+/**
+ * A failed social sign-in or registration refreshes the social session (identity spec §4): the
+ * networks linked to whoever is signed in (none when nobody is), so no frame keeps a stale view.
+ */
+const refreshSocialSessionAfterFailure = (): AppThunk<Promise<void>> => async (dispatch, getState, extra) => {
+  const { guid, loggedIn } = getState().session;
+  if (loggedIn && guid) await dispatch(refreshLinked(guid));
+  else extra.host.publish({ name: 'socialSession.refresh', payload: { linked: [] } });
+};
+
 /** socialSession.refresh with the networks now linked (one extra call; only after a change). */
 const refreshLinked =
   (guid: string): AppThunk<Promise<LinkedProfiles | null>> =>
@@ -35,6 +63,22 @@ export interface SocialLoginInput {
   ticket: string;
   autoRegister: boolean;
   autoPopulate: boolean;
+  /** Profile attribute ← network profile field, for autoRegister with autoPopulate (mappingPairs). */
+  attributesMapping?: NameValue[];
+}
+
+/**
+ * The social buttons' `attributesMapping` (`attribute=field` items) as the name/value pairs the
+ * server takes; null when an item is not such a pair ('Attributes should be list of key/value pairs').
+ */
+export function mappingPairs(items: readonly string[]): NameValue[] | null {
+  const pairs: NameValue[] = [];
+  for (const item of items) {
+    const match = /^([^=\s]+)\s*=\s*([^=\s]+)$/.exec(item.trim());
+    if (!match) return null;
+    pairs.push({ name: match[1]!, value: match[2]! });
+  }
+  return pairs;
 }
 
 /**
@@ -49,11 +93,17 @@ export const socialLogin =
     const result = await callIdentity({ getState, dispatch, extra }, socialApi.socialSession, {
       params: { network: input.network },
       query: { autoRegister: String(input.autoRegister), autoPopulate: String(input.autoPopulate) },
-      body: { ticket: input.ticket, realmName: settings.realmName, serviceName },
+      body: {
+        ticket: input.ticket,
+        realmName: settings.realmName,
+        serviceName,
+        ...(input.attributesMapping?.length ? { attributesMapping: input.attributesMapping } : {}),
+      },
     });
     if (!result.ok) {
       if (result.error.code !== 'USER_PROFILE_IDENTIFIERS_NOT_FOUND') {
         extra.host.publish({ name: 'socialLogin.failed', payload: failure(result.error, input.network) });
+        await dispatch(refreshSocialSessionAfterFailure());
       }
       return { ok: false, error: result.error };
     }
@@ -75,9 +125,16 @@ export const socialRegister =
     network: SocialNetwork;
     ticket: string;
     attributes: NameValue[];
+    roles?: readonly string[];
+    rolesToAssign?: readonly string[];
   }): AppThunk<Promise<SocialRegisterResult>> =>
   async (dispatch, getState, extra) => {
     const { settings } = getState().frame;
+    const { roles = [], rolesToAssign = [] } = input;
+    // Identity spec §5: attributes, roles and rolesToAssign are lists, or the call is not made.
+    if (![input.attributes, roles, rolesToAssign].every((list) => Array.isArray(list))) {
+      return { ok: false, error: socialError('SOCIAL_ATTRIBUTES_NOT_PAIRS') };
+    }
     const result = await callIdentity({ getState, dispatch, extra }, socialApi.socialRegister, {
       params: { network: input.network },
       body: {
@@ -85,10 +142,13 @@ export const socialRegister =
         realm: settings.realmName,
         services: [selectServiceName(getState())],
         attributes: input.attributes,
+        ...(roles.length ? { roles: [...roles] } : {}),
+        ...(rolesToAssign.length ? { rolesToAssign: [...rolesToAssign] } : {}),
       },
     });
     if (!result.ok) {
       extra.host.publish({ name: 'socialRegister.failed', payload: failure(result.error, input.network) });
+      await dispatch(refreshSocialSessionAfterFailure());
       return { ok: false, error: result.error };
     }
     const { data } = result;
@@ -153,8 +213,11 @@ export const socialLink =
       }
       return result;
     }
-    extra.host.publish({ name: 'socialLink.success', payload: { guid, network: input.network } });
+    // The spec's order: session refresh, social session refresh, then the link's success (last: a
+    // modal closes on a success, and what came after it would be lost with the frame's connection).
+    dispatch(sessionRefresh());
     extra.host.publish({ name: 'socialSession.refresh', payload: { linked: Object.keys(result.data.profiles) } });
+    extra.host.publish({ name: 'socialLink.success', payload: { guid, network: input.network } });
     return { ok: true, data: result.data };
   };
 
@@ -183,8 +246,10 @@ export const socialUnlink =
       }
       return result;
     }
-    extra.host.publish({ name: 'socialUnlink.success', payload: { guid, network } });
+    // Session refresh first (the spec's order); the success last, as for the link: a modal closes on it.
+    dispatch(sessionRefresh());
     extra.host.publish({ name: 'socialSession.refresh', payload: { linked: Object.keys(result.data.profiles) } });
+    extra.host.publish({ name: 'socialUnlink.success', payload: { guid, network } });
     return { ok: true, data: result.data };
   };
 

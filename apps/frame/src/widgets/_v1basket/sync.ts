@@ -7,7 +7,15 @@
 import type { FoyerError } from '@foyer/api';
 import type { AppThunk } from '../../store/thunk';
 import { callWidget } from '../_purchase/widgetClient';
-import { createV1Order, deleteV1Order, getV1Order, v1BasketSchema, type V1Basket, type V1Order } from '@foyer/api/v1';
+import {
+  createV1Order,
+  deleteV1Order,
+  getV1Order,
+  updateV1Order,
+  v1BasketSchema,
+  type V1Basket,
+  type V1Order,
+} from '@foyer/api/v1';
 import { currentV1Basket, saveV1Basket } from './v1BasketThunks';
 
 export type SyncPlan =
@@ -104,3 +112,21 @@ export const syncV1BasketAtLogin =
       extra.host.publish({ name: 'basket.synced', payload: { outcome } });
       return { ok: true, outcome } as const;
     });
+
+/**
+ * A visitor's change of the payment type or a start date on a logged-in page (purchase spec §7:
+ * PUT /order): the account's open order with this basket's `_id` gets the change too, so the
+ * order the server keeps is the one the visitor sees. Without such an order (none yet, or another
+ * `_id`: the 404 or 409 the server answers) there is nothing to change: the next login sync posts it.
+ */
+export const putV1OrderChange =
+  (): AppThunk<Promise<{ ok: true; updated: boolean } | { ok: false; error: FoyerError }>> =>
+  async (dispatch, getState, extra) => {
+    const { loggedIn, guid } = getState().session;
+    const basket = dispatch(currentV1Basket());
+    if (!loggedIn || !guid || !basket || basket.accountId !== guid) return { ok: true, updated: false };
+    const put = await callWidget({ dispatch, getState, extra }, updateV1Order, { body: basket });
+    if (put.ok) return { ok: true, updated: true };
+    if (isMissing(put.error) || put.error.statusCode === 409) return { ok: true, updated: false };
+    return { ok: false, error: put.error };
+  };

@@ -34,7 +34,7 @@ const HOSTILE =
 function setup(
   Widget: typeof PaywallWidget | typeof PaywallNotifierWidget,
   attributes: Record<string, string>,
-  answers: { decision: Handler; inModal?: boolean; storedMeter?: string | null },
+  answers: { decision: Handler; inModal?: boolean; storedMeter?: string | null; notifierModal?: boolean },
 ) {
   const server = fakeIdentityServer({
     'POST /paywall/authorize': answers.decision,
@@ -47,7 +47,7 @@ function setup(
       body: {
         content: `<p>Read ${request.query.get('count')} of ${request.query.get('total')}</p>`,
         displayOn: 'meter',
-        modal: false,
+        modal: answers.notifierModal ?? false,
       },
     }),
   });
@@ -227,5 +227,58 @@ describe('paywall-notifier widget', () => {
     const { harness } = setup(PaywallNotifierWidget, {}, { decision: () => ({ status: 200, body: ALLOWED }) });
     expect(await screen.findByText('Read 2 of 3')).toBeTruthy();
     expect(harness.published).toEqual([{ name: 'paywallNotifier.shown', payload: { count: 2, max: 3 } }]);
+  });
+});
+
+// Issue 32, item 14: the modal notifier (identity spec §2, §9: size md) and the template's modal flag.
+describe('paywall-notifier in the modal', () => {
+  it.each([
+    ['the attribute modal', { modal: 'true', section: 'news' }, false],
+    ["the template's modal flag", { section: 'news' }, true],
+  ] as const)('%s: opens its copy in the modal once, and shows nothing in place', async (_, attributes, flag) => {
+    const { harness } = setup(PaywallNotifierWidget, attributes, {
+      decision: () => ({ status: 200, body: ALLOWED }),
+      notifierModal: flag,
+    });
+    await waitFor(() =>
+      expect(harness.opened).toEqual([{ widget: 'paywall-notifier', attributes: { modal: 'true', section: 'news' } }]),
+    );
+    expect(screen.queryByText('Read 2 of 3')).toBeNull();
+    // Said for screen readers where the meter would have been.
+    expect(screen.getByText('Your free articles are shown in a dialog.')).toBeTruthy();
+    // The copy in the modal tells the page, not this one as well.
+    expect(harness.published.map((event) => event.name)).not.toContain('paywallNotifier.shown');
+  });
+
+  it('the attribute modal=false keeps it in place whatever the template says', async () => {
+    const { harness } = setup(
+      PaywallNotifierWidget,
+      { modal: 'false' },
+      { decision: () => ({ status: 200, body: ALLOWED }), notifierModal: true },
+    );
+    expect(await screen.findByText('Read 2 of 3')).toBeTruthy();
+    expect(harness.opened).toEqual([]);
+  });
+
+  it('the copy in the modal shows the meter and tells the page', async () => {
+    const { harness } = setup(
+      PaywallNotifierWidget,
+      { modal: 'true' },
+      { decision: () => ({ status: 200, body: ALLOWED }), inModal: true, notifierModal: true },
+    );
+    expect(await screen.findByText('Read 2 of 3')).toBeTruthy();
+    expect(harness.opened).toEqual([]);
+    expect(harness.published).toEqual([{ name: 'paywallNotifier.shown', payload: { count: 2, max: 3 } }]);
+  });
+
+  it('nothing opens while access is denied', async () => {
+    const { harness, server } = setup(
+      PaywallNotifierWidget,
+      { modal: 'true' },
+      { decision: () => ({ status: 200, body: DENIED }) },
+    );
+    await waitFor(() => expect(server.requests.map((request) => request.path)).toContain('/paywall/authorize'));
+    await screen.findByRole('heading', { name: 'Free articles' });
+    expect(harness.opened).toEqual([]);
   });
 });

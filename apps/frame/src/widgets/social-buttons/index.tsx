@@ -44,6 +44,8 @@ export default function SocialButtonsWidget({ attributes }: WidgetProps<SocialBu
         extendPermissions={attributes.extendPermissions}
         autoRegister={attributes.autoRegister}
         autoPopulate={attributes.autoPopulate}
+        attributesMapping={attributes.attributesMapping}
+        registration={{ roles: attributes.roles, rolesToAssign: attributes.rolesToAssign }}
         showHeader={false}
         showLabels={attributes.showLabels}
         showErrorMsgs={attributes.showErrorMsgs}

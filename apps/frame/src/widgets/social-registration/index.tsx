@@ -35,6 +35,8 @@ export default function SocialRegistrationWidget({ attributes }: WidgetProps<Soc
           description: attributes.description,
           submitLabel: attributes.submitLabel,
           hiddenAttributes: attributes.hiddenAttributes,
+          roles: attributes.roles,
+          rolesToAssign: attributes.rolesToAssign,
         }}
         link={{ submitLabel: attributes.linkSubmitLabel, registerInsteadLabel: attributes.linkCancelLabel }}
       />

@@ -1,5 +1,5 @@
 import '../../test/setup';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { socialRegistrationAttributesSchema } from '@foyer/protocol/social-attributes';
@@ -106,5 +106,20 @@ describe('social-registration', () => {
     expect(h.store.getState().session.loggedIn).toBe(false);
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(await screen.findByRole('button', { name: 'Sign up with X' })).toBeTruthy();
+  });
+});
+
+// Issue 32, item 4: the spec's roles and rolesToAssign reach the registration.
+describe('social-registration: roles', () => {
+  it('roles and rolesToAssign go with the form as lists', async () => {
+    const { server, user } = await atTheForm({ roles: 'newsletter', rolesToAssign: 'beta, newsletter' });
+    await user.type(screen.getByLabelText('Email'), 'typed@example.com');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() =>
+      expect(server.requests.find((request) => request.path === '/social/twitter/register')?.body).toMatchObject({
+        roles: ['newsletter'],
+        rolesToAssign: ['beta', 'newsletter'],
+      }),
+    );
   });
 });

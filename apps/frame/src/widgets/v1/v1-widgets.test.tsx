@@ -181,6 +181,58 @@ describe('v1/product-summary', () => {
   });
 });
 
+// Issue 32, item 9: PUT /order where the spec calls it.
+describe('v1/product-summary: changes on the open order (PUT /order)', () => {
+  const types: Handler = () => ({
+    status: 200,
+    body: [
+      { name: 'BANK_TRANSFER', displayName: 'Bank transfer' },
+      { name: 'CARD', displayName: 'Card' },
+    ],
+  });
+
+  it('a logged-in visitor changing the payment type or a start delivery date updates the open order', async () => {
+    const basket = basketOf([DIGITAL_LINE, PRINT_LINE], { accountId: ACCOUNT, paymentType: 'offline-FAC' });
+    const { h, server, user } = harnessWith({
+      ...lineRuleRoutes(MIN_DATE),
+      // The login sync finds this very basket as the account's open order: kept.
+      [ORDER_PATH]: () => ({ status: 200, body: { ...basket, status: 'OPEN', total: '29.49' } }),
+      'GET /pm/api/widget/payment/types': types,
+      'PUT /pm/api/order': (request) => ({ status: 200, body: { ...(request.body as object), status: 'OPEN' } }),
+    });
+    writeV1Basket(h.storage.tab, basket);
+    renderWith(h, <V1ProductSummary attributes={v1ProductSummaryAttributesSchema.parse({})} />);
+    const puts = () =>
+      server.requests.filter((request) => request.method === 'PUT' && request.path === '/pm/api/order');
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Payment type' }), 'Card');
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]!.body).toMatchObject({ _id: basket._id, accountId: ACCOUNT, paymentType: 'online-CAU' });
+
+    fireEvent.change(await screen.findByLabelText('First delivery of Print'), { target: { value: MIN_DATE } });
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    const sent = puts()[1]!.body as typeof basket;
+    expect(sent.paymentType).toBe('online-CAU');
+    expect(sent.products.find((line) => line.productId === 'print')?.productMetaData).toMatchObject({
+      startDeliveryDate: { print: MIN_DATE },
+    });
+    // Nothing else is sent again: no delete, no new order.
+    expect(server.requests.some((request) => request.method === 'DELETE' || request.method === 'POST')).toBe(false);
+  });
+
+  it('without a session nothing is sent: the basket is only the page’s', async () => {
+    const { h, server, user } = harnessWith(
+      { ...lineRuleRoutes(MIN_DATE), 'GET /pm/api/widget/payment/types': types },
+      false,
+    );
+    writeV1Basket(h.storage.tab, basketOf([DIGITAL_LINE]));
+    renderWith(h, <V1ProductSummary attributes={v1ProductSummaryAttributesSchema.parse({})} />);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Payment type' }), 'Card');
+    await waitFor(() => expect(readStoredV1Basket(h.storage.tab)?.paymentType).toBe('online-CAU'));
+    expect(server.requests.some((request) => request.method === 'PUT')).toBe(false);
+  });
+});
+
 describe('v1/checkout-button', () => {
   const transaction = {
     paymentUrl: 'https://pay.example/hosted',

@@ -3,7 +3,7 @@ import type { V1ProductSummaryAttributes } from '@foyer/protocol';
 import { ErrorMessageBox } from '../../../components/ErrorMessageBox';
 import { WidgetHeading } from '../../../components/WidgetHeading';
 import { t } from '../../../i18n';
-import { useAppSelector } from '../../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useRequest } from '../../../store/useRequest';
 import type { WidgetProps } from '../../widgetProps';
 import { startDeliveryDateOfLine, v1Total, withStartDeliveryDate } from '../../_v1basket/lines';
@@ -12,6 +12,7 @@ import { StartDeliveryDateField } from '../../_v1basket/StartDeliveryDateField';
 import { resolvePaymentType, v1PaymentTypeOptions, withPaymentType } from '../../_v1basket/paymentType';
 import { v1Price } from '../../_v1basket/price';
 import { paymentTypesRequest } from '../../_purchase/paymentTypes';
+import { putV1OrderChange } from '../../_v1basket/sync';
 import { useV1Basket } from '../../_v1basket/useV1Basket';
 import { useV1Checkout } from '../../_v1basket/useV1Checkout';
 import { V1CheckoutControl } from '../../_v1basket/V1CheckoutControl';
@@ -28,6 +29,7 @@ import '../../_v1basket/v1.css';
  */
 export default function V1ProductSummary({ attributes }: WidgetProps<V1ProductSummaryAttributes>) {
   const { basket, remove, update } = useV1Basket();
+  const dispatch = useAppDispatch();
   const checkout = useV1Checkout();
   const forced = useAppSelector((state) => state.frame.settings.v1PaymentType);
   const types = useRequest(paymentTypesRequest, undefined, { skip: attributes.displayOnly });
@@ -119,7 +121,10 @@ export default function V1ProductSummary({ attributes }: WidgetProps<V1ProductSu
                   productName={line.name}
                   minDate={minDate}
                   value={startDeliveryDateOfLine(basket, line.productId)}
-                  onChange={(date) => update((current) => withStartDeliveryDate(current, line.productId, date))}
+                  onChange={(date) => {
+                    update((current) => withStartDeliveryDate(current, line.productId, date));
+                    void dispatch(putV1OrderChange());
+                  }}
                 />
               ))}
             </fieldset>
@@ -136,7 +141,10 @@ export default function V1ProductSummary({ attributes }: WidgetProps<V1ProductSu
                 // A page that forces its payment type leaves nothing to choose.
                 disabled={options.length === 0 || (!!forced && resolved === forced)}
                 value={resolved ?? ''}
-                onChange={(event) => update((current) => withPaymentType(current, event.target.value))}
+                onChange={(event) => {
+                  update((current) => withPaymentType(current, event.target.value));
+                  void dispatch(putV1OrderChange());
+                }}
               >
                 {options.length === 0 && <option value="">{t('v1.paymentType.none')}</option>}
                 {options.map((option) => (
