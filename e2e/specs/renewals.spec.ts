@@ -8,7 +8,7 @@
  * The clock moves the whole server's time, so this file runs on a stack of its own (the same
  * stack as global-setup's, started for it): the specs beside it keep their server's today.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { forgetFrameTokens } from '@foyer/api/frame-headers';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { startStack, type RunningStack } from '../../scripts/stack-process';
@@ -62,23 +62,31 @@ async function openMyAccount(page: Page, email: string): Promise<Locator> {
   return row;
 }
 
+/**
+ * A new customer at the shop's payment step for the monthly digital plan (logged in, profile
+ * saved, order confirmed): the test card provider's step, in test mode.
+ */
+async function newCustomerAtPayment(page: Page, request: APIRequestContext): Promise<{ email: string; shop: Shop }> {
+  const email = uniqueEmail();
+  await createCustomer(request, email, PASSWORD);
+  const shop = new Shop(page);
+  await shop.open();
+  await shop.pick('Monthly', 'Digital access');
+  await shop.press(shop.checkout);
+  await shop.logInInModal(email, PASSWORD);
+  await shop.press(shop.saveProfile);
+  await shop.press(shop.confirmOrder);
+  await expect(shop.step('payment').getByText('Test mode', { exact: true })).toBeVisible();
+  return { email, shop };
+}
+
 test(
   'a monthly plan whose card declines the renewal goes Past due with a mail, and Update payment makes it Active again',
   { tag: BOTH_STORAGE_MODES },
   async ({ page, request }) => {
     test.setTimeout(120_000);
-    const email = uniqueEmail();
-    await createCustomer(request, email, PASSWORD);
-
     // Buy the monthly plan by card: the payment step is the test card provider's, in test mode.
-    const shop = new Shop(page);
-    await shop.open();
-    await shop.pick('Monthly', 'Digital access');
-    await shop.press(shop.checkout);
-    await shop.logInInModal(email, PASSWORD);
-    await shop.press(shop.saveProfile);
-    await shop.press(shop.confirmOrder);
-    await expect(shop.step('payment').getByText('Test mode', { exact: true })).toBeVisible();
+    const { email, shop } = await newCustomerAtPayment(page, request);
     await shop.testCard.selectOption('pm_card_chargeCustomerFail');
     await shop.press(shop.pay);
     await expect(shop.paid).toBeVisible();
@@ -147,17 +155,8 @@ test(
   { tag: BOTH_STORAGE_MODES },
   async ({ page, request }) => {
     test.setTimeout(120_000);
-    const email = uniqueEmail();
-    await createCustomer(request, email, PASSWORD);
-
     // Bought with the card that asks for 3-D Secure on every charge: the first one is passed here.
-    const shop = new Shop(page);
-    await shop.open();
-    await shop.pick('Monthly', 'Digital access');
-    await shop.press(shop.checkout);
-    await shop.logInInModal(email, PASSWORD);
-    await shop.press(shop.saveProfile);
-    await shop.press(shop.confirmOrder);
+    const { email, shop } = await newCustomerAtPayment(page, request);
     await shop.testCard.selectOption('pm_card_authenticationRequired');
     await shop.press(shop.pay);
     const payment = shop.step('payment');
