@@ -9,9 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../../src/index';
-import { providersFromEnv } from '../../src/widget/providers';
 import { mailbox } from '../helpers';
-import { call, deliverWebhook, orderOk, payByDirectDebit } from '../widget/helpers';
+import { call, deliverWebhook, goCardlessProviders, orderOk, payByDirectDebit } from '../widget/helpers';
 import { startGoCardlessStandIn, type GoCardlessStandIn } from '../widget/stand-ins/gocardless';
 import { advance, billingServer, chargesOf, eventsOf, sessionOf, START, subscriptionState } from './helpers';
 
@@ -21,13 +20,7 @@ let server: PreparedServer;
 beforeAll(async () => {
   gocardless = await startGoCardlessStandIn({ now: () => server?.deps.now() ?? START });
   server = await billingServer({
-    paymentProviders: providersFromEnv({
-      FOYER_CARD_PROVIDER: 'manual',
-      FOYER_PAYMENT_TYPES: 'CARD,DIRECT_DEBIT',
-      GOCARDLESS_ACCESS_TOKEN: gocardless.accessToken,
-      GOCARDLESS_API_URL: gocardless.apiUrl,
-      GOCARDLESS_WEBHOOK_SECRET: gocardless.webhookSecret,
-    }),
+    paymentProviders: goCardlessProviders(gocardless),
   });
 });
 afterAll(async () => {

@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import { formatAuthorization, type Order } from '@foyer/api';
 import type { PreparedServer } from '../../src/index';
+import { providersFromEnv } from '../../src/widget/providers';
 import { loginOk } from '../helpers';
 import type { GoCardlessStandIn } from './stand-ins/gocardless';
 
@@ -112,5 +113,16 @@ export function deliverWebhook(
     url: `/webhooks/${provider}`,
     headers: delivery.headers,
     payload: delivery.body,
+  });
+}
+
+/** Cards by the test card provider and direct debits through the GoCardless stand-in, webhooks signed by it. */
+export function goCardlessProviders(gocardless: GoCardlessStandIn) {
+  return providersFromEnv({
+    FOYER_CARD_PROVIDER: 'manual',
+    FOYER_PAYMENT_TYPES: 'CARD,DIRECT_DEBIT',
+    GOCARDLESS_ACCESS_TOKEN: gocardless.accessToken,
+    GOCARDLESS_API_URL: gocardless.apiUrl,
+    GOCARDLESS_WEBHOOK_SECRET: gocardless.webhookSecret,
   });
 }

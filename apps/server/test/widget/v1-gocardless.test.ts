@@ -9,9 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedServer } from '../../src/index';
 import { seedConfig } from '../../src/seed-config';
-import { providersFromEnv } from '../../src/widget/providers';
 import { testClock, testServer } from '../helpers';
-import { deliverWebhook, seededPerson } from './helpers';
+import { deliverWebhook, goCardlessProviders, seededPerson } from './helpers';
 import { startGoCardlessStandIn, type GoCardlessStandIn } from './stand-ins/gocardless';
 import { checkoutToHostedPage, comeBack as comeBackTo, heldMonthly } from './v1-hosted-checkout';
 
@@ -27,13 +26,7 @@ beforeAll(async () => {
     devClock: true,
     loginRateLimit: { perIdentifier: 1000, perAddress: 1000 },
     seed: { ...seedConfig, accounts: [...seedConfig.accounts, ...EMAILS.map((email) => seededPerson(email))] },
-    paymentProviders: providersFromEnv({
-      FOYER_CARD_PROVIDER: 'manual',
-      FOYER_PAYMENT_TYPES: 'CARD,DIRECT_DEBIT',
-      GOCARDLESS_ACCESS_TOKEN: gocardless.accessToken,
-      GOCARDLESS_API_URL: gocardless.apiUrl,
-      GOCARDLESS_WEBHOOK_SECRET: gocardless.webhookSecret,
-    }),
+    paymentProviders: goCardlessProviders(gocardless),
   });
 });
 afterAll(async () => {
