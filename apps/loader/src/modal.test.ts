@@ -55,6 +55,13 @@ describe('modal wrapper', () => {
     expect(frames[0]!.iframe.parentElement!.style.maxWidth).toBe(width);
   });
 
+  it('sizes the dialog padding included, so it never reaches past the screen', () => {
+    open('login');
+    const box = frames[0]!.iframe.parentElement!.style;
+    expect(box.boxSizing).toBe('border-box');
+    expect(box.maxHeight).toBe('calc(100vh - 56px)');
+  });
+
   it.each([
     ['no appearance', undefined, 'light'],
     ['the light theme', { theme: 'light' }, 'light'],

@@ -91,9 +91,12 @@ export function openModal(deps: ModalDeps, widget: unknown, attributes: Attribut
   root.setAttribute('role', 'dialog');
   root.setAttribute('aria-modal', 'true');
   root.setAttribute('aria-label', widgetTitle(widget as WidgetName));
+  // border-box: the sizes below are the box's own, padding included, whatever the host page's
+  // stylesheet says — with content-box the padding made the dialog 60 px taller than the screen's
+  // room, so the last control (Continue, Pay) sat partly below the screen's edge.
   const box = element(
     'div',
-    `position:relative;margin:auto;width:100%;max-width:${phone ? 'none' : width + 'px'};${phone ? 'min-height:100%;max-height:100%' : 'max-height:calc(100vh - 56px);border-radius:6px'};overflow-y:auto;overscroll-behavior:contain;padding:${closeButton === false ? 16 : 44}px 16px 16px;box-shadow:0 5px 15px rgba(0,0,0,.5)`,
+    `box-sizing:border-box;position:relative;margin:auto;width:100%;max-width:${phone ? 'none' : width + 'px'};${phone ? 'min-height:100%;max-height:100%' : 'max-height:calc(100vh - 56px);border-radius:6px'};overflow-y:auto;overscroll-behavior:contain;padding:${closeButton === false ? 16 : 44}px 16px 16px;box-shadow:0 5px 15px rgba(0,0,0,.5)`,
   );
   theme(box, deps.appearance);
   const cross = element(
