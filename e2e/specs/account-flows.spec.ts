@@ -9,6 +9,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { stack } from '../support/stack';
 import { LoginWidget, widgetFrame } from '../support/widgets';
 import { frameHeaders } from '@foyer/api/frame-headers';
+import { press } from '../support/pointer';
 
 interface Mail {
   to: string;
@@ -93,7 +94,7 @@ test('account activation from the mailed link, then log in', async ({ page, requ
   // Not active yet: the login offers to send the activation mail again.
   await logInAs(login, email, 'first-pass-1');
   await expect(login.alert).toContainText('Your account is not yet activated');
-  await login.frame.getByRole('button', { name: 'Re-send activation email' }).click();
+  await press(login.frame.getByRole('button', { name: 'Re-send activation email' }));
   await expect(login.frame.getByText(/sent you a new activation email/)).toBeVisible();
 
   await activate(page, request, email);
@@ -117,13 +118,13 @@ test('forgot password → reset mail → reset → old password fails, new one w
   // The login widget's flip panel.
   await page.goto(`${stack.demoUrl}/login`);
   const login = new LoginWidget(page);
-  await login.frame.getByRole('button', { name: 'Forgot your password?' }).click();
+  await press(login.frame.getByRole('button', { name: 'Forgot your password?' }));
   await login.frame.getByLabel('Email').fill(email);
-  await login.frame.getByRole('button', { name: 'Reset Password' }).click();
+  await press(login.frame.getByRole('button', { name: 'Reset Password' }));
   await expect(login.frame.getByRole('alert')).toContainText('If an account exists for this address');
   await expect(login.frame.getByRole('button', { name: 'Reset Password' })).toHaveCount(0);
   await expectNoAxeViolations(page, 'login');
-  await login.frame.getByRole('button', { name: 'OK' }).click();
+  await press(login.frame.getByRole('button', { name: 'OK' }));
   await expect(login.submit).toBeVisible();
 
   await page.goto(await mailedLink(request, email, 'reset-password'));
@@ -135,7 +136,7 @@ test('forgot password → reset mail → reset → old password fails, new one w
   await expect(reset.getByText('Password and Confirm Password do not match')).toBeVisible();
   await expectNoAxeViolations(page, 'reset-password');
   await reset.getByLabel('Confirm new password').fill('new-pass-2');
-  await reset.getByRole('button', { name: 'Reset password' }).click();
+  await press(reset.getByRole('button', { name: 'Reset password' }));
   await expect(reset.getByRole('alert')).toContainText('Your password has been reset');
   await expectNoAxeViolations(page, 'reset-password');
 
@@ -143,7 +144,7 @@ test('forgot password → reset mail → reset → old password fails, new one w
   await logInAs(again, email, 'old-pass-1');
   await expect(again.alert).toContainText('Invalid username and password');
   await again.password.fill('new-pass-2');
-  await again.submit.click();
+  await press(again.submit);
   await expect(again.frame.getByText('You are logged in')).toBeVisible();
 
   // The reset link works once.
@@ -151,7 +152,7 @@ test('forgot password → reset mail → reset → old password fails, new one w
   const used = widgetFrame(page, 'reset-password');
   await used.getByLabel('New password', { exact: true }).fill('new-pass-4');
   await used.getByLabel('Confirm new password').fill('new-pass-4');
-  await used.getByRole('button', { name: 'Reset password' }).click();
+  await press(used.getByRole('button', { name: 'Reset password' }));
   await expect(used.getByRole('alert')).toContainText('This reset link has already been used or has expired.');
   await expectNoAxeViolations(page, 'reset-password');
 });
@@ -171,7 +172,7 @@ test('change password: the old one fails afterwards, the new one works', async (
   await change.getByLabel('Current password').fill('old-pass-1');
   await change.getByLabel('New password', { exact: true }).fill('new-pass-9');
   await change.getByLabel('Confirm new password').fill('new-pass-9');
-  await submit.click();
+  await press(submit);
   await expect(change.getByRole('alert')).toContainText('Your password has been changed');
   await expect(page.locator('#event-log')).toContainText('foyer:changePassword.success');
   await expectNoAxeViolations(page, 'change-password');
@@ -183,7 +184,7 @@ test('change password: the old one fails afterwards, the new one works', async (
   await logInAs(login, email, 'old-pass-1');
   await expect(login.alert).toContainText('Invalid username and password');
   await login.password.fill('new-pass-9');
-  await login.submit.click();
+  await press(login.submit);
   await expect(login.frame.getByText('You are logged in')).toBeVisible();
   await other.close();
 });

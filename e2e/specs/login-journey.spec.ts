@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { LoginWidget, ProfileWidget, recordHostEvents } from '../support/widgets';
+import { press } from '../support/pointer';
 
 /** The host page's own logged-in flag: `evolok.loggedIn` in its storage, the `evolok_loggedIn` cookie. */
 const loggedInFlag = (page: Page) =>
@@ -59,14 +60,14 @@ test('the session survives a reload with remember-me and Foyer.logout() ends it 
   await login.email.fill(DEMO_ACCOUNT.email);
   await login.password.fill(DEMO_ACCOUNT.password);
   await login.frame.getByLabel(/remember me/i).check();
-  await login.submit.click();
+  await press(login.submit);
   const profile = new ProfileWidget(page);
   await expect(profile.frame.getByText(DEMO_ACCOUNT.email)).toBeVisible();
 
   await page.reload();
   await expect(new ProfileWidget(page).frame.getByText(DEMO_ACCOUNT.email)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Log out from the host page' }).click();
+  await press(page.getByRole('button', { name: 'Log out from the host page' }));
   await expect(new ProfileWidget(page).frame.getByText(/not logged in/i)).toBeVisible();
   await expect(new LoginWidget(page).email).toBeVisible();
 });

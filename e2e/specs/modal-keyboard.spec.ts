@@ -7,7 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { untilFramesSettled } from '../support/widgets';
+import { press } from '../support/pointer';
 
 /** True when `control` has the focus of the whole page: its document is the focused one. */
 const focused = (control: Locator) =>
@@ -181,8 +181,7 @@ test('on a 320 px phone the modal takes the whole screen without widening the pa
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto(`${stack.demoUrl}/social`);
   // The login above grows as its social buttons load: the button moves down meanwhile.
-  await untilFramesSettled(page);
-  await page.getByRole('button', { name: 'Log in in a window' }).click();
+  await press(page.getByRole('button', { name: 'Log in in a window' }));
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await expect(dialog.frameLocator('iframe').getByLabel('Email')).toBeVisible();
   // The box's padding is inside its width: nothing to scroll sideways to, the frame within the screen.

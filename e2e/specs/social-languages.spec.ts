@@ -10,7 +10,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { walkWithoutEnglish, type Checkpoint } from '../support/english';
 import { DESKTOP_CHROME, nextPerson, popupClosed } from '../support/social-popup';
-import { mountOnLoaderOnly, untilFramesSettled, widgetFrame } from '../support/widgets';
+import { mountOnLoaderOnly, widgetFrame } from '../support/widgets';
+import { press } from '../support/pointer';
 
 const TEXTS = {
   en: {
@@ -66,9 +67,8 @@ async function confirmWithGoogle(
   const confirm = frame.getByRole('button', { name: `${text.confirmWith}Google` });
   await expect(confirm).toBeVisible();
   await checkpoint(page, widget, NETWORKS);
-  await untilFramesSettled(page);
   const popup = page.waitForEvent('popup');
-  await confirm.click();
+  await press(confirm);
   await popupClosed(popup);
 }
 
@@ -91,14 +91,13 @@ async function socialWalk(page: Page, locale: Locale, checkpoint: Checkpoint): P
   // A first sign-in: nobody has this Google account yet, so the registration panel opens.
   await nextPerson('google', { forUserAgent: marker });
   const popup = page.waitForEvent('popup');
-  await signIn.click();
+  await press(signIn);
   await popupClosed(popup);
   const create = login.getByRole('button', { name: text.create, exact: true });
   await expect(create).toBeVisible();
   await checkpoint(page, 'login', NETWORKS);
-  await create.click();
+  await press(create);
   await expect(login.getByText(text.loggedIn)).toBeVisible();
-  await untilFramesSettled(page);
 
   // The account's links: Google linked, Facebook to link.
   const linkFacebook = link.getByRole('button', { name: `${text.link}Facebook` });
@@ -109,7 +108,7 @@ async function socialWalk(page: Page, locale: Locale, checkpoint: Checkpoint): P
 
   await nextPerson('facebook', { forUserAgent: marker });
   const linking = page.waitForEvent('popup');
-  await linkFacebook.click();
+  await press(linkFacebook);
   await popupClosed(linking);
   // Linking asks for a fresh proof (issue 24): this account has no password, so Google again.
   await confirmWithGoogle(page, 'link-accounts', text, checkpoint);
@@ -117,16 +116,14 @@ async function socialWalk(page: Page, locale: Locale, checkpoint: Checkpoint): P
   await checkpoint(page, 'link-accounts', NETWORKS);
 
   // Unlinking Facebook goes; Google, the last way into an account without a password, is refused.
-  await untilFramesSettled(page);
-  await unlink.getByRole('button', { name: `${text.unlink}Facebook` }).click();
+  await press(unlink.getByRole('button', { name: `${text.unlink}Facebook` }));
   // The proof link-accounts got is in the tab's storage, for every frame of the site; where the
   // browser refuses the frames storage it stayed in that frame, and this one asks again.
   if (test.info().project.name === 'e2e-storage-refused') {
     await confirmWithGoogle(page, 'unlink-accounts', text, checkpoint);
   }
   await expect(unlink.getByRole('status').filter({ hasText: text.unlinked })).toBeVisible();
-  await untilFramesSettled(page);
-  await unlink.getByRole('button', { name: `${text.unlink}Google` }).click();
+  await press(unlink.getByRole('button', { name: `${text.unlink}Google` }));
   await expect(unlink.getByRole('alert')).toBeVisible();
   await checkpoint(page, 'unlink-accounts', NETWORKS);
 }

@@ -5,6 +5,7 @@
  */
 import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { mailedKey } from './mailbox';
+import { press } from './pointer';
 import { stack } from './stack';
 import { widgetFrame, widgetSelector } from './widgets';
 import { frameHeaders } from '@foyer/api/frame-headers';
@@ -36,7 +37,7 @@ export class Shop {
   }
 
   async pick(plan: string, product: string): Promise<void> {
-    await this.plan(plan, product).click();
+    await press(this.plan(plan, product));
     await expect(this.plan(plan, product)).toHaveAttribute('aria-pressed', 'true');
     // Every frame of the page sees the basket at once.
     await expect(this.summary.getByText(product).first()).toBeVisible();
@@ -56,18 +57,9 @@ export class Shop {
     return this.dialog.frameLocator(widgetSelector(widget));
   }
 
-  /**
-   * Clicks a control of a widget frame from inside that frame, just after this call returns. Two
-   * things make a Playwright mouse click unreliable here: a control whose success closes or
-   * replaces the modal removes its frame while the action is still in flight (it can hang), and a
-   * frame above that grows as the basket changes moves this frame between the stability check
-   * and the click (the click lands elsewhere).
-   */
+  /** Presses a control of a widget frame with the mouse, as a person would (support/pointer.ts). */
   async press(control: Locator): Promise<void> {
-    await expect(control).toBeEnabled();
-    await control.evaluate((element) => {
-      setTimeout(() => (element as HTMLElement).click(), 0);
-    });
+    await press(control);
   }
 
   async logInInModal(email: string, password: string): Promise<void> {

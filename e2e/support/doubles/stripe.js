@@ -153,7 +153,11 @@
           var dialog = document.createElement('div');
           dialog.setAttribute('role', 'dialog');
           dialog.setAttribute('aria-label', '3D Secure 2 Test Page');
-          dialog.style.cssText = 'border:2px solid #635bff;padding:8px;margin:8px 0';
+          // As Stripe.js shows its challenge: an overlay fixed over the frame's viewport, above
+          // the form (appended after the frame's content, in flow it would sit below the frame's
+          // measured height, where nobody sees it).
+          dialog.style.cssText =
+            'position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;gap:8px;background:rgba(0,0,0,.4)';
           var answer = function (passed) {
             dialog.remove();
             api('/v1/payment_intents/' + encodeURIComponent(id) + '/challenge', { passed: String(passed) }).then(
