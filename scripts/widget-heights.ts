@@ -47,7 +47,11 @@ try {
       }
     }
     const header = heights.true!.at(-1)! - heights.false![0]!;
-    console.log(`  '${widget}': [${heights.true!.join(', ')}${header ? `, ${header}` : ''}],`);
+    // As WIDGET_HEIGHTS writes them (a row per widget, in WIDGET_NAMES' order): the wide height only when it differs (or a header follows),
+    // the header only when it is not the usual 45 px.
+    const [narrow, wide] = heights.true!;
+    const entry = header !== 45 ? [narrow, wide, header] : wide !== narrow ? [narrow, wide] : [narrow];
+    console.log(`  [${entry.join(', ')}], // ${widget}`);
   }
 } finally {
   await browser.close();

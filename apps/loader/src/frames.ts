@@ -26,7 +26,7 @@ import {
   type HostMethods,
   type WidgetName,
 } from '@foyer/protocol/light';
-import type { Attributes, Settings } from './settings';
+import { isObject, type Attributes, type Settings } from './settings';
 import { socialReturn, takeSocialAttempt } from './social-return';
 
 /** Exactly what the widgets need (issue 2): nothing more. */
@@ -100,8 +100,7 @@ export function closeModal(): void {
  * camelCase names, as `data-*` attributes would give (the opened widget's schema checks values).
  */
 const isStepAttributes = (value: unknown): value is Attributes =>
-  typeof value === 'object' &&
-  value !== null &&
+  isObject(value) &&
   Object.getPrototypeOf(value) === Object.prototype &&
   Object.keys(value).length <= 32 &&
   Object.entries(value).every(

@@ -38,6 +38,27 @@ const TYPES: Record<string, string> = {
 };
 const typeOf = (file: string) => TYPES[file.slice(file.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 
+/**
+ * The frame app's scripts and stylesheets without a charset parameter: its scripts are modules,
+ * which a browser always decodes as UTF-8 whatever the header says (HTML, "fetch a single module
+ * script"), and a stylesheet without one takes its document's encoding (CSS Syntax §3.2), and the
+ * frame page says UTF-8. The loader's files keep theirs: a classic script on a host page would
+ * otherwise be decoded in the host page's encoding.
+ */
+const ASSET_TYPES: Record<string, string> = { ...TYPES, js: 'text/javascript', css: 'text/css' };
+const assetTypeOf = (file: string) => ASSET_TYPES[file.slice(file.lastIndexOf('.') + 1)] ?? typeOf(file);
+
+/*
+ * What the loader's files and the frame's assets carry, and what they do not. A route fetches
+ * 15–25 of them over HTTP/1.1, so each header line is paid 15–25 times (issue 29): they carry
+ * what a subresource uses — its type, nosniff, caching, the encoding's Vary, ETag and
+ * Content-Encoding — and not the document-only headers the frame pages send (Content-Security-
+ * Policy with frame-ancestors, Referrer-Policy): a browser applies those to the document (and to
+ * a worker's script, which the frame app has none of), never to a script or stylesheet it loads.
+ * Cache-Control has no `public`: it only lets a shared cache store an answer to a request with
+ * Authorization, which these never carry.
+ */
+
 /** /w/<widget> and /w/v1/<widget>. */
 const WIDGET_PATH = /^\/w\/(?:v1\/)?[a-z0-9-]+\/?$/;
 
@@ -170,7 +191,7 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
     reply
       .header('access-control-allow-origin', '*')
       // Short: site owners' pages pick up a new loader within minutes.
-      .header('cache-control', 'public, max-age=300')
+      .header('cache-control', 'max-age=300')
       .header('x-content-type-options', 'nosniff')
       .type(typeOf(file));
     return (await sendBuiltFile(request, reply, join(deps.loaderDist, file))) ?? reply.callNotFound();
@@ -182,9 +203,9 @@ export async function staticRoutes(app: FastifyInstance, deps: AppDeps): Promise
     if (!ASSET_FILE.test(file) || COPY_NAME.test(file)) return reply.callNotFound();
     reply
       // Vite puts a content hash in every asset name: a name never changes its content.
-      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cache-control', 'max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
-      .type(typeOf(file));
+      .type(assetTypeOf(file));
     return (await sendBuiltFile(request, reply, join(deps.frameDist, 'assets', file))) ?? reply.callNotFound();
   });
 

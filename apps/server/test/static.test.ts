@@ -139,10 +139,26 @@ describe('assets and loader', () => {
     const response = await get('/assets/app-abc123.js');
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log("frame");');
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['cache-control']).toBe('max-age=31536000, immutable');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect((await get('/assets/missing.js')).statusCode).toBe(404);
     expect((await get('/assets/../index.html')).statusCode).toBe(404);
+  });
+
+  it("sends the frame's modules and stylesheets without a charset, the loader's classic script with one", async () => {
+    await writeFile(join(dist.frameDist, 'assets', 'app-abc123.css'), '#root{color:red}');
+    expect((await get('/assets/app-abc123.js')).headers['content-type']).toBe('text/javascript');
+    expect((await get('/assets/app-abc123.css')).headers['content-type']).toBe('text/css');
+    expect((await get('/loader.js')).headers['content-type']).toBe('text/javascript; charset=utf-8');
+  });
+
+  it("carries none of the frame page's document-only headers on an asset or the loader", async () => {
+    for (const url of ['/assets/app-abc123.js', '/loader.js']) {
+      const { headers } = await get(url);
+      for (const name of ['content-security-policy', 'referrer-policy', 'x-frame-options', 'permissions-policy'])
+        expect(headers[name], `${url} ${name}`).toBeUndefined();
+      expect(headers['x-content-type-options'], url).toBe('nosniff');
+    }
   });
 
   it('serves loader.js to any origin with short caching', async () => {
@@ -150,7 +166,7 @@ describe('assets and loader', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('(function(){/* loader */})();');
     expect(response.headers['access-control-allow-origin']).toBe('*');
-    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(response.headers['cache-control']).toBe('max-age=300');
     expect(response.headers['content-type']).toMatch(/^text\/javascript/);
     expect((await get('/nothing.js')).statusCode).toBe(404);
   });

@@ -167,63 +167,77 @@ export function widgetTitle(name: WidgetName): string {
   return `Foyer ${words} widget`;
 }
 
+/** A tuple of one `Value` per entry of the tuple `Names` (a mapped type over a tuple keeps its length). */
+type OnePerName<Names extends readonly unknown[], Value> = { readonly [K in keyof Names]: Value };
+
 /**
  * The height (px) the loader reserves for a widget until its frame reports one, so the host page
- * does not move when the widget appears: [at a phone-width frame, at a desktop-width frame, the
- * part that is the widget's header (left out with data-show-header="false")]. Each widget's first
- * rendered height (logged out, the demo product group), measured by scripts/widget-heights.ts at
- * 358 and 928 px; run it again when a widget's first render changes. A page that knows better
- * gives its own with data-height.
+ * does not move when the widget appears: for each of WIDGET_NAMES, in its order, [at a phone-width
+ * frame, at a desktop-width frame (the same when left out), the part that is the widget's header
+ * (left out with data-show-header="false"; HEADER when not given)]. Each widget's first rendered
+ * height (logged out, the demo product group), measured by scripts/widget-heights.ts at 358 and
+ * 928 px; run it again when a widget's first render changes. A page that knows better gives its
+ * own with data-height.
+ *
+ * A list in the names' order, written short, rather than a record by name: the loader carries it to
+ * every host page, and the names again as keys, with every height written out, were 170 bytes of
+ * its 5 KB gzip budget. The type holds one row per name.
  */
-export const WIDGET_HEIGHTS: Partial<Record<WidgetName, readonly [narrow: number, wide: number, header?: number]>> = {
-  login: [301, 301, 45],
-  registration: [617, 617, 45],
-  'account-activation': [113, 113, 45],
-  'forgot-password': [263, 215, 45],
-  'reset-password': [113, 113, 45],
-  'change-password': [113, 113, 45],
-  'edit-profile': [137, 113, 45],
-  profile: [215, 191, 45],
-  capture: [617, 617, 45],
-  'confirm-identifier': [144, 111, 45],
-  'social-buttons': [135, 111, 45],
-  'link-accounts': [144, 111, 45],
-  'unlink-accounts': [144, 111, 45],
-  'social-registration': [257, 257, 33],
-  'link-existing-account': [257, 257, 33],
-  'edit-social-profile': [111, 111, 45],
-  'product-selection': [2101, 867, 45],
-  'product-profile': [836, 836, 45],
-  'product-summary': [131, 131, 45],
-  'checkout-button': [50, 50],
-  'payment-type-selector': [134, 134, 45],
-  payment: [113, 113, 45],
-  'stripe-payment': [113, 113, 45],
-  'mercado-payment': [113, 113, 45],
-  'manual-payment': [113, 113, 45],
-  'direct-debit-request': [95, 95, 45],
-  'direct-debit-complete': [113, 113, 45],
+export const WIDGET_HEIGHTS: OnePerName<
+  typeof WIDGET_NAMES,
+  readonly [narrow: number, wide?: number, header?: number]
+> = [
+  [301], // login
+  [617], // registration
+  [113], // account-activation
+  [263, 215], // forgot-password
+  [113], // reset-password
+  [113], // change-password
+  [137, 113], // edit-profile
+  [215, 191], // profile
+  [617], // capture
+  [144, 111], // confirm-identifier
+  [135, 111], // social-buttons
+  [144, 111], // link-accounts
+  [144, 111], // unlink-accounts
+  [257, 257, 33], // social-registration
+  [257, 257, 33], // link-existing-account
+  [111], // edit-social-profile
+  // A first view: the meter notifier (the paywall itself shows after the free views).
+  [84, 60, 0], // paywall
+  [84, 60, 0], // paywall-notifier
+  [2101, 867], // product-selection
+  [836], // product-profile
+  [131], // product-summary
+  [50, 50, 0], // checkout-button
+  [134], // payment-type-selector
+  [113], // payment
+  [113], // stripe-payment
+  [113], // mercado-payment
+  [113], // manual-payment
+  [95], // direct-debit-request
+  [113], // direct-debit-complete
   // Account area: logged out they show the header and one line.
-  'purchases-list': [89, 89, 45],
-  'grant-invitations': [89, 89, 45],
-  'cancel-subscription': [89, 89, 45],
-  'v1/subscriptions-list': [89, 89, 45],
-  'v1/grant': [89, 89, 45],
-  'v1/invitations-list': [89, 89, 45],
+  [89], // purchases-list
+  [89], // grant-invitations
+  [89], // cancel-subscription
   // Version 1 basket widgets (issue 16), measured: the summary empty, unique-product without its
   // query, product-item and single-product-selection showing demo-digital.
-  'v1/product-selection': [2101, 839, 45],
-  'v1/product-item': [209, 209, 45],
-  'v1/product-summary': [89, 89, 45],
-  'v1/checkout-button': [50, 50],
-  'v1/unique-product': [89, 89, 45],
-  'v1/single-product-selection': [592, 592, 45],
-  // A first view: the meter notifier (the paywall itself shows after the free views).
-  paywall: [84, 60],
-  'paywall-notifier': [84, 60],
-};
+  [2101, 839], // v1/product-selection
+  [209], // v1/product-item
+  [89], // v1/product-summary
+  [50, 50, 0], // v1/checkout-button
+  [89], // v1/unique-product
+  [592], // v1/single-product-selection
+  [89], // v1/subscriptions-list
+  [89], // v1/grant
+  [89], // v1/invitations-list
+];
 
-/** For a widget not in WIDGET_HEIGHTS: about one short form. */
+/** The usual widget header's height (px): a heading and its margin. */
+const HEADER = 45;
+
+/** For a name the loader does not know (reservedHeight is given only known ones): about one short form. */
 const DEFAULT_HEIGHT = 150;
 
 /** Frames narrower than this get the phone layout (the widgets' first CSS breakpoint). */
@@ -231,6 +245,10 @@ export const NARROW_FRAME = 576;
 
 /** The height to reserve for `name` in a frame `width` px wide. */
 export function reservedHeight(name: WidgetName, width: number, showHeader = true): number {
-  const [narrow, wide, header = 0] = WIDGET_HEIGHTS[name] ?? [DEFAULT_HEIGHT, DEFAULT_HEIGHT];
+  const [narrow, wide = narrow, header = HEADER] = WIDGET_HEIGHTS[WIDGET_NAMES.indexOf(name)] ?? [
+    DEFAULT_HEIGHT,
+    DEFAULT_HEIGHT,
+    0,
+  ];
   return (width < NARROW_FRAME ? narrow : wide) - (showHeader ? 0 : header);
 }

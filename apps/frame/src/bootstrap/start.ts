@@ -6,7 +6,7 @@ import { foyerError } from '@foyer/api';
 import { frameContextSchema, widgetRoute, type FrameMethods, type HostMethods, type WidgetName } from '@foyer/protocol';
 import { pageIdFromFragment, parseEvent, randomPageId } from '@foyer/protocol';
 import type { RemoteProxy } from 'penpal';
-import { loadLocale, t } from '../i18n';
+import { lazyTextsReady, loadLocale, t } from '../i18n';
 import { findRoute, type WidgetRoute } from '../routes';
 import { makeStore, type AppStore } from '../store';
 import { contextReady, eventLogged, frameFailed, initialFrameState } from '../store/frameSlice';
@@ -169,6 +169,9 @@ export function startFrame({ win, rootElement, fetch, connectTimeoutMs = 5000 }:
     // first, and React then holds the widget back until 300 ms after that state showed (its Suspense
     // throttle). Standalone pages, whose context is ready at once, paid those 300 ms every time.
     await route.preload();
+    // And once the texts its chunk registered in the page's language are in, when they are a chunk
+    // of their own (defineLazyMessages): the widget shows no English first.
+    await lazyTextsReady();
     app.dispatch(contextReady(resolved));
     mark(win, 'context-ready');
     // Named once its texts are there: the widget's chunk brings its title.

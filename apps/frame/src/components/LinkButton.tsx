@@ -1,5 +1,4 @@
 import type { ButtonHTMLAttributes } from 'react';
-import './LinkButton.css';
 
 /**
  * A button that reads as a link: the flips between panels (forgot password, register instead…).

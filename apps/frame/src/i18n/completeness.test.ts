@@ -55,6 +55,21 @@ describe('translation tables are complete', () => {
     for (const [code, entry] of Object.entries(PURCHASE_ERRORS)) expect(purchaseMessages.en[code]).toBe(entry.text);
   });
 
+  it('the purchase texts in es and pt-BR (chunks of their own) have every English key, and no other', async () => {
+    const english: Record<string, string> = purchaseMessages.en;
+    const tables = [
+      (await import('../widgets/_purchase/messages.es')).default,
+      (await import('../widgets/_purchase/messages.pt-BR')).default,
+    ];
+    for (const table of tables as Record<string, string>[]) {
+      expect(Object.keys(table).sort()).toEqual(Object.keys(english).sort());
+      for (const [key, text] of Object.entries(table)) {
+        expect(text.trim(), key).not.toBe('');
+        expect(placeholders(text), key).toEqual(placeholders(english[key] ?? ''));
+      }
+    }
+  });
+
   it('the social English texts are the social catalogue’s, and the core table has none of them', () => {
     for (const [code, entry] of Object.entries(SOCIAL_ERRORS)) {
       expect(socialMessages.en[code], code).toBe(entry.text);

@@ -53,14 +53,47 @@ export function setLocale(locale: string | undefined): void {
   currentTag = tables.has(tag) ? tag : (tag.split('-')[0] ?? 'en');
 }
 
+/** The languages other than English, whose tables are downloaded only by a visitor who needs them. */
+type OtherLocale = Exclude<Locale, 'en'>;
+
+/** A widget's texts in each language but English, each a chunk of its own (defineLazyMessages). */
+export type LazyTables = Record<OtherLocale, () => Promise<{ default: TranslationTable }>>;
+
+/** Every widget's lazy tables registered so far. */
+const lazyTables: LazyTables[] = [];
+
+/**
+ * Registers a widget's English texts at once, and its other languages as chunks of their own that
+ * only a page in that language downloads (defineMessages puts every language in the widget's
+ * chunk): lazyTextsReady loads them.
+ */
+export function defineLazyMessages(en: TranslationTable, others: LazyTables): void {
+  registerTranslations('en', en);
+  lazyTables.push(others);
+}
+
+/**
+ * Loads the lazy tables registered so far in the language being shown (loadLocale does, and the
+ * frame again once the widget's chunk is in, before the widget renders: no English shows first). A table that
+ * fails to load leaves that widget's texts in English (t() falls back by code), not the page's
+ * whole language. A table already loaded is not downloaded again (the module is the browser's).
+ */
+export async function lazyTextsReady(): Promise<void> {
+  const locale = currentLocale();
+  if (locale === 'en') return;
+  const loaded = await Promise.allSettled(lazyTables.map((tables) => tables[locale]()));
+  for (const result of loaded) {
+    if (result.status === 'fulfilled') registerTranslations(locale, result.value.default);
+    else console.error(`Foyer: could not load some ${locale} texts; showing them in English`, result.reason);
+  }
+}
+
 /** Core tables other than English: a chunk each, downloaded only by a visitor who needs it. */
-const CORE_TABLES: Record<
-  Exclude<Locale, 'en'>,
-  () => Promise<{ default: TranslationTable; templateLabels: TranslationTable }>
-> = {
-  es: () => import('./es'),
-  'pt-BR': () => import('./pt-BR'),
-};
+const CORE_TABLES: Record<OtherLocale, () => Promise<{ default: TranslationTable; templateLabels: TranslationTable }>> =
+  {
+    es: () => import('./es'),
+    'pt-BR': () => import('./pt-BR'),
+  };
 
 /**
  * Loads the core table of the locale a tag resolves to and makes it current. A table that fails to
@@ -83,6 +116,9 @@ export async function loadLocale(tag: string | undefined): Promise<Locale> {
     }
   }
   setLocale(locale);
+  // With the lazy tables of the widgets already registered; a widget whose chunk comes later has
+  // its own loaded by the frame before it renders (start.ts).
+  await lazyTextsReady();
   return locale;
 }
 
@@ -95,8 +131,13 @@ function table(): TranslationTable {
   return tables.get(currentTag) ?? EN;
 }
 
+/** English with the widgets' registered English texts: the fallback of a text another language lacks. */
+function english(): TranslationTable {
+  return tables.get('en') ?? EN;
+}
+
 export function hasTranslation(code: string): boolean {
-  return code in table() || code in EN;
+  return code in table() || code in english();
 }
 
 const TEMPLATE_PREFIX = 'template.';
@@ -111,6 +152,6 @@ export function templateLabel(name: string, label: string): string {
 }
 
 export function t(code: string, args: readonly (string | number)[] = []): string {
-  const template = table()[code] ?? EN[code] ?? code;
+  const template = table()[code] ?? english()[code] ?? code;
   return formatMessage(template, args.map(String));
 }

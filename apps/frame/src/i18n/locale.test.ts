@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadLocale, registerTranslations, resolveLocale, setLocale, t, templateLabel } from './index';
+import {
+  defineLazyMessages,
+  lazyTextsReady,
+  loadLocale,
+  registerTranslations,
+  resolveLocale,
+  setLocale,
+  t,
+  templateLabel,
+} from './index';
 
 afterEach(() => setLocale('en'));
 
@@ -29,6 +38,33 @@ describe('locale choice and lazy tables', () => {
     await loadLocale('es');
     registerTranslations('es', { 'late.key': 'tarde' });
     expect(t('late.key')).toBe('tarde');
+  });
+
+  it("downloads a widget's lazy tables only in the language being shown", async () => {
+    const es = vi.fn(async () => ({ default: { 'lazy.first': 'primero' } }));
+    const ptBR = vi.fn(async () => ({ default: { 'lazy.first': 'primeiro' } }));
+    defineLazyMessages({ 'lazy.first': 'first' }, { es, 'pt-BR': ptBR });
+    await lazyTextsReady();
+    expect(t('lazy.first')).toBe('first');
+    expect(es).not.toHaveBeenCalled();
+    await loadLocale('es');
+    await lazyTextsReady();
+    expect(t('lazy.first')).toBe('primero');
+    expect(ptBR).not.toHaveBeenCalled();
+  });
+
+  it("a widget's table that cannot be loaded leaves its texts in English, the page's language stays", async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    defineLazyMessages(
+      { 'lazy.second': 'second' },
+      { es: () => Promise.reject(new Error('chunk gone')), 'pt-BR': async () => ({ default: {} }) },
+    );
+    await loadLocale('es');
+    await lazyTextsReady();
+    expect(t('lazy.second')).toBe('second');
+    expect(t('login.submit')).toBe('Iniciar sesión');
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
   });
 
   it("translates template labels by name; English and unknown names keep the template's label", async () => {

@@ -7,7 +7,6 @@ import type { WidgetProps } from '../widgetProps';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { activateAccount, activationRequest, cancelActivation } from './activate';
 import './messages';
-import '../_account/account.css';
 
 /**
  * Account activation (identity spec §2): activates with the host page's `activationKey` query

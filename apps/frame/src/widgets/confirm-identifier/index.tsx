@@ -7,7 +7,6 @@ import type { WidgetProps } from '../widgetProps';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { confirmIdentifier, identifierConfirmRequest } from './confirm';
 import './messages';
-import '../_account/account.css';
 
 /**
  * Identifier change confirmation (issue 11): the page the mailed link opens. Confirms with the

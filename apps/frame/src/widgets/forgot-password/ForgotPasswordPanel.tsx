@@ -10,7 +10,6 @@ import { allTouched, enterShowsProblems } from '../_forms/enterShowsProblems';
 import { formSchema, MAX_INPUT_LENGTH, submittedValue, type Values } from '../_forms/schema';
 import { identifierFields } from '../login/fields';
 import './messages';
-import '../_account/account.css';
 import { cancelPasswordReset, sendPasswordReset } from './sendReset';
 
 export interface ForgotPasswordPanelProps {

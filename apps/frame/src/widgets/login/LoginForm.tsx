@@ -12,7 +12,6 @@ import { MessageBox } from '../_forms/MessageBox';
 import { allTouched, enterShowsProblems } from '../_forms/enterShowsProblems';
 import { formSchema, MAX_INPUT_LENGTH, submittedValue, type Values } from '../_forms/schema';
 import { loginFields, type LoginField } from './fields';
-import '../_account/account.css';
 import { WidgetHeading } from '../../components/WidgetHeading';
 import { LinkButton } from '../../components/LinkButton';
 
