@@ -54,7 +54,7 @@ describe('GET /widget/productgroup/:group', () => {
   });
 
   // Issue 32, item 8: the spec's product price and currency, the plan's price and planPrice.
-  it("gives each plan its price (the first charge) and planPrice, each product its lowest price and currency", async () => {
+  it('gives each plan its price (the first charge) and planPrice, each product its lowest price and currency', async () => {
     const group = productGroupSchema.parse((await call(server, 'GET', '/widget/productgroup/demo')).json());
     const digital = group.products.find((product) => product.name === 'demo-digital')!;
     const monthly = digital.paymentPlans.find((plan) => plan._id === 'digital-monthly-eur')!;

@@ -254,7 +254,7 @@ describe('offers and the first delivery day', () => {
   });
 
   // Issue 32, item 7: version 2's order dates start from the server's day, never the visitor's clock.
-  it('GET /spi/product/{productId}/startDeliveryDate also names the server\'s today', async () => {
+  it("GET /spi/product/{productId}/startDeliveryDate also names the server's today", async () => {
     const answer = await call(server, 'GET', '/spi/product/demo-print/startDeliveryDate');
     expect(v1StartDeliveryDateSchema.parse(answer.json())).toEqual({ minDate: '2030-01-14', today: '2030-01-10' });
   });

@@ -68,7 +68,7 @@ export function nextDeliveryDay(day: string): string {
 /** The earliest first delivery of an order made on `today`: the DELIVERY_LEAD_DAYS-th working day after it. */
 export function earliestDeliveryDay(today: string): string {
   let day = today;
-  for (let left = DELIVERY_LEAD_DAYS; left > 0 && validDay(day); ) {
+  for (let left = DELIVERY_LEAD_DAYS; left > 0 && validDay(day);) {
     day = addDays(day, 1);
     if (isDeliveryDay(day)) left -= 1;
   }
