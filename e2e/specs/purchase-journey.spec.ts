@@ -5,8 +5,10 @@
  */
 import { axeViolations, widgetDocument } from '../support/axe';
 import { expect, test } from '@playwright/test';
+import { frameHeaders } from '@foyer/api/frame-headers';
+import { addDays, nextDeliveryDay, periodEnd } from '@foyer/api/widget';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
-import { E2E_ENV } from '../support/stack';
+import { E2E_ENV, stack } from '../support/stack';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
@@ -132,5 +134,68 @@ test(
     await expect(shop.paid).toBeVisible();
     await expect(shop.dialog).toHaveCount(0);
     await expect(shop.emptySummary).toBeVisible();
+  },
+);
+
+// Issue 32, item 7: version 2 orders carry their dates; a delivered product's first delivery is
+// chosen in the profile step from version 1's earliest delivery day (two working days ahead).
+test(
+  'a delivered product: the first delivery is chosen in the profile step, from the earliest delivery day, and the order carries it',
+  { tag: BOTH_STORAGE_MODES },
+  async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const email = uniqueEmail();
+    await createCustomer(request, email, 'customer-pw-4');
+    // The server's days (its clock, not this machine's): the earliest first delivery and today.
+    const days = await request.get(`${stack.widgetsUrl}/pm/api/spi/product/demo-print/startDeliveryDate`, {
+      headers: await frameHeaders(stack.widgetsUrl),
+    });
+    expect(days.ok(), await days.text()).toBe(true);
+    const { minDate, today } = (await days.json()) as { minDate: string; today: string };
+    /** `YYYY-MM-DD` as the widget shows it in English (dd/MM/yyyy). */
+    const shown = (day: string) => day.split('-').reverse().join('/');
+
+    const shop = new Shop(page);
+    await shop.open();
+    await shop.pick('Monthly', 'Print and digital');
+    await shop.press(shop.checkout);
+    await shop.logInInModal(email, 'customer-pw-4');
+
+    // The profile step: a labelled date input, from the earliest delivery day on.
+    const profile = shop.step('product-profile');
+    const date = profile.getByLabel('First delivery of Print and digital');
+    await expect(date).toHaveAttribute('type', 'date');
+    await expect(date).toHaveAttribute('min', minDate);
+    await expect(profile.getByText(`From ${shown(minDate)} on, Monday to Friday.`, { exact: false })).toBeVisible();
+    // A day before it, then a Saturday: each said at once, in an alert.
+    await date.fill(addDays(minDate, -1));
+    await expect(profile.getByRole('alert')).toHaveText(
+      `Choose ${shown(minDate)} or a later day for the first delivery.`,
+    );
+    let saturday = minDate;
+    while (new Date(`${saturday}T00:00:00Z`).getUTCDay() !== 6) saturday = addDays(saturday, 1);
+    saturday = addDays(saturday, 1);
+    await date.fill(saturday);
+    await expect(profile.getByRole('alert')).toHaveText('Deliveries start on a working day (Monday to Friday)');
+    const chosen = nextDeliveryDay(addDays(minDate, 1));
+    await date.fill(chosen);
+    await expect(profile.getByRole('alert')).toHaveCount(0);
+    await shop.fillAddress(shop.deliveryAddress());
+    await shop.press(shop.saveProfile);
+
+    // The order: today (the server's), the month's end, and the chosen first delivery, kept by the server.
+    const order = page.waitForRequest(
+      (request) => request.method() === 'POST' && /\/widget\/order$/.test(request.url()),
+    );
+    await shop.press(shop.confirmOrder);
+    const placed = await order;
+    expect(placed.postDataJSON()).toMatchObject({
+      orderItems: [
+        { product: 'demo-print', startDate: today, endDate: periodEnd(today, 'MONTH1'), startDeliveryDate: chosen },
+      ],
+    });
+    const answer = (await (await placed.response())!.json()) as { items: unknown[] };
+    expect(answer.items[0]).toMatchObject({ startDate: today, startDeliveryDate: chosen });
+    await expect(shop.pay).toBeVisible();
   },
 );

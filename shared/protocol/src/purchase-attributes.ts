@@ -12,7 +12,10 @@ const columns = (fallback: number) => countAttribute(fallback, 12);
 
 export const productSelectionAttributesSchema = z.strictObject({
   ...commonAttributes,
-  /** The site owner's id for this selection (kept on the basket's products as their origin). */
+  /**
+   * One product of the group (or the product) by its id (`id`, `_id` or `productId`): only it is
+   * shown, its single plan pre-selected; a group without it is bex0004 'Product not found'.
+   */
   id: textAttribute(),
   /** Star on boosted and recommended products. */
   showBoosted: flagAttribute(true),

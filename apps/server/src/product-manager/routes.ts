@@ -29,6 +29,7 @@ import {
 } from '../widget/catalogue';
 import type { PaymentProviders } from '../widget/providers/types';
 import { optionalSession, requireWidgetSession } from '../widget/session';
+import { isoDay } from '../widget/dates';
 import { minStartDeliveryDate } from './delivery';
 import { HOSTED_PAYMENT_PAGE_PATH } from './hosted-payment';
 import { createV1Order, deleteV1Order, openOrder, updateV1Order } from './orders';
@@ -153,7 +154,8 @@ export function productManagerRoutes(app: FastifyInstance, deps: AppDeps, option
 
   defineRoute(app, endpoints.getStartDeliveryDate, async ({ params }) => {
     const product = await visibleProduct(params.productId);
-    return { body: { minDate: minStartDeliveryDate(product, deps.now()) } };
+    const now = deps.now();
+    return { body: { minDate: minStartDeliveryDate(product, now), today: isoDay(now) } };
   });
 
   defineRoute(

@@ -162,14 +162,21 @@ export function firstChargeMinor(plan: StoredPlan): number {
   return plan.trialPriceMinor ?? plan.finalPriceMinor;
 }
 
+function currencyInfo(code: string): PaymentPlan['currency'] {
+  const currency = getCurrency(code);
+  return { code: currency.code, symbol: currency.symbol, decimalDigits: currency.decimalDigits };
+}
+
 function toPlan(plan: StoredPlan, subscribed: ReadonlySet<string>): PaymentPlan {
-  const currency = getCurrency(plan.currency);
   const shown: PaymentPlan = {
     _id: plan.id,
     name: plan.id,
     displayName: plan.displayName,
     description: plan.description,
-    currency: { code: currency.code, symbol: currency.symbol, decimalDigits: currency.decimalDigits },
+    currency: currencyInfo(plan.currency),
+    // The first charge the order takes, and the price of every period (purchase spec §3).
+    price: money(firstChargeMinor(plan), plan.currency),
+    planPrice: money(plan.finalPriceMinor, plan.currency),
     finalPrice: money(plan.finalPriceMinor, plan.currency),
     frequency: { id: plan.frequency },
     boosted: plan.boosted ?? false,
@@ -234,7 +241,26 @@ export function toProduct(product: StoredProduct, view: ProductView): Product {
   };
   if (product.imageUrl !== undefined) shown.imageUrl = product.imageUrl;
   if (product.notes !== undefined) shown.notes = product.notes;
+  const from = fromPrice(plans);
+  if (from) {
+    shown.price = from;
+    shown.currency = currencyInfo(from.currency);
+  }
   return shown;
+}
+
+/**
+ * A product's price (purchase spec §3 Product.price): the lowest first charge among the plans
+ * shown, in the first plan's currency (a product sold in several currencies is not compared
+ * across them); none without plans.
+ */
+function fromPrice(plans: readonly PaymentPlan[]): PaymentPlan['price'] | undefined {
+  const currency = plans[0]?.price.currency;
+  const same = plans.filter((plan) => plan.price.currency === currency);
+  return same.reduce<PaymentPlan['price'] | undefined>(
+    (lowest, plan) => (lowest && lowest.amount <= plan.price.amount ? lowest : plan.price),
+    undefined,
+  );
 }
 
 /**

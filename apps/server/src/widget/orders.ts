@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   isCurrencyCode,
+  isDeliveryDay,
+  nextDeliveryDay,
   orderTotal,
   type AddressGroupInput,
   type Order,
@@ -79,13 +81,15 @@ async function priceLines(db: Db, guid: string, input: OrderCreate, now: number)
     let startDeliveryDate: string | undefined;
     if (product.requiresDeliveryAddress) {
       // The earliest delivery day version 1 uses (GET /spi/product/{id}/startDeliveryDate: two
-      // working days ahead); not given, the first delivery is on that day or the start date if later.
+      // working days ahead); not given, the first delivery is on that day or, if later, on the
+      // first delivery day from the start date.
       const earliest = minStartDeliveryDate(product, now);
-      startDeliveryDate = item.startDeliveryDate ?? (startDate > earliest ? startDate : earliest);
+      startDeliveryDate = item.startDeliveryDate ?? nextDeliveryDay(startDate > earliest ? startDate : earliest);
       if (!validDay(startDeliveryDate)) throw validationFailed([`orderItems.${index}.startDeliveryDate`]);
       if (startDeliveryDate < earliest || startDeliveryDate > latest) {
         throw new ApiError('start_date_out_of_range', [startDeliveryDate]);
       }
+      if (!isDeliveryDay(startDeliveryDate)) throw new ApiError('not_a_delivery_day', [startDeliveryDate]);
     }
     return {
       product,

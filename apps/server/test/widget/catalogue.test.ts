@@ -53,6 +53,34 @@ describe('GET /widget/productgroup/:group', () => {
     expect(group.products.find((product) => product.name === 'demo-print')!.boosted).toBe(true);
   });
 
+  // Issue 32, item 8: the spec's product price and currency, the plan's price and planPrice.
+  it('gives each plan its price (the first charge) and planPrice, each product its lowest price and currency', async () => {
+    const group = productGroupSchema.parse((await call(server, 'GET', '/widget/productgroup/demo')).json());
+    const digital = group.products.find((product) => product.name === 'demo-digital')!;
+    const monthly = digital.paymentPlans.find((plan) => plan._id === 'digital-monthly-eur')!;
+    // A trial: the first charge is the trial price, each period the plan's own price.
+    expect(monthly.price).toEqual({ amount: 100, currency: 'EUR', display: '1.00' });
+    expect(monthly.planPrice).toEqual({ amount: 999, currency: 'EUR', display: '9.99' });
+    const yearly = digital.paymentPlans.find((plan) => plan._id === 'digital-yearly-eur')!;
+    expect(yearly.price).toEqual(yearly.finalPrice);
+    expect(yearly.planPrice).toEqual(yearly.finalPrice);
+    // The product: its lowest first charge in its first plan's currency (the USD plan is not compared).
+    expect(digital.price).toEqual({ amount: 100, currency: 'EUR', display: '1.00' });
+    expect(digital.currency).toEqual({ code: 'EUR', symbol: '€', decimalDigits: 2 });
+    const archive = group.products.find((product) => product.name === 'demo-archive')!;
+    expect(archive.price).toEqual({ amount: 1200, currency: 'JPY', display: '1200' });
+    expect(archive.currency).toMatchObject({ code: 'JPY', decimalDigits: 0 });
+    const bundle = group.products.find((product) => product.type === 'BUNDLE')!;
+    expect(bundle.price).toEqual(bundle.bundlePlans[0]!.price);
+    // Only the plans asked for count (GET /widget/product with paymentPlan).
+    const one = productSchema.parse(
+      (
+        await call(server, 'GET', '/widget/product/demo-digital', { query: { paymentPlan: 'digital-yearly-eur' } })
+      ).json(),
+    );
+    expect(one.price).toEqual({ amount: 9900, currency: 'EUR', display: '99.00' });
+  });
+
   it('shows a visitor nothing hidden, even with showHidden=true (who sees them: hidden-catalogue.test.ts)', async () => {
     const response = await call(server, 'GET', '/widget/productgroup/demo', { query: { showHidden: 'true' } });
     const group = productGroupSchema.parse(response.json());

@@ -205,6 +205,38 @@ describe('POST /widget/order', () => {
     expect(orderSchema.parse(later.json()).items[0]).toMatchObject({ startDeliveryDate: '2030-03-01' });
   });
 
+  // Issue 32, item 7: the visitor chooses the first delivery; it is on a delivery day (Monday to Friday).
+  it('refuses a first delivery on a weekend with not_a_delivery_day; a later start defaults to a delivery day', async () => {
+    const session = await demoSession(server);
+    const post = (item: Record<string, string>) =>
+      call(server, 'POST', '/widget/order', {
+        session,
+        payload: {
+          orderItems: [{ product: 'demo-print', paymentPlan: 'print-monthly-eur', ...item }],
+          paymentType: 'CARD',
+          deliveryAddressGroup: { values: ADDRESS },
+        },
+      });
+    // Saturday 9 February 2030, after the earliest day (Monday 4).
+    const saturday = await post({ startDeliveryDate: '2030-02-09' });
+    expect(saturday.statusCode).toBe(400);
+    expect(saturday.json()).toMatchObject({
+      code: 'not_a_delivery_day',
+      message: 'Deliveries start on a working day (Monday to Friday)',
+      args: ['2030-02-09'],
+    });
+    const chosen = await post({ startDate: '2030-01-31', endDate: '2030-02-28', startDeliveryDate: '2030-02-06' });
+    expect(chosen.statusCode, chosen.body).toBe(201);
+    expect(orderSchema.parse(chosen.json()).items[0]).toMatchObject({
+      startDate: '2030-01-31',
+      endDate: '2030-02-28',
+      startDeliveryDate: '2030-02-06',
+    });
+    // Started on Sunday 3 March without a delivery day: the first delivery is Monday 4 March.
+    const sunday = await post({ startDate: '2030-03-03' });
+    expect(orderSchema.parse(sunday.json()).items[0]).toMatchObject({ startDeliveryDate: '2030-03-04' });
+  });
+
   it('reuses a saved address by id, and the delivery address as billing address', async () => {
     const session = await demoSession(server);
     const first = await orderOk(server, session, [{ product: 'demo-print', paymentPlan: 'print-monthly-eur' }], {

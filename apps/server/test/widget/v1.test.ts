@@ -12,6 +12,7 @@ import {
   v1OffersSchema,
   v1OfferSchema,
   v1OrderSchema,
+  v1StartDeliveryDateSchema,
   v1PaymentFormFields,
   v1TransactionSchema,
   type V1Basket,
@@ -250,6 +251,12 @@ describe('offers and the first delivery day', () => {
     expect(await minDate('demo-print')).toBe('2030-01-14');
     expect(await minDate('demo-digital')).toBe('2030-01-10');
     expect((await call(server, 'GET', '/spi/product/nope/startDeliveryDate')).statusCode).toBe(404);
+  });
+
+  // Issue 32, item 7: version 2's order dates start from the server's day, never the visitor's clock.
+  it("GET /spi/product/{productId}/startDeliveryDate also names the server's today", async () => {
+    const answer = await call(server, 'GET', '/spi/product/demo-print/startDeliveryDate');
+    expect(v1StartDeliveryDateSchema.parse(answer.json())).toEqual({ minDate: '2030-01-14', today: '2030-01-10' });
   });
 
   it('the cancellation reasons and the cancel call answer at the product-manager base', async () => {

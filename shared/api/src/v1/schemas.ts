@@ -123,7 +123,14 @@ export const v1OffersQuerySchema = z.object({
 });
 
 /** `GET /spi/product/{productId}/startDeliveryDate`: the earliest first delivery day. */
-export const v1StartDeliveryDateSchema = z.object({ minDate: isoDate });
+export const v1StartDeliveryDateSchema = z.object({
+  minDate: isoDate,
+  /**
+   * The server's today (beyond the spec's answer): version 2's order dates start from it, so the
+   * visitor's clock or time zone never dates an order the server would refuse.
+   */
+  today: z.optional(isoDate),
+});
 export type V1StartDeliveryDate = z.infer<typeof v1StartDeliveryDateSchema>;
 
 /**

@@ -133,6 +133,9 @@ describe('validateV1Order (purchase spec §5)', () => {
     expect(check(withDates('2026-11-24', undefined))).toEqual([at]);
     expect(check(withDates('2026-11-23', '2026-11-30'))).toEqual([at]);
     expect(validateV1Order(withDates('2026-11-24', undefined), NOW, rules)[0]?.message).toContain('2026-11-25');
+    // Issue 32, item 7: a Saturday after the minimum is not a delivery day.
+    expect(check(withDates('2026-11-28', undefined))).toEqual([at]);
+    expect(validateV1Order(withDates('2026-11-28', undefined), NOW, rules)[0]?.message).toContain('Monday to Friday');
     // None at all for a delivered product.
     expect(check(withDates(undefined, undefined))).toEqual([at]);
     // Without the rules (a product that is not delivered) no date is needed.

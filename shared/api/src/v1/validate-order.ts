@@ -3,6 +3,7 @@
  * checkout runs it before posting the transaction (any problem → 400 v1_order_invalid, 'Client-side
  * validation failed'), and the server runs it again on every order and transaction it receives.
  */
+import { isDeliveryDay } from '../widget/dates';
 import {
   GUID_PATTERN,
   PRINT_DELIVERY_CODE_PATTERN,
@@ -138,6 +139,8 @@ export function validateV1Order(
       if (date === undefined) problems.push({ field, message: 'is required: the product is delivered' });
       else if (isCalendarDate(date) && date < minDate)
         problems.push({ field, message: `must be ${minDate} or later (the first possible delivery)` });
+      else if (isCalendarDate(date) && !isDeliveryDay(date))
+        problems.push({ field, message: 'must be a delivery day (Monday to Friday)' });
     }
     const own = (key: 'deliveryAddress' | 'billingAddress') =>
       hasAddress(product.productMetaData?.[key]) || hasAddress(basket.productMetaData?.[key]);

@@ -12,8 +12,7 @@ import {
   PLAN_FREQUENCIES,
   PRODUCT_TYPES,
 } from './schemas';
-
-const id = z.string().check(z.minLength(1), z.maxLength(100));
+import { id, isoDate } from './primitives';
 
 /** The plan picked for a product: what the summary shows, and the id the order names. */
 export const basketPlanSchema = z.object({
@@ -36,6 +35,11 @@ export const basketProductSchema = z.object({
   requiresBillingAddress: z.boolean(),
   /** Bundles are ordered with bundlePlan, plain products with paymentPlan. */
   paymentPlan: basketPlanSchema,
+  /**
+   * A delivered product's first delivery as the visitor chose it in the profile step (`YYYY-MM-DD`);
+   * absent: the earliest delivery day.
+   */
+  startDeliveryDate: z.optional(isoDate),
 });
 export type BasketProduct = z.infer<typeof basketProductSchema>;
 

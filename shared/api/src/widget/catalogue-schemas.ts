@@ -40,6 +40,10 @@ export const paymentPlanSchema = z.object({
   displayText: z.optional(z.string()),
   description: z.string(),
   currency: currencyInfoSchema,
+  /** What the visitor pays first, as the card shows it (purchase spec §2): trialPrice if present, else finalPrice. */
+  price: moneySchema,
+  /** The plan's own price for each period, whatever the trial: finalPrice's value under the spec's name. */
+  planPrice: moneySchema,
   finalPrice: moneySchema,
   trialPrice: z.optional(moneySchema),
   frequency: z.object({ id: z.enum(PLAN_FREQUENCIES) }),
@@ -73,6 +77,13 @@ export const productSchema = z.object({
   paymentPlans: z.array(paymentPlanSchema),
   /** Bundles use these instead of paymentPlans. */
   bundlePlans: z.array(paymentPlanSchema),
+  /**
+   * The product's "from" price (purchase spec §3): the lowest `price` among the plans shown, in
+   * the currency of the first of them; absent when no plan is shown.
+   */
+  price: z.optional(moneySchema),
+  /** The currency of `price`. */
+  currency: z.optional(currencyInfoSchema),
 });
 export type Product = z.infer<typeof productSchema>;
 

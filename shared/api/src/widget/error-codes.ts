@@ -42,6 +42,8 @@ export const PURCHASE_ERRORS = {
   operator_token_invalid: { status: 401, text: 'A valid operator token is required' },
   order_expired: { status: 409, text: 'This order has expired. Please order again' },
   start_date_out_of_range: { status: 400, text: 'The start date must be between today and one year from today' },
+  // Issue 32, item 7: a delivered product's first delivery is on a working day (Monday to Friday).
+  not_a_delivery_day: { status: 400, text: 'Deliveries start on a working day (Monday to Friday)' },
   // Account area (issue 13).
   subscription_not_found: { status: 404, text: 'This subscription was not found' },
   beneficiary_not_found: { status: 404, text: 'This beneficiary was not found' },

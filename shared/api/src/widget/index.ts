@@ -8,3 +8,4 @@ export * from './account-schemas';
 export * from './account-endpoints';
 export { catalogueError, isKnownErrorCode, ERROR_CATALOGUE } from '../errors/all';
 export * from './older-service';
+export * from './dates';

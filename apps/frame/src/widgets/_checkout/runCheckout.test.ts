@@ -83,6 +83,45 @@ describe('runCheckout: the whole journey (purchase spec §4)', () => {
     expect(names(harness)).not.toContain('checkout.failed');
   });
 
+  // Issue 32, item 7: the lines carry startDate, endDate and a delivered product's startDeliveryDate.
+  it("dates the order's lines from the server's days: today, the period's end, the chosen first delivery", async () => {
+    const digital = digitalBasket().products[0]!;
+    const print = {
+      ...digital,
+      name: 'demo-print',
+      displayName: 'Print and digital',
+      requiresDeliveryAddress: true,
+      paymentPlan: { ...digital.paymentPlan, _id: 'print-weekly-eur', frequency: { id: 'WEEK1' as const } },
+    };
+    const days = (minDate: string) => () => ({ status: 200, body: { minDate, today: '2030-01-31' } });
+    const routes = {
+      'GET /pm/api/spi/product/demo-digital/startDeliveryDate': days('2030-01-31'),
+      'GET /pm/api/spi/product/demo-print/startDeliveryDate': days('2030-02-04'),
+    };
+    const chosen = setup({
+      routes,
+      settings: { skipProfile: true, skipValidation: true, skipSummary: true },
+      basket: { products: [digital, { ...print, startDeliveryDate: '2030-02-06' }], paymentType: 'CARD' },
+    });
+    const run = start(chosen.harness);
+    await settle();
+    await settle();
+    const placed = chosen.server.requests.find((entry) => entry.path === '/pm/api/widget/order')!;
+    expect(placed.body).toMatchObject({
+      orderItems: [
+        { product: 'demo-digital', startDate: '2030-01-31', endDate: '2030-02-28' },
+        { product: 'demo-print', startDate: '2030-01-31', endDate: '2030-02-07', startDeliveryDate: '2030-02-06' },
+      ],
+    });
+    expect((placed.body as { orderItems: object[] }).orderItems[0]).not.toHaveProperty('startDeliveryDate');
+    run.controller.abort();
+    await run.outcome;
+    // Not chosen (the profile step skipped): the earliest delivery day.
+    expect(
+      orderFromBasket({ products: [print] }, 'CARD', { 'demo-print': { minDate: '2030-02-04', today: '2030-01-31' } }),
+    ).toMatchObject({ orderItems: [{ startDeliveryDate: '2030-02-04' }] });
+  });
+
   it("storage refused: a payment heard before the payer's basket change still leaves the basket empty", async () => {
     // No storage: the runner's slice is its only copy, and the payer's "basket removed" message on
     // the siblings' channel may arrive after payment.success has come through the host page.

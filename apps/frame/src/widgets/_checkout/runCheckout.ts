@@ -16,7 +16,9 @@ import {
   type Basket,
   type BasketProduct,
   type CheckoutStep,
+  periodEnd,
   type OrderCreate,
+  type OrderItemInput,
   type PaymentType,
   type PaymentTypeOption,
 } from '@foyer/api/widget';
@@ -25,6 +27,7 @@ import { selectServiceName } from '../../store/selectors';
 import type { FrameServices } from '../../store/services';
 import type { AppThunk } from '../../store/thunk';
 import { basketPaid, currentBasket, saveBasket } from '../_purchase/basketThunks';
+import { fetchDeliveryDays, type DeliveryDays } from '../_purchase/deliveryDays';
 import { paymentTypesRequest } from '../_purchase/paymentTypes';
 import { callWidget } from '../_purchase/widgetClient';
 import { decideNext, type CheckoutAction, type CheckoutProgress, type CheckoutRunner } from './decide';
@@ -68,12 +71,34 @@ export function unchosenPaymentType(active: readonly PaymentTypeOption[] | null)
   return active[0]!.name;
 }
 
-/** The order lines of the basket: bundles are ordered with bundlePlan, plain products with paymentPlan. */
-export function orderFromBasket(basket: Basket, unchosen: PaymentType = 'CARD'): OrderCreate {
-  const line = (product: BasketProduct) =>
-    product.type === 'BUNDLE'
+/**
+ * The dates of one order line (purchase spec §3): it starts on the server's today and its first
+ * period ends a frequency later; a delivered product's first delivery is the day the visitor chose
+ * in the profile step, else the earliest delivery day. Without the server's days (the call failed),
+ * none: the server dates the line by the same rules.
+ */
+function lineDates(product: BasketProduct, days: DeliveryDays[string] | undefined): Partial<OrderItemInput> {
+  if (!days?.today) return {};
+  const endDate = periodEnd(days.today, product.paymentPlan.frequency.id);
+  const startDeliveryDate = product.requiresDeliveryAddress ? (product.startDeliveryDate ?? days.minDate) : undefined;
+  return {
+    startDate: days.today,
+    ...(endDate ? { endDate } : {}),
+    ...(startDeliveryDate ? { startDeliveryDate } : {}),
+  };
+}
+
+/**
+ * The order lines of the basket: bundles are ordered with bundlePlan, plain products with
+ * paymentPlan, each with its dates from the server's `days` (fetchDeliveryDays).
+ */
+export function orderFromBasket(basket: Basket, unchosen: PaymentType = 'CARD', days: DeliveryDays = {}): OrderCreate {
+  const line = (product: BasketProduct) => ({
+    ...(product.type === 'BUNDLE'
       ? { product: product.name, bundlePlan: product.paymentPlan._id }
-      : { product: product.name, paymentPlan: product.paymentPlan._id };
+      : { product: product.name, paymentPlan: product.paymentPlan._id }),
+    ...lineDates(product, days[product.name]),
+  });
   return {
     orderItems: basket.products.map(line),
     paymentType: basket.paymentType ?? unchosen,
@@ -188,8 +213,15 @@ export const runCheckout =
               // Not known: the server refuses a type it does not take, with its own code.
               unchosen = unchosenPaymentType(types);
             }
-            const result = await callWidget({ dispatch, getState, extra: services }, createOrder, {
-              body: orderFromBasket(basket(), unchosen),
+            const api = { dispatch, getState, extra: services };
+            const days = await fetchDeliveryDays(
+              api,
+              basket().products.map((product) => product.name),
+              signal,
+            );
+            if (signal.aborted) return { status: 'stopped' };
+            const result = await callWidget(api, createOrder, {
+              body: orderFromBasket(basket(), unchosen, days.ok ? days.data : {}),
               signal,
             });
             if (!result.ok) return signal.aborted ? { status: 'stopped' } : fail(orderError(result.error));

@@ -14,18 +14,24 @@ const money = (amount: number, currency: string, digits = 2) => ({
 });
 const EUR = { code: 'EUR', symbol: '€', decimalDigits: 2 };
 
-const plan = (overrides: Partial<PaymentPlan> & Pick<PaymentPlan, '_id' | 'displayName'>): PaymentPlan => ({
-  name: overrides._id,
-  description: '',
-  currency: EUR,
-  finalPrice: money(999, 'EUR'),
-  frequency: { id: 'MONTH1' },
-  boosted: false,
-  recommended: false,
-  hidden: false,
-  subscribed: false,
-  ...overrides,
-});
+const plan = (overrides: Partial<PaymentPlan> & Pick<PaymentPlan, '_id' | 'displayName'>): PaymentPlan => {
+  const finalPrice = overrides.finalPrice ?? money(999, 'EUR');
+  // As the server derives them (widget/catalogue.ts): the first charge, and each period's price.
+  return {
+    name: overrides._id,
+    description: '',
+    currency: EUR,
+    finalPrice,
+    price: overrides.trialPrice ?? finalPrice,
+    planPrice: finalPrice,
+    frequency: { id: 'MONTH1' },
+    boosted: false,
+    recommended: false,
+    hidden: false,
+    subscribed: false,
+    ...overrides,
+  };
+};
 
 const product = (overrides: Partial<Product> & Pick<Product, 'name' | 'displayName'>): Product => ({
   _id: overrides.name,

@@ -37,6 +37,7 @@ const ES_ERRORS: Record<PurchaseErrorCode, string> = {
   operator_token_invalid: 'Se necesita un token de operador válido',
   order_expired: 'Este pedido ha caducado. Haz el pedido de nuevo',
   start_date_out_of_range: 'La fecha de inicio debe estar entre hoy y dentro de un año',
+  not_a_delivery_day: 'Las entregas empiezan en un día laborable (de lunes a viernes)',
   subscription_not_found: 'No se encontró esta suscripción',
   beneficiary_not_found: 'No se encontró este beneficiario',
   grant_not_found: 'No se encontró esta invitación o ha caducado',

@@ -37,6 +37,7 @@ const PT_BR_ERRORS: Record<PurchaseErrorCode, string> = {
   operator_token_invalid: 'É necessário um token de operador válido',
   order_expired: 'Este pedido expirou. Faça o pedido novamente',
   start_date_out_of_range: 'A data de início deve estar entre hoje e daqui a um ano',
+  not_a_delivery_day: 'As entregas começam em um dia útil (de segunda a sexta-feira)',
   subscription_not_found: 'Esta assinatura não foi encontrada',
   beneficiary_not_found: 'Este beneficiário não foi encontrado',
   grant_not_found: 'Este convite não foi encontrado ou expirou',

@@ -6,7 +6,7 @@ import { v1Price } from './price';
 
 /** What a widget adds for a plan of an offer (an offer is a catalogue product, @foyer/api/v1). */
 export function choiceOf(offer: V1Offer, plan: PaymentPlan): V1Choice {
-  const money = plan.trialPrice ?? plan.finalPrice;
+  const money = plan.price;
   return {
     productId: offer.productId,
     name: offer.displayName,
@@ -19,7 +19,7 @@ export function choiceOf(offer: V1Offer, plan: PaymentPlan): V1Choice {
 
 /** A plan's price with the widget's decimals (purchase spec §9: configurable in version 1). */
 export const v1PlanPrice = (decimals: number) => (plan: PaymentPlan) => {
-  const money = plan.trialPrice ?? plan.finalPrice;
+  const money = plan.price;
   return v1Price(money.display, money.currency, decimals);
 };
 

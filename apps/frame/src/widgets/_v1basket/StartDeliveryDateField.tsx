@@ -1,11 +1,12 @@
+import { isDeliveryDay } from '@foyer/api/widget';
 import { formatDate } from '../../i18n/dates';
 import { t } from '../../i18n';
 
 /**
  * The start delivery date of one delivered basket line (purchase spec §3 productMetaData
  * `startDeliveryDate`): a date input not before the product's `minDate`. Left empty, the
- * checkout takes the earliest day; an earlier day is refused here (role=alert) and by the
- * checkout's validation and the server.
+ * checkout takes the earliest day; an earlier day or a weekend is refused here (role=alert) and by
+ * the checkout's validation and the server.
  */
 export function StartDeliveryDateField({
   productId,
@@ -24,6 +25,9 @@ export function StartDeliveryDateField({
   const id = `v1-start-delivery-${productId}`;
   // ISO days compare as strings; a half-typed date gives the input an empty value.
   const tooEarly = !!value && value < minDate;
+  // Deliveries start Monday to Friday (the server refuses others: not_a_delivery_day).
+  const weekend = !!value && !tooEarly && !isDeliveryDay(value);
+  const problem = tooEarly ? 'tooEarly' : weekend ? 'weekend' : null;
   const earliest = formatDate(minDate, 'dd/MM/yyyy');
   return (
     <div className="field">
@@ -37,16 +41,16 @@ export function StartDeliveryDateField({
         autoComplete="off"
         min={minDate}
         value={value ?? ''}
-        aria-invalid={tooEarly || undefined}
-        aria-describedby={[`${id}-hint`, tooEarly ? `${id}-error` : ''].filter(Boolean).join(' ')}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={[`${id}-hint`, problem ? `${id}-error` : ''].filter(Boolean).join(' ')}
         onChange={(event) => onChange(event.target.value || null)}
       />
       <p id={`${id}-hint`} className="field-hint">
         {t('v1.startDelivery.hint', [earliest])}
       </p>
-      {tooEarly && (
+      {problem && (
         <p id={`${id}-error`} className="field-error" role="alert">
-          {t('v1.startDelivery.tooEarly', [earliest])}
+          {problem === 'tooEarly' ? t('v1.startDelivery.tooEarly', [earliest]) : t('not_a_delivery_day')}
         </p>
       )}
     </div>

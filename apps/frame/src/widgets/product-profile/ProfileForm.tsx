@@ -12,7 +12,9 @@ import { SubmitButton } from '../../components/Loading';
 import { t } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useBasket } from '../_purchase/useBasket';
+import { deliveryDaysRequest } from '../_purchase/deliveryDays';
 import { useServices } from '../_purchase/useServices';
+import { useRequest } from '../../store/useRequest';
 import {
   addressChoiceValues,
   addressMandatory,
@@ -25,6 +27,8 @@ import {
   type AddressOptions,
 } from './addressConfig';
 import { AddressFields } from './AddressFields';
+import { deliveredProducts, deliveryStartRules, deliveryStartValues, withDeliveryStarts } from './deliveryStart';
+import { DeliveryStartFields } from './DeliveryStartFields';
 import { applyAttributeMapping, credentials, profilePayload } from './payload';
 import { ProfileField, type ProfileStatus, type ServerErrors } from './ProfileField';
 import { allFields, initialValues, profileFields } from './profileFields';
@@ -68,9 +72,20 @@ export function ProfileForm({ attributes, serviceName, groups, recaptchaSiteKey 
     () => ({ showDelivery, showBilling, useBillingOption }),
     [showDelivery, showBilling, useBillingOption],
   );
+  // The delivered products' days (earliest delivery, the server's today) for the delivery start.
+  const delivered = deliveredProducts(basket);
+  const deliveredNames = delivered.map((product) => product.name);
+  const days = useRequest(deliveryDaysRequest, { products: deliveredNames }, { skip: !deliveredNames.length });
+  const knownDays = days.status === 'succeeded' ? days.data : null;
   const schema = useMemo(
-    () => profileSchema(fields, (values) => configOf(values, basket, options), options),
-    [fields, basket, options],
+    () =>
+      profileSchema(
+        fields,
+        (values) => configOf(values, basket, options),
+        options,
+        deliveryStartRules(basket, knownDays),
+      ),
+    [fields, basket, options, knownDays],
   );
   const [problem, setProblem] = useState<FoyerError | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -148,7 +163,7 @@ export function ProfileForm({ attributes, serviceName, groups, recaptchaSiteKey 
     }
     createdGuid.current = null;
     const addresses = basketAddressGroups(config, options, fields, values);
-    update((current) => withAddresses(current, addresses));
+    update((current) => withDeliveryStarts(withAddresses(current, addresses), values));
     services.host.publish({ name: 'productProfile.success', payload: { guid: result.guid } });
     onSaved();
   };
@@ -158,6 +173,7 @@ export function ProfileForm({ attributes, serviceName, groups, recaptchaSiteKey 
       ...initialValues(fields),
       ...basketAddressValues(basket, fields),
       ...addressChoiceValues(initialConfig(basket, fields)),
+      ...deliveryStartValues(basket),
     },
     initialStatus: { serverErrors: {} } satisfies ProfileStatus,
     validationSchema: schema,
@@ -226,6 +242,7 @@ export function ProfileForm({ attributes, serviceName, groups, recaptchaSiteKey 
             />
           );
         })}
+        {knownDays && <DeliveryStartFields products={delivered} days={knownDays} />}
         {siteKey && (
           <Captcha
             id="product-profile-captcha"

@@ -14,6 +14,10 @@ export const productProfileMessages = defineMessages({
     'productProfile.useBillingForDelivery': 'Use the billing address for delivery',
     'productProfile.checkField': 'Check {0}.',
     'productProfile.verifyToLogIn': 'Your account has been created. Please complete the verification again to log in.',
+    'productProfile.deliveryStart.title': 'First delivery',
+    'productProfile.deliveryStart.label': 'First delivery of {0}',
+    'productProfile.deliveryStart.hint': 'From {0} on, Monday to Friday. Left empty, the first delivery is on {0}.',
+    'productProfile.deliveryStart.tooEarly': 'Choose {0} or a later day for the first delivery.',
   },
   es: {
     'productProfile.title': 'Tus datos',
@@ -28,6 +32,11 @@ export const productProfileMessages = defineMessages({
     'productProfile.useBillingForDelivery': 'Usar la dirección de facturación para la entrega',
     'productProfile.checkField': 'Revisa {0}.',
     'productProfile.verifyToLogIn': 'Tu cuenta se ha creado. Vuelve a completar la verificación para iniciar sesión.',
+    'productProfile.deliveryStart.title': 'Primera entrega',
+    'productProfile.deliveryStart.label': 'Primera entrega de {0}',
+    'productProfile.deliveryStart.hint':
+      'A partir del {0}, de lunes a viernes. Si lo dejas vacío, la primera entrega es el {0}.',
+    'productProfile.deliveryStart.tooEarly': 'Elige el {0} o un día posterior para la primera entrega.',
   },
   'pt-BR': {
     'productProfile.title': 'Seus dados',
@@ -42,5 +51,10 @@ export const productProfileMessages = defineMessages({
     'productProfile.useBillingForDelivery': 'Usar o endereço de cobrança para a entrega',
     'productProfile.checkField': 'Verifique {0}.',
     'productProfile.verifyToLogIn': 'Sua conta foi criada. Conclua a verificação novamente para entrar.',
+    'productProfile.deliveryStart.title': 'Primeira entrega',
+    'productProfile.deliveryStart.label': 'Primeira entrega de {0}',
+    'productProfile.deliveryStart.hint':
+      'A partir de {0}, de segunda a sexta-feira. Se ficar vazio, a primeira entrega é em {0}.',
+    'productProfile.deliveryStart.tooEarly': 'Escolha {0} ou um dia posterior para a primeira entrega.',
   },
 });

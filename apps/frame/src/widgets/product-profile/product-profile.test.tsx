@@ -1,5 +1,5 @@
 import '../../test/setup';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FRAME_TOKEN_HEADER } from '@foyer/api';
@@ -365,6 +365,83 @@ describe('product-profile: logged in — saved addresses and PUT', () => {
     setup({ loggedIn: true, basket: { ...basketOf(PRINT), deliveryAddressGroup: { id: 'addr-home' } } });
     const group = await screen.findByRole('radiogroup', { name: 'Choose a delivery address' });
     expect((within(group).getAllByRole('radio')[0] as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+// Issue 32, item 7: the first delivery of a delivered product is chosen here, from its earliest day.
+describe('product-profile: the first delivery (purchase spec §3 startDeliveryDate)', () => {
+  const EARLIEST = {
+    'GET /pm/api/spi/product/demo-print/startDeliveryDate': () => ({
+      status: 200,
+      body: { minDate: '2030-02-04', today: '2030-01-31' },
+    }),
+  };
+
+  it('offers a labelled date input from the earliest day, refuses an earlier day or a weekend, keeps the choice on the basket', async () => {
+    const { user, harness, calls, basket } = setup({ loggedIn: true, basket: basketOf(PRINT), routes: EARLIEST });
+    const date = await screen.findByLabelText('First delivery of demo-print');
+    expect(region('First delivery')).toBeTruthy();
+    expect(date.getAttribute('type')).toBe('date');
+    expect(date.getAttribute('min')).toBe('2030-02-04');
+    expect(
+      screen.getByText('From 04/02/2030 on, Monday to Friday. Left empty, the first delivery is on 04/02/2030.'),
+    ).toBeTruthy();
+
+    // Before the earliest day: said at once, announced, the input marked.
+    fireEvent.change(date, { target: { value: '2030-02-01' } });
+    const tooEarly = await screen.findByText('Choose 04/02/2030 or a later day for the first delivery.');
+    expect(tooEarly.getAttribute('role')).toBe('alert');
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(date.getAttribute('aria-describedby')).toContain(tooEarly.id);
+    // A Saturday: not a delivery day, in the catalogue's words.
+    fireEvent.change(date, { target: { value: '2030-02-09' } });
+    expect((await screen.findByRole('alert')).textContent).toBe('Deliveries start on a working day (Monday to Friday)');
+
+    // The submit refuses it: INVALID_FORM, nothing saved, the focus on the date.
+    await user.click(
+      within(await screen.findByRole('radiogroup', { name: 'Choose a delivery address' })).getAllByRole('radio')[0]!,
+    );
+    await user.click(submit());
+    await waitFor(() => expect(document.activeElement).toBe(date));
+    expect(calls('PUT', '/profile/demo')).toHaveLength(0);
+    expect(failed(harness).at(-1)).toEqual({
+      name: 'productProfile.failed',
+      payload: { code: 'INVALID_FORM', statusCode: 400 },
+    });
+
+    // A Wednesday after the earliest day: saved, and kept on the basket's line for the order.
+    fireEvent.change(date, { target: { value: '2030-02-06' } });
+    await waitFor(() => expect(date.getAttribute('aria-invalid')).toBeNull());
+    await user.click(submit());
+    await waitFor(() => expect(calls('PUT', '/profile/demo')).toHaveLength(1));
+    await waitFor(() => expect(basket()?.products[0]?.startDeliveryDate).toBe('2030-02-06'));
+  });
+
+  it('a cleared choice leaves the line without one (the order takes the earliest day)', async () => {
+    const first = setup({
+      loggedIn: true,
+      basket: basketOf({ ...PRINT, startDeliveryDate: '2030-03-01' } as typeof PRINT),
+      routes: EARLIEST,
+    });
+    const date = await screen.findByLabelText('First delivery of demo-print');
+    // The basket's earlier choice comes back into the field; cleared, it goes.
+    expect((date as HTMLInputElement).value).toBe('2030-03-01');
+    fireEvent.change(date, { target: { value: '' } });
+    await first.user.click(
+      within(await screen.findByRole('radiogroup', { name: 'Choose a delivery address' })).getAllByRole('radio')[0]!,
+    );
+    await first.user.click(submit());
+    await waitFor(() => expect(first.calls('PUT', '/profile/demo')).toHaveLength(1));
+    await waitFor(() => expect(first.basket()?.deliveryAddressGroup).toEqual({ id: 'addr-home' }));
+    expect(first.basket()?.products[0]).not.toHaveProperty('startDeliveryDate');
+  });
+
+  it('asks nothing of a basket without delivered products', async () => {
+    const { server } = setup({ basket: basketOf(DIGITAL), routes: EARLIEST });
+    await screen.findByRole('heading', { level: 1, name: 'Your details' });
+    await screen.findByLabelText('Email', { selector: 'input' });
+    expect(screen.queryByRole('region', { name: 'First delivery' })).toBeNull();
+    expect(server.requests.some((request) => request.path.includes('startDeliveryDate'))).toBe(false);
   });
 });
 

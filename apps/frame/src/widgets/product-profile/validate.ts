@@ -63,12 +63,14 @@ export function profileSchema(
   fields: ProfileFields,
   configOf: (values: Values) => AddressConfig,
   options: AddressOptions,
+  /** Rules of values beside the templates' (the delivery start, deliveryStart.ts). */
+  more: Record<string, StringSchema<string | undefined>> = {},
 ) {
   const details: ObjectSchema<Values> = formSchema(fields.details.flatMap((section) => section.fields));
   // formik hands over '' as undefined; the address rules read the values as typed.
   return lazy((given: Readonly<Record<string, string | undefined>>) => {
     const values: Values = Object.fromEntries(Object.entries(given).map(([key, value]) => [key, value ?? '']));
-    return details.shape(addressRules(fields, values, configOf(values), options));
+    return details.shape({ ...addressRules(fields, values, configOf(values), options), ...more });
   });
 }
 

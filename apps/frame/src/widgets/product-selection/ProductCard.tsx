@@ -19,7 +19,7 @@ export function ProductCard({
   displayOnly,
   disabled,
   onPick,
-  price = (plan) => planPrice(plan.trialPrice ?? plan.finalPrice, plan.currency.symbol),
+  price = (plan) => planPrice(plan.price, plan.currency.symbol),
   busyPlan,
 }: {
   product: Product;

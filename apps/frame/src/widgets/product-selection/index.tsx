@@ -52,10 +52,11 @@ export default function ProductSelectionWidget({ attributes }: WidgetProps<Produ
     }
   };
 
-  // Exactly one plan given: it is pre-selected and, with autoSelect, submitted at once (once).
+  // Exactly one plan given, or the one product the `id` attribute names has a single plan: it is
+  // pre-selected and, with autoSelect, submitted at once (once).
   const products = load.status === 'succeeded' ? load.data : null;
   useEffect(() => {
-    if (!products || attributes.displayOnly || source.paymentPlans.length !== 1) return;
+    if (!products || attributes.displayOnly || (source.paymentPlans.length !== 1 && !source.productId)) return;
     const only = products.flatMap((product) => plansOf(product).map((plan) => ({ product, plan })));
     const single = only.length === 1 ? only[0] : undefined;
     if (!single || single.plan.subscribed) return;

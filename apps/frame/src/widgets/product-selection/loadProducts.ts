@@ -9,7 +9,7 @@ import {
 import { createAppAsyncThunk } from '../../store/asyncStatus';
 import { createRequest } from '../../store/requests';
 import { callWidget } from '../_purchase/widgetClient';
-import { keepPlans, type SelectionSource } from './picks';
+import { keepPlans, keepProduct, type SelectionSource } from './picks';
 
 export interface ProductsQuery {
   source: SelectionSource;
@@ -20,8 +20,9 @@ export interface ProductsQuery {
  * The products to show (purchase spec §7): a product group (GET /widget/productgroup/{group}), or
  * one product (GET /widget/product/{name} with a repeated paymentPlan query). With a session the
  * server marks the plans the user already subscribed to. Neither named: INVALID_WIDGET_CONFIG
- * without a request. Failures are published as productSelection.failed, unless the request was
- * abandoned meanwhile.
+ * without a request. With the `id` attribute only that product is kept, and a group or product
+ * without it is bex0004 'Product not found'. Failures are published as productSelection.failed,
+ * unless the request was abandoned meanwhile.
  */
 export const loadProducts = createAppAsyncThunk<Product[], ProductsQuery>(
   'products/load',
@@ -40,6 +41,8 @@ export const loadProducts = createAppAsyncThunk<Product[], ProductsQuery>(
       return fail(catalogueError('INVALID_WIDGET_CONFIG', [PURCHASE_WIDGET_CONFIG_ARG]));
     }
     const hidden = showHidden ? { showHidden: 'true' } : {};
+    const named = (products: Product[]) =>
+      keepProduct(products, source.productId) ?? fail(catalogueError('bex0004', [source.productId ?? '']));
     if (source.groupName) {
       const result = await callWidget(api, getProductGroup, {
         params: { group: source.groupName },
@@ -47,14 +50,14 @@ export const loadProducts = createAppAsyncThunk<Product[], ProductsQuery>(
         signal,
       });
       // The group call has no plan filter: the given plans are kept here.
-      return result.ok ? keepPlans(result.data.products, source.paymentPlans) : fail(result.error);
+      return result.ok ? named(keepPlans(result.data.products, source.paymentPlans)) : fail(result.error);
     }
     const result = await callWidget(api, getProduct, {
       params: { name: source.productName ?? '' },
       query: { ...hidden, paymentPlan: source.paymentPlans },
       signal,
     });
-    return result.ok ? keepPlans([result.data], source.paymentPlans) : fail(result.error);
+    return result.ok ? named(keepPlans([result.data], source.paymentPlans)) : fail(result.error);
   },
 );
 

@@ -10,13 +10,20 @@ export interface SelectionSource {
   productName: string | undefined;
   /** Plan ids to keep (empty: all). */
   paymentPlans: string[];
+  /** The `id` attribute: the one product to show (its id, `_id` or `productId`). */
+  productId: string | undefined;
 }
 
 const fromQuery = (query: Record<string, string>, name: string): string | undefined => query[name]?.trim() || undefined;
 
 /** The page's query parameters groupName, productName and paymentPlans override the attributes. */
 export function resolveSource(
-  attributes: { groupName?: string | undefined; productName?: string | undefined; paymentPlans: string[] },
+  attributes: {
+    groupName?: string | undefined;
+    productName?: string | undefined;
+    paymentPlans: string[];
+    id?: string | undefined;
+  },
   query: Record<string, string>,
 ): SelectionSource {
   const queryPlans = fromQuery(query, 'paymentPlans');
@@ -33,7 +40,18 @@ export function resolveSource(
           .map((plan) => plan.trim())
           .filter(Boolean)
       : attributes.paymentPlans,
+    productId: attributes.id?.trim() || undefined,
   };
+}
+
+/**
+ * The `id` attribute names one product of what was loaded (purchase spec §2 attributes, §3
+ * Product `_id or id`): only it is shown. Null when none has that id (the caller says bex0004).
+ */
+export function keepProduct(products: Product[], productId: string | undefined): Product[] | null {
+  if (!productId) return products;
+  const named = products.filter((product) => [product.id, product._id, product.productId].includes(productId));
+  return named.length ? named : null;
 }
 
 /** Bootstrap columns on wide screens: 12 / product count, but not below the minimum. */
@@ -75,8 +93,8 @@ export function basketLine(product: Product, plan: PaymentPlan): BasketProduct {
       description: plan.description,
       frequency: plan.frequency,
       currency: plan.currency,
-      // Purchase spec §2: the trial price when the plan has one, else the final price.
-      price: plan.trialPrice ?? plan.finalPrice,
+      // Purchase spec §2, §3: the plan's price, the trial price when it has one, else the final price.
+      price: plan.price,
     },
   };
 }

@@ -201,6 +201,33 @@ describe('product-selection widget', () => {
     expect(harness.opened).toEqual([]);
   });
 
+  // Issue 32, item 8: the `id` attribute names the one product to show.
+  it('with id shows only that product of the group and pre-selects its single plan', async () => {
+    const { harness, server } = setup({ groupName: 'demo', id: 'demo-bundle' });
+    await screen.findByRole('button', { name: 'Selected Yearly bundle (Everything bundle)', pressed: true });
+    expect(server.requests[0]!.path).toBe('/pm/api/widget/productgroup/demo');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Everything bundle',
+    ]);
+    expect(basketOf(harness).products.map((line) => line.name)).toEqual(['demo-bundle']);
+  });
+
+  it('with id keeps a product of several plans unpicked', async () => {
+    setup({ groupName: 'demo', id: 'demo-digital' });
+    await screen.findByRole('heading', { name: /Digital access/ });
+    expect(screen.queryByRole('heading', { name: /Print and digital/ })).toBeNull();
+    expect(selectButton('Monthly', 'Digital access').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('with an id the group lacks says Product not found and publishes productSelection.failed', async () => {
+    const { harness } = setup({ groupName: 'demo', id: 'demo-nope' });
+    expect((await screen.findByRole('alert')).textContent).toContain('Product not found');
+    expect(harness.published).toContainEqual({
+      name: 'productSelection.failed',
+      payload: { code: 'bex0004', statusCode: 404 },
+    });
+  });
+
   it('with autoSelect submits the single plan at once: the checkout starts (login without a session)', async () => {
     const { harness } = setup({ productName: 'demo-digital', paymentPlans: 'digital-yearly-eur', autoSelect: 'true' });
     await screen.findByRole('heading', { name: /Digital access/ });

@@ -9,6 +9,7 @@ import {
   v1ProductSelectionAttributesSchema,
   v1ProductSummaryAttributesSchema,
 } from '@foyer/protocol';
+import { addDays, nextDeliveryDay } from '@foyer/api/widget';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../test/harness';
 import { sessionStarted } from '../../store/sessionSlice';
 import { DIGITAL, GROUP, PRINT } from '../_checkout/testData';
@@ -41,7 +42,8 @@ function harnessWith(routes: Record<string, Handler>, loggedIn = true, query: Re
 
 const noOrder: Handler = () => ({ status: 404, body: { code: 'order_not_created' } });
 /** The print line's earliest first delivery day (GET /spi/product/print/startDeliveryDate). */
-const MIN_DATE = dayjs().add(5, 'day').format('YYYY-MM-DD');
+// As the server answers it: always a delivery day (Monday to Friday).
+const MIN_DATE = nextDeliveryDay(dayjs().add(5, 'day').format('YYYY-MM-DD'));
 const DAY_BEFORE = dayjs(MIN_DATE).subtract(1, 'day').format('YYYY-MM-DD');
 const ORDER_PATH = `GET /pm/api/order/user/${ACCOUNT}`;
 
@@ -178,6 +180,25 @@ describe('v1/product-summary', () => {
     fireEvent.change(date, { target: { value: MIN_DATE } });
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(stored()?.productMetaData).toMatchObject({ startDeliveryDate: { print: MIN_DATE }, seller: '1' });
+  });
+
+  // Issue 32, item 7: deliveries start Monday to Friday, as the server's orders require.
+  it('says at once that a Saturday or Sunday is not a delivery day', async () => {
+    const { h } = harnessWith({
+      ...lineRuleRoutes(MIN_DATE),
+      [ORDER_PATH]: noOrder,
+      'GET /pm/api/widget/payment/types': () => ({ status: 200, body: [{ name: 'CARD', displayName: 'Card' }] }),
+    });
+    writeV1Basket(h.storage.tab, basketOf([PRINT_LINE]));
+    renderWith(h, <V1ProductSummary attributes={v1ProductSummaryAttributesSchema.parse({})} />);
+    const date = await screen.findByLabelText('First delivery of Print');
+    let weekend = MIN_DATE;
+    while (new Date(`${weekend}T00:00:00Z`).getUTCDay() !== 6) weekend = addDays(weekend, 1);
+    fireEvent.change(date, { target: { value: weekend } });
+    expect((await screen.findByRole('alert')).textContent).toBe('Deliveries start on a working day (Monday to Friday)');
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(date, { target: { value: addDays(weekend, 2) } });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });
 
