@@ -34,7 +34,8 @@ const seed = {
       attributes: {},
       roles: [],
       services: ['demo'],
-      state: name === 'inactive' ? ('INACTIVE' as const) : name === 'locked' ? ('LOCKED' as const) : ('ACTIVE' as const),
+      state:
+        name === 'inactive' ? ('INACTIVE' as const) : name === 'locked' ? ('LOCKED' as const) : ('ACTIVE' as const),
     })),
   ],
 };
@@ -165,7 +166,9 @@ describe('sign-in by e-mail code', () => {
 
   it('creates the account from registration, active and with its address proven', async () => {
     const email = 'new-by-code@foyer.test';
-    expect((await requestCode(server, { email, purpose: 'register', client: nextClient(), locale: 'pt-BR' })).statusCode).toBe(202);
+    expect(
+      (await requestCode(server, { email, purpose: 'register', client: nextClient(), locale: 'pt-BR' })).statusCode,
+    ).toBe(202);
     const { code, mail } = await latestCode(server, email);
     expect(mail.subject).toBe('Seu código para entrar em Foyer demo (e-mail code)');
     expect(mail.text).not.toContain('já tem uma conta');
@@ -229,10 +232,7 @@ describe('sign-in by e-mail code', () => {
       const response = await typeCode(server, emailOf('locks'), wrong(code));
       answers.push(`${response.statusCode} ${response.json<{ code: string }>().code}`);
     }
-    expect(answers).toEqual([
-      ...Array(4).fill('401 EMAIL_CODE_INVALID'),
-      '429 EMAIL_CODE_LOCKED',
-    ]);
+    expect(answers).toEqual([...Array(4).fill('401 EMAIL_CODE_INVALID'), '429 EMAIL_CODE_LOCKED']);
     const right = await typeCode(server, emailOf('locks'), code);
     expect(right.statusCode).toBe(429);
     expect(right.json()).toMatchObject({ code: 'EMAIL_CODE_LOCKED' });
@@ -241,7 +241,9 @@ describe('sign-in by e-mail code', () => {
     expect(link.json()).toMatchObject({ code: 'EMAIL_CODE_LINK_INVALID' });
     // A new code works again (and the right one forgives the account's counted failures).
     await requestCode(server, { email: emailOf('locks'), client: nextClient() });
-    expect((await typeCode(server, emailOf('locks'), (await latestCode(server, emailOf('locks'))).code)).statusCode).toBe(200);
+    expect(
+      (await typeCode(server, emailOf('locks'), (await latestCode(server, emailOf('locks'))).code)).statusCode,
+    ).toBe(200);
   });
 
   it('the link in the mail signs in as the code does, once, and uses the code up', async () => {
@@ -319,13 +321,18 @@ describe('sign-in by e-mail code', () => {
     for (const email of ['throttled-known@foyer.test', 'demo-throttle@foyer.test']) {
       const statuses: number[] = [];
       for (let i = 0; i <= EMAIL_CODE_ADDRESS_RULE.max; i += 1) {
-        statuses.push((await requestCode(server, { email, purpose: i === 0 ? 'register' : 'signIn', client: nextClient() })).statusCode);
+        statuses.push(
+          (await requestCode(server, { email, purpose: i === 0 ? 'register' : 'signIn', client: nextClient() }))
+            .statusCode,
+        );
       }
       expect(statuses).toEqual([...Array(EMAIL_CODE_ADDRESS_RULE.max).fill(202), 429]);
     }
     // An hour later (test clock) the address may ask again.
     clock.advance(60 * 60_000);
-    expect((await requestCode(server, { email: 'throttled-known@foyer.test', client: nextClient() })).statusCode).toBe(202);
+    expect((await requestCode(server, { email: 'throttled-known@foyer.test', client: nextClient() })).statusCode).toBe(
+      202,
+    );
   });
 });
 
@@ -342,7 +349,9 @@ describe('throttles per client address and per account', () => {
   it('per client address: the budget of every request that mails someone', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) {
-      statuses.push((await requestCode(strict, { email: `someone-${i}@foyer.test`, client: '198.51.100.7' })).statusCode);
+      statuses.push(
+        (await requestCode(strict, { email: `someone-${i}@foyer.test`, client: '198.51.100.7' })).statusCode,
+      );
     }
     expect(statuses).toEqual([202, 202, 202, 429]);
     // Another client is not held back.

@@ -119,7 +119,11 @@ export type LoginMethod = (typeof LOGIN_METHODS)[number];
 
 export const coreEventPayloadSchemas = {
   // `method` is optional so that an older frame's event still passes; this frame always sets it.
-  'login.success': z.strictObject({ guid, sessionId: z.optional(sessionId), method: z.optional(z.enum(LOGIN_METHODS)) }),
+  'login.success': z.strictObject({
+    guid,
+    sessionId: z.optional(sessionId),
+    method: z.optional(z.enum(LOGIN_METHODS)),
+  }),
   'login.failed': failurePayload,
   'login.missingAttributes': z.strictObject({
     guid,

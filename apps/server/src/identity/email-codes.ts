@@ -51,10 +51,11 @@ export async function issueEmailCode(
   const linkKey = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     await lockAddress(tx, input.realmName, input.address);
-    await tx.query(
-      'UPDATE email_codes SET used_at = $3 WHERE realm_name = $1 AND address = $2 AND used_at IS NULL',
-      [input.realmName, input.address, input.now],
-    );
+    await tx.query('UPDATE email_codes SET used_at = $3 WHERE realm_name = $1 AND address = $2 AND used_at IS NULL', [
+      input.realmName,
+      input.address,
+      input.now,
+    ]);
     await tx.query(
       `INSERT INTO email_codes
          (id, realm_name, service_name, address, purpose, code_hash, link_key_hash, created_at, expires_at)

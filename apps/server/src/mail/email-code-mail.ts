@@ -102,10 +102,7 @@ export function emailCodeMail(input: {
   locale: MailLocale;
 }): MailMessage {
   const words = WORDS[input.locale];
-  const paragraphs = [
-    words.intro(input.serviceDisplayName),
-    ...(input.existingAccount ? [words.existing] : []),
-  ];
+  const paragraphs = [words.intro(input.serviceDisplayName), ...(input.existingAccount ? [words.existing] : [])];
   const origin = [
     ...(input.hostOrigin ? [words.askedFrom(input.hostOrigin)] : []),
     ...(input.browser ? [words.askedWith(input.browser)] : []),

@@ -93,7 +93,9 @@ export function emailCodeRoutes(app: FastifyInstance, deps: AppDeps): void {
     deps.background.run(async () => {
       const now = deps.now();
       const grant = { realmName: service.realmName, serviceName: service.name, address, purpose };
-      const account = await findAccountByIdentifiers(db, service.realmName, [{ name: EMAIL_IDENTIFIER, value: address }]);
+      const account = await findAccountByIdentifiers(db, service.realmName, [
+        { name: EMAIL_IDENTIFIER, value: address },
+      ]);
       // The login widget signs in only: an address without an account is sent nothing.
       if (!account && purpose === 'signIn') {
         await issueEmailCode(db, { ...grant, now });
@@ -144,7 +146,14 @@ export function emailCodeRoutes(app: FastifyInstance, deps: AppDeps): void {
       });
       const created = await findAccountByGuid(db, guid);
       if (!created) throw new ApiError('technical_difficulties');
-      return startLoginSession(deps, { account: created, service, rememberMe, now, passwordProof: false, created: true });
+      return startLoginSession(deps, {
+        account: created,
+        service,
+        rememberMe,
+        now,
+        passwordProof: false,
+        created: true,
+      });
     }
     if (found.state === 'LOCKED') throw new ApiError('USER_PROFILE_LOCKED');
     if (found.state === 'INACTIVE') await activateAccount(db, found.guid);
@@ -176,7 +185,13 @@ export function emailCodeRoutes(app: FastifyInstance, deps: AppDeps): void {
     const keys = { identifier: emailKey(service.realmName, address), address: clientAddressKey(request) };
     const reserved = await reserveAttempt(db, deps.loginRateLimit, keys, now);
     if ('wait' in reserved) throw tooManyAttempts(reserved.wait);
-    const check = await checkEmailCode(db, { realmName: service.realmName, serviceName: service.name, address, code: body.code, now });
+    const check = await checkEmailCode(db, {
+      realmName: service.realmName,
+      serviceName: service.name,
+      address,
+      code: body.code,
+      now,
+    });
     if (check.status === 'locked') throw new ApiError('EMAIL_CODE_LOCKED');
     if (check.status === 'invalid') throw new ApiError('EMAIL_CODE_INVALID');
     // A right code is no failure. Past the address limit, only an identifier holding a reset pass goes on (as for passwords).

@@ -215,7 +215,13 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
   defineRoute(app, identityEndpoints.createSession, async ({ body, request }) => {
     const { service, account, now } = await passwordLogin(body, request);
     // The schema defaults rememberMe to false; the endpoint type is the input side, hence `??`.
-    return startLoginSession(deps, { account, service, rememberMe: body.rememberMe ?? false, now, passwordProof: true });
+    return startLoginSession(deps, {
+      account,
+      service,
+      rememberMe: body.rememberMe ?? false,
+      now,
+      passwordProof: true,
+    });
   });
 
   /**

@@ -202,10 +202,7 @@ function CodeStep({
     <form noValidate onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
       <WidgetHeading show={showHeader}>{t('emailCode.codeTitle')}</WidgetHeading>
       <p role="status">
-        {t(purpose === 'register' ? 'emailCode.sentRegister' : 'emailCode.sent', [
-          email,
-          EMAIL_CODE_LIFETIME_MINUTES,
-        ])}
+        {t(purpose === 'register' ? 'emailCode.sentRegister' : 'emailCode.sent', [email, EMAIL_CODE_LIFETIME_MINUTES])}
       </p>
       {failure && (
         <ErrorMessageBox

@@ -54,7 +54,12 @@ const codeSession =
       : { status: 401, body: { code: 'EMAIL_CODE_INVALID', message: 'wrong', args: [] } };
 
 function setupLogin(
-  options: { service?: object; routes?: Record<string, Handler>; query?: Record<string, string>; fakeTimers?: boolean } = {},
+  options: {
+    service?: object;
+    routes?: Record<string, Handler>;
+    query?: Record<string, string>;
+    fakeTimers?: boolean;
+  } = {},
 ) {
   if (options.fakeTimers) vi.useFakeTimers({ shouldAdvanceTime: true });
   const server = fakeIdentityServer({
@@ -111,9 +116,9 @@ describe('login widget: sign-in by e-mail code', () => {
     expect(input.getAttribute('aria-describedby')).toContain('email-code-hint');
     await waitFor(() => expect(document.activeElement).toBe(input));
     // The same words whether or not the address has an account.
-    expect(screen.getByText(/If reader@foyer\.test can sign in here, we have sent it a 6-digit code/).getAttribute('role')).toBe(
-      'status',
-    );
+    expect(
+      screen.getByText(/If reader@foyer\.test can sign in here, we have sent it a 6-digit code/).getAttribute('role'),
+    ).toBe('status');
     expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
   });
 
@@ -166,10 +171,9 @@ describe('login widget: sign-in by e-mail code', () => {
     await user.click(ready);
     expect(await screen.findByText('A new code is on its way. Only the newest code works.')).toBeTruthy();
     expect(server.requests.filter((request) => request.path === '/emailCode')).toHaveLength(2);
-    expect(screen.getByRole('button', { name: `Send another code (in ${EMAIL_CODE_RESEND_WAIT_SECONDS} s)` })).toHaveProperty(
-      'disabled',
-      true,
-    );
+    expect(
+      screen.getByRole('button', { name: `Send another code (in ${EMAIL_CODE_RESEND_WAIT_SECONDS} s)` }),
+    ).toHaveProperty('disabled', true);
   });
 
   it('another address goes back to the address step; Back returns to the password form', async () => {
@@ -232,11 +236,11 @@ describe('registration widget: an account by e-mail code', () => {
     await user.click(await screen.findByRole('button', { name: 'Create my account with an e-mail code' }));
     await user.type(await screen.findByLabelText('Email', { selector: 'input' }), 'new@foyer.test{Enter}');
     expect(await screen.findByText(/We have sent a 6-digit code to new@foyer\.test/)).toBeTruthy();
-    expect(server.requests.find((request) => request.path === '/emailCode')?.body).toMatchObject({ purpose: 'register' });
+    expect(server.requests.find((request) => request.path === '/emailCode')?.body).toMatchObject({
+      purpose: 'register',
+    });
     await user.type(await codeInput(), `${RIGHT_CODE}{Enter}`);
-    expect(
-      await screen.findByText('The account has been successfully created. You are now logged in.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('The account has been successfully created. You are now logged in.')).toBeTruthy();
     const names = harness.published.map((event) => event.name);
     expect(names.slice(0, 3)).toEqual(['registration.success', 'login.success', 'session.refresh']);
     expect(harness.published[1]?.payload).toMatchObject({ method: 'email_code' });

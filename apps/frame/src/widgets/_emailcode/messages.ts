@@ -16,8 +16,7 @@ export const emailCodeMessages = defineMessages({
     'emailCode.send': 'Send the code',
     'emailCode.sending': 'Sending…',
     'emailCode.codeTitle': 'Enter the code',
-    'emailCode.sent':
-      'If {0} can sign in here, we have sent it a 6-digit code. It works once, for {1} minutes.',
+    'emailCode.sent': 'If {0} can sign in here, we have sent it a 6-digit code. It works once, for {1} minutes.',
     'emailCode.sentRegister': 'We have sent a 6-digit code to {0}. It works once, for {1} minutes.',
     'emailCode.code': 'Code',
     'emailCode.codeHint': 'The 6 digits from the mail',

@@ -108,7 +108,9 @@ export const socialLogin =
       return { ok: false, error: result.error };
     }
     const name = result.status === 201 ? 'socialRegister.success' : 'socialLogin.success';
-    const stored = await dispatch(storeLogin(result, 'social', (guid) => ({ name, payload: { guid, network: input.network } })));
+    const stored = await dispatch(
+      storeLogin(result, 'social', (guid) => ({ name, payload: { guid, network: input.network } })),
+    );
     if (stored.ok) await dispatch(refreshLinked(stored.guid));
     return stored;
   };

@@ -86,9 +86,7 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
   }
   if (form.status !== 'succeeded') return <Loading />;
   const { scheme, template, recaptchaSiteKey, emailCodeSignIn } = form.data;
-  const heading = (
-    <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('login.title')}</WidgetHeading>
-  );
+  const heading = <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('login.title')}</WidgetHeading>;
   if (emailCodeSignIn && linkKey && !linkDone) {
     return (
       <>
