@@ -35,6 +35,7 @@ import { productManagerRoutes } from './product-manager/routes';
 import { profileUpdateRoutes } from './routes/profileUpdate';
 import { recaptchaRoutes } from './routes/recaptcha';
 import { registrationRoutes } from './routes/registration';
+import { emailCodeRoutes } from './routes/email-code';
 import { serviceRoutes } from './routes/service';
 import { ssoRoutes } from './routes/sso';
 import { sessionRoutes } from './routes/session';
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       templateRoutes(api, deps);
       serviceRoutes(api, deps);
       registrationRoutes(api, deps);
+      emailCodeRoutes(api, deps);
       passwordRoutes(api, deps);
       profileUpdateRoutes(api, deps);
       recaptchaRoutes(api, deps);

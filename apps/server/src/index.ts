@@ -39,6 +39,7 @@ import { pruneAttempts, type LoginRateLimit } from './security/rate-limit';
 import { pruneSessions } from './security/sessions';
 import { pruneEvents } from './security/throttle';
 import { pruneKeys } from './security/workflow-keys';
+import { pruneEmailCodes } from './identity/email-codes';
 import { pruneIdentifierChanges } from './identity/identifier-changes';
 import { pruneSsoTokens } from './security/sso-tokens';
 import { prunePaywall } from './paywall/authorize';
@@ -366,6 +367,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         pruneSessions(db, now()),
         pruneAttempts(db, deps.loginRateLimit, now()),
         pruneKeys(db, now()),
+        pruneEmailCodes(db, now()),
         pruneEvents(db, now()),
         pruneIdentifierChanges(db, now()),
         pruneSsoTokens(db, now()),

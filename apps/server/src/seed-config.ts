@@ -127,6 +127,21 @@ export const seedConfig: SeedConfig = {
       recaptchaSiteKey: '6LeIxAcTAAAAAJcZVRqyHh71UMIEGQQ_MAYXHDY2',
       recaptchaSecret: '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe',
     },
+    {
+      // Login and registration offer "Email me a sign-in code" (issue 31): pages choose it with the
+      // page setting `serviceName: 'demo-code'`; the code arrives in the outbox.
+      name: 'demo-code',
+      demoOnly: true,
+      realmName: 'default',
+      authenticationSchemeName: 'default',
+      displayName: 'Foyer demo (e-mail code)',
+      requiredAttributes: [],
+      allowedHostOrigins: [],
+      devHostOrigins: ['http://localhost:*'],
+      requireOldPassword: true,
+      ssoDomains: [],
+      emailCodeSignIn: true,
+    },
   ],
   accounts: [
     {

@@ -44,6 +44,7 @@ function settingsOf(service: SeedConfig['services'][number]): ServiceSettings {
   if (service.socialScope !== undefined) settings.socialScope = service.socialScope;
   if (service.pendingAccessDays !== undefined) settings.pendingAccessDays = service.pendingAccessDays;
   if (service.siteUrl !== undefined) settings.siteUrl = service.siteUrl;
+  if (service.emailCodeSignIn !== undefined) settings.emailCodeSignIn = service.emailCodeSignIn;
   if (service.mailTexts !== undefined) settings.mailTexts = service.mailTexts;
   return settings;
 }

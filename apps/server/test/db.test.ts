@@ -58,12 +58,13 @@ describe('migrations and seed', () => {
       return counts;
     };
     const first = await count();
-    // Issue 3 added the registration template and the demo-strict service; issue 8 the demo-captcha service.
+    // Issue 3 added the registration template and the demo-strict service; issue 8 the demo-captcha
+    // service; issue 31 the demo-code service (sign-in by e-mail code).
     expect(first).toEqual({
       realms: 1,
       authentication_schemes: 1,
       templates: 2,
-      services: 3,
+      services: 4,
       user_profiles: 1,
       user_identifiers: 1,
       user_services: 1,

@@ -109,8 +109,21 @@ export const guidPayload = z.strictObject({ guid });
  * The other widgets' events are in widget-event-schemas.ts, loaded with those widgets (each event
  * schema here costs the login route's budget) and added by registerEventSchemas.
  */
+/**
+ * How a visitor signed in, as `login.success` tells the page (issue 31): a password (the login
+ * form, registration's auto-login, the purchase flow's sign-up), a passkey, a code mailed to them,
+ * or a social network.
+ */
+export const LOGIN_METHODS = ['password', 'passkey', 'email_code', 'social'] as const;
+export type LoginMethod = (typeof LOGIN_METHODS)[number];
+
 export const coreEventPayloadSchemas = {
-  'login.success': z.strictObject({ guid, sessionId: z.optional(sessionId) }),
+  // `method` is optional so that an older frame's event still passes; this frame always sets it.
+  'login.success': z.strictObject({
+    guid,
+    sessionId: z.optional(sessionId),
+    method: z.optional(z.enum(LOGIN_METHODS)),
+  }),
   'login.failed': failurePayload,
   'login.missingAttributes': z.strictObject({
     guid,

@@ -95,8 +95,15 @@ function hostUrl(raw: RawContext): string | null {
   }
 }
 
-/** Query parameters the widgets read from the page (identity spec §2); never widget attributes. */
-export const PAGE_QUERY_PARAMETERS: ReadonlySet<string> = new Set(['activationKey', 'resetAttributeKey']);
+/**
+ * Query parameters the widgets read from the page (identity spec §2; `emailCodeKey`, the sign-in
+ * code mail's link, issue 31); never widget attributes.
+ */
+export const PAGE_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
+  'activationKey',
+  'resetAttributeKey',
+  'emailCodeKey',
+]);
 
 /** Page settings a standalone route takes from its query string (support staff check a language). */
 export const STANDALONE_SETTINGS: ReadonlySet<string> = new Set(['locale']);

@@ -4,7 +4,7 @@
  * purchase catalogue, payments) do not download it.
  */
 import type { FoyerError, NameValue, SessionResponse } from '@foyer/api';
-import type { FoyerEvent } from '@foyer/protocol';
+import type { FoyerEvent, LoginMethod } from '@foyer/protocol';
 import * as identityApi from '@foyer/api/endpoints';
 import { callIdentity } from './identityClient';
 import { missingInput } from './requiredInputs';
@@ -50,7 +50,7 @@ export const login =
       });
       return { ok: false, error: result.error };
     }
-    return dispatch(storeLogin(result));
+    return dispatch(storeLogin(result, 'password'));
   };
 
 /**
@@ -61,6 +61,8 @@ export const login =
 export const storeLogin =
   (
     result: { data: SessionResponse; status: number; headers?: Headers },
+    /** How the visitor signed in, for login.success (issue 31). */
+    method: LoginMethod,
     /** An event of the caller's to publish first (a social sign-in's success): login.success closes a modal. */
     before?: (guid: string) => FoyerEvent,
   ): AppThunk<Promise<LoginResult>> =>
@@ -85,7 +87,7 @@ export const storeLogin =
         payload: { guid, serviceName: selectServiceName(state), attributes: missing },
       });
     } else {
-      extra.host.publish({ name: 'login.success', payload: { guid, ...exposed } });
+      extra.host.publish({ name: 'login.success', payload: { guid, ...exposed, method } });
     }
     extra.host.publish({ name: 'session.refresh', payload: { loggedIn: true, guid, ...exposed } });
     return { ok: true, guid, missingAttributes: missing };

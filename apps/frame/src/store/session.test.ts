@@ -68,7 +68,7 @@ describe('login', () => {
     expect(h.storage.tab.getItem(SESSION_STORAGE_KEY)).toContain(SESSION_ID);
     expect(h.storage.persistent.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(h.published).toEqual([
-      { name: 'login.success', payload: { guid: 'guid-1' } },
+      { name: 'login.success', payload: { guid: 'guid-1', method: 'password' } },
       { name: 'session.refresh', payload: { loggedIn: true, guid: 'guid-1' } },
     ]);
     const [request] = server.requests;
@@ -99,7 +99,10 @@ describe('login', () => {
     const server = fakeIdentityServer({ 'POST /session': () => ({ status: 200, body: sessionBody() }) });
     const h = makeHarness({ fetch: server.fetch, settings: { exposeSessionId: true, realmName: 'news' } });
     await h.store.dispatch(login(credentials));
-    expect(h.published[0]).toEqual({ name: 'login.success', payload: { guid: 'guid-1', sessionId: SESSION_ID } });
+    expect(h.published[0]).toEqual({
+      name: 'login.success',
+      payload: { guid: 'guid-1', sessionId: SESSION_ID, method: 'password' },
+    });
     expect(h.storage.persistent.getItem(SESSION_STORAGE_KEY)).toContain(SESSION_ID);
     expect((server.requests[0]?.body as { realmName: string }).realmName).toBe('news');
   });

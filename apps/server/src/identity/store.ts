@@ -71,6 +71,7 @@ function toService(row: ServiceRow): Service {
     settings,
     requireOldPassword: settings.requireOldPassword ?? true,
     ...(settings.recaptchaSiteKey ? { recaptchaSiteKey: settings.recaptchaSiteKey } : {}),
+    ...(settings.emailCodeSignIn ? { emailCodeSignIn: true } : {}),
   };
 }
 

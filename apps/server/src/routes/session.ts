@@ -23,6 +23,7 @@ import {
   findDefaultService,
   findService,
   missingAttributes,
+  type Account,
   type Service,
 } from '../identity/store';
 import { normalizeIdentifier } from '../identity/identifiers';
@@ -93,6 +94,45 @@ export async function loginSsoHeaders(
     now: deps.now(),
   });
   return { [SSO_DOMAINS_HEADER]: domains.join(','), [SSO_TOKENS_HEADER]: tokens.join(',') };
+}
+
+/**
+ * The session of a visitor who has just proved who they are, in the login's answer (200, or 202
+ * with the attributes the service still needs; `created` answers 201 for an account made by this
+ * sign-in). Every login that proves the account (a password, an e-mail code) ends here, so what a
+ * login must still pass applies to each way in. A typed password (`passwordProof`) also earns the
+ * secure session of secure mode; a mailed code does not.
+ */
+export async function startLoginSession(
+  deps: AppDeps,
+  input: {
+    account: Account;
+    service: Service;
+    rememberMe: boolean;
+    now: number;
+    passwordProof: boolean;
+    created?: boolean;
+  },
+) {
+  const { db } = deps;
+  const { account, service, now } = input;
+  const session = await createSession(db, {
+    guid: account.guid,
+    serviceName: service.name,
+    rememberMe: input.rememberMe,
+    now,
+  });
+  const response = {
+    ...sessionResponse(session.sessionId, session),
+    ...(input.passwordProof
+      ? { secureSession: await secureSessionFor(db, account.guid, service.name, session.sessionId, now) }
+      : {}),
+  };
+  const lacking = missingAttributes(account, service);
+  const headers = await loginSsoHeaders(deps, service, session.sessionId);
+  const status = input.created ? 201 : lacking.length ? 202 : 200;
+  if (lacking.length) return { status, body: { ...response, missingAttributes: lacking }, headers };
+  return { status, body: response, headers };
 }
 
 export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -174,21 +214,14 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   defineRoute(app, identityEndpoints.createSession, async ({ body, request }) => {
     const { service, account, now } = await passwordLogin(body, request);
-    const session = await createSession(db, {
-      guid: account.guid,
-      serviceName: service.name,
-      // The schema defaults it to false; the endpoint type is the input side, hence `??`.
+    // The schema defaults rememberMe to false; the endpoint type is the input side, hence `??`.
+    return startLoginSession(deps, {
+      account,
+      service,
       rememberMe: body.rememberMe ?? false,
       now,
+      passwordProof: true,
     });
-    const response = {
-      ...sessionResponse(session.sessionId, session),
-      secureSession: await secureSessionFor(db, account.guid, service.name, session.sessionId, now),
-    };
-    const lacking = missingAttributes(account, service);
-    const headers = await loginSsoHeaders(deps, service, session.sessionId);
-    if (lacking.length) return { status: 202, body: { ...response, missingAttributes: lacking }, headers };
-    return { body: response, headers };
   });
 
   /**

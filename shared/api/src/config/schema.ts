@@ -87,6 +87,11 @@ const serviceSettingsShape = {
   assignableRoles: z.optional(z.array(name)),
   /** New accounts start INACTIVE and get an activation mail (default true). */
   requireActivation: z.optional(z.boolean()),
+  /**
+   * Login and registration offer "Email me a sign-in code": a 6-digit code and a link by mail that
+   * sign in, or create the account with its address proven (issue 31; default false).
+   */
+  emailCodeSignIn: z.optional(z.boolean()),
   /** Social networks the service offers; a network left out is not offered. */
   social: z.optional(
     z.strictObject(

@@ -1,5 +1,6 @@
 /** Every identity call in one table, for the server's route builder and tests (not for bundles). */
 import * as accountEndpoints from './account-endpoints';
+import * as emailCodeEndpoints from './email-code-endpoints';
 import * as grantEndpoints from './grant-endpoints';
 import * as socialEndpoints from './social-endpoints';
 import {
@@ -18,6 +19,7 @@ export const identityEndpoints = {
   ...accountEndpoints,
   ...grantEndpoints,
   ...socialEndpoints,
+  ...emailCodeEndpoints,
   createSession,
   reauthenticateSession,
   getSession,

@@ -99,6 +99,8 @@ export const servicePublicSchema = z.object({
   requireOldPassword: z.optional(z.boolean()),
   /** The reCAPTCHA site key login and registration show a captcha with; absent: no captcha. */
   recaptchaSiteKey: z.optional(z.string()),
+  /** True: login and registration offer a 6-digit code by mail (issue 31); absent: they do not. */
+  emailCodeSignIn: z.optional(z.boolean()),
 });
 export type ServicePublic = z.infer<typeof servicePublicSchema>;
 

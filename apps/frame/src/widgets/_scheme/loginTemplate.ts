@@ -23,6 +23,8 @@ export interface LoginTemplate {
   scheme: string;
   template: Template;
   recaptchaSiteKey: string | null;
+  /** The service offers "Email me a sign-in code" (issue 31). */
+  emailCodeSignIn: boolean;
 }
 
 export const loadLoginTemplate = createAppAsyncThunk<LoginTemplate, string | undefined>(
@@ -47,7 +49,8 @@ export const loadLoginTemplate = createAppAsyncThunk<LoginTemplate, string | und
     if (problem) return rejectWithValue(problem);
     if (!template.ok) return rejectWithValue(template.error);
     const recaptchaSiteKey = api.getState().frame.settings.recaptchaSiteKey ?? service?.data.recaptchaSiteKey ?? null;
-    return { scheme: name, template: template.data, recaptchaSiteKey };
+    const emailCodeSignIn = service?.data.emailCodeSignIn === true;
+    return { scheme: name, template: template.data, recaptchaSiteKey, emailCodeSignIn };
   },
 );
 

@@ -108,7 +108,9 @@ export const socialLogin =
       return { ok: false, error: result.error };
     }
     const name = result.status === 201 ? 'socialRegister.success' : 'socialLogin.success';
-    const stored = await dispatch(storeLogin(result, (guid) => ({ name, payload: { guid, network: input.network } })));
+    const stored = await dispatch(
+      storeLogin(result, 'social', (guid) => ({ name, payload: { guid, network: input.network } })),
+    );
     if (stored.ok) await dispatch(refreshLinked(stored.guid));
     return stored;
   };
@@ -158,7 +160,7 @@ export const socialRegister =
       return { ok: true, activationMailed: true };
     }
     const stored = await dispatch(
-      storeLogin({ ...result, data }, (guid) => ({
+      storeLogin({ ...result, data }, 'social', (guid) => ({
         name: 'socialRegister.success',
         payload: { guid, network: input.network },
       })),

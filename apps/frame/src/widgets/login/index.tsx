@@ -11,6 +11,7 @@ import { useRequest } from '../../store/useRequest';
 import { loginTemplateRequest } from '../_scheme/loginTemplate';
 import { publishForgotPassword, publishRegister } from './publishForgotPassword';
 import { LoginForm } from './LoginForm';
+import './messages';
 
 /** The flip panel's code loads only when a visitor flips to it (the login route's budget). */
 const ForgotPasswordPanel = lazy(() =>
@@ -21,6 +22,9 @@ import { LinkButton } from '../../components/LinkButton';
 
 /** Social buttons load only for a login configured with networks (the login route's budget). */
 const SocialSignIn = lazy(() => import('../_social/SocialSignIn'));
+/** The e-mail code steps load only when a visitor asks for a code, or comes with the mail's link. */
+const EmailCodeFlow = lazy(() => import('../_emailcode').then((module) => ({ default: module.EmailCodeFlow })));
+const EmailCodeLink = lazy(() => import('../_emailcode').then((module) => ({ default: module.EmailCodeLink })));
 
 /** The login widget: the template-driven form, or "You are logged in" with a Log out button. */
 export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>) {
@@ -36,14 +40,21 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
   // moved under the pointer between press and release, and a click on a social button was lost.
   // Read while rendering the change, before the commit removes the element that had focus.
   const [seenLoggedIn, setSeenLoggedIn] = useState(loggedIn);
+  // "Email me a sign-in code" replaces the password form while it is open (issue 31).
+  const [codePanel, setCodePanel] = useState(false);
   const [moveFocus, setMoveFocus] = useState(false);
   if (seenLoggedIn !== loggedIn) {
     setSeenLoggedIn(loggedIn);
     setMoveFocus(document.hasFocus());
+    // After a logout the password form comes back, not the code step of the last login.
+    setCodePanel(false);
   }
   const [flipped, setFlipped] = useState(false);
   // A social registration or link panel replaces the password form while it is open.
   const [socialPanel, setSocialPanel] = useState(false);
+  // The page was opened from the code mail's link: it signs in once, then the widget goes on as usual.
+  const linkKey = useAppSelector((state) => state.frame.query.emailCodeKey);
+  const [linkDone, setLinkDone] = useState(false);
 
   useEffect(() => {
     if (verifyStoredSession) void dispatch(verifySession());
@@ -74,7 +85,36 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
     );
   }
   if (form.status !== 'succeeded') return <Loading />;
-  const { scheme, template, recaptchaSiteKey } = form.data;
+  const { scheme, template, recaptchaSiteKey, emailCodeSignIn } = form.data;
+  const heading = <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('login.title')}</WidgetHeading>;
+  if (emailCodeSignIn && linkKey && !linkDone) {
+    return (
+      <>
+        {heading}
+        <Suspense fallback={<Loading />}>
+          <EmailCodeLink
+            linkKey={linkKey}
+            onDone={(askForCode) => {
+              setLinkDone(true);
+              setCodePanel(askForCode);
+            }}
+          />
+        </Suspense>
+      </>
+    );
+  }
+  if (emailCodeSignIn && codePanel) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <EmailCodeFlow
+          purpose="signIn"
+          showHeader={attributes.showHeader}
+          showLabels={attributes.showLabels}
+          onBack={() => setCodePanel(false)}
+        />
+      </Suspense>
+    );
+  }
   if (flipped) {
     return (
       <Suspense fallback={<Loading />}>
@@ -129,6 +169,11 @@ export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>
             else dispatch(publishForgotPassword());
           }}
         />
+      )}
+      {emailCodeSignIn && !socialPanel && (
+        <p>
+          <LinkButton onClick={() => setCodePanel(true)}>{t('login.emailCodeOffer')}</LinkButton>
+        </p>
       )}
       {attributes.showRegister && !socialPanel && (
         <p>

@@ -75,6 +75,6 @@ export const saveProfile =
     });
     if (!login.ok) return { ok: false, error: login.error, createdGuid: guid };
     // Stored and announced (login.success, session.refresh) exactly as the login widget does.
-    await dispatch(storeLogin(login));
+    await dispatch(storeLogin(login, 'password'));
     return { ok: true, guid };
   };

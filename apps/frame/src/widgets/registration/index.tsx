@@ -18,6 +18,9 @@ import type { Values } from '../_forms/schema';
 
 /** Social sign-up buttons load only for a registration configured with networks. */
 const SocialSignIn = lazy(() => import('../_social/SocialSignIn'));
+/** The e-mail code steps load only when a visitor asks for a code, or comes with the mail's link (issue 31). */
+const EmailCodeFlow = lazy(() => import('../_emailcode').then((module) => ({ default: module.EmailCodeFlow })));
+const EmailCodeLink = lazy(() => import('../_emailcode').then((module) => ({ default: module.EmailCodeLink })));
 /** The ways out of 'Email already in use!…' load only when a visitor takes one. */
 const LoginWidget = lazy(() => import('../login'));
 const ForgotPasswordPanel = lazy(() =>
@@ -53,6 +56,12 @@ export default function RegistrationWidget({
     }
   }, [wayOut, wentOut]);
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
+  // "Create my account with an e-mail code" replaces the form while it is open (issue 31).
+  const [codePanel, setCodePanel] = useState(false);
+  const linkKey = useAppSelector((state) => state.frame.query.emailCodeKey);
+  const [linkDone, setLinkDone] = useState(false);
+  // A code for an address that already had an account signed that account in: nothing was created.
+  const [signedInExisting, setSignedInExisting] = useState(false);
 
   const header = (
     <WidgetHeading show={attributes.showHeader}>{attributes.title ?? t('registration.title')}</WidgetHeading>
@@ -80,6 +89,48 @@ export default function RegistrationWidget({
         </>
       );
     case 'succeeded': {
+      const codeSignedIn = ({ guid, created }: { guid: string; created: boolean }) => {
+        if (created) setRegistered({ guid, loggedIn: true, serviceName: setup.data.serviceName });
+        else setSignedInExisting(true);
+      };
+      if (signedInExisting && loggedIn) {
+        return (
+          <>
+            {header}
+            <p className="logged-in">{t('login.loggedIn')}</p>
+          </>
+        );
+      }
+      if (setup.data.emailCodeSignIn && linkKey && !linkDone && !loggedIn) {
+        return (
+          <>
+            {header}
+            <Suspense fallback={<Loading />}>
+              <EmailCodeLink
+                linkKey={linkKey}
+                onSignedIn={codeSignedIn}
+                onDone={(askForCode) => {
+                  setLinkDone(true);
+                  setCodePanel(askForCode);
+                }}
+              />
+            </Suspense>
+          </>
+        );
+      }
+      if (setup.data.emailCodeSignIn && codePanel) {
+        return (
+          <Suspense fallback={<Loading />}>
+            <EmailCodeFlow
+              purpose="register"
+              showHeader={attributes.showHeader}
+              showLabels={attributes.showLabels}
+              onBack={() => setCodePanel(false)}
+              onSignedIn={codeSignedIn}
+            />
+          </Suspense>
+        );
+      }
       // A way out of 'Email already in use!…' shows in place; the form stays (hidden) with what was typed.
       let panel: ReactNode = null;
       if (wayOut?.to === 'forgotPassword') {
@@ -152,6 +203,11 @@ export default function RegistrationWidget({
                   onWayOut={(to, identifiers) => setWayOut({ to, identifiers })}
                 />
               )
+            )}
+            {setup.data.emailCodeSignIn && !loggedIn && !socialPanel && (
+              <p>
+                <LinkButton onClick={() => setCodePanel(true)}>{t('registration.emailCodeOffer')}</LinkButton>
+              </p>
             )}
           </div>
         </>

@@ -11,6 +11,8 @@ export interface RegistrationSetup {
   serviceName: string;
   template: Template;
   recaptchaSiteKey: string | null;
+  /** The service offers to create the account with a code mailed to the address (issue 31). */
+  emailCodeSignIn: boolean;
 }
 
 /**
@@ -38,7 +40,8 @@ export const loadRegistration = createAppAsyncThunk<RegistrationSetup, string | 
     const problems = templateProblems(template.data);
     if (problems.length) return rejectWithValue(foyerError('INVALID_WIDGET_CONFIG', [problems.join(', ')]));
     const recaptchaSiteKey = getState().frame.settings.recaptchaSiteKey ?? service.data.recaptchaSiteKey ?? null;
-    return { scheme, serviceName, template: template.data, recaptchaSiteKey };
+    const emailCodeSignIn = service.data.emailCodeSignIn === true;
+    return { scheme, serviceName, template: template.data, recaptchaSiteKey, emailCodeSignIn };
   },
 );
 

@@ -10,6 +10,7 @@ export const registrationMessages = defineMessages({
     'registration.checkMailbox':
       'We have sent you an email with a link to activate your account. Please check your mailbox.',
     'registration.loggedIn': 'You are now logged in.',
+    'registration.emailCodeOffer': 'Create my account with an e-mail code',
   },
   es: {
     'registration.title': 'Crear una cuenta',
@@ -20,6 +21,7 @@ export const registrationMessages = defineMessages({
     'registration.checkMailbox':
       'Te hemos enviado un correo electrónico con un enlace para activar tu cuenta. Revisa tu buzón.',
     'registration.loggedIn': 'Has iniciado sesión.',
+    'registration.emailCodeOffer': 'Crear mi cuenta con un código por correo',
   },
   'pt-BR': {
     'registration.title': 'Criar uma conta',
@@ -30,5 +32,6 @@ export const registrationMessages = defineMessages({
     'registration.checkMailbox':
       'Enviamos um e-mail com um link para ativar sua conta. Verifique sua caixa de entrada.',
     'registration.loggedIn': 'Você está conectado.',
+    'registration.emailCodeOffer': 'Criar minha conta com um código por e-mail',
   },
 });
