@@ -95,6 +95,9 @@ export const EVENT_NAMES = [
   'paywall.authorized',
   'paywall.shown',
   'paywallNotifier.shown',
+  // Passkeys (issue 31).
+  'passkey.added',
+  'passkey.removed',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { MAX_EVENT_PAYLOAD_BYTES, type EVENT_NAMES } from './events';
 // Types only: the runtime table loads with the widgets that use it (see coreEventPayloadSchemas).
 import type { purchaseEventPayloadSchemas } from './purchase-event-schemas';
+import type { passkeyEventPayloadSchemas } from './passkey-event-schemas';
 import type { socialEventPayloadSchemas } from './social-event-schemas';
 import type { identityEventPayloadSchemas } from './widget-event-schemas';
 import { PROTOCOL_VERSION, MAX_FRAME_HEIGHT } from './methods';
@@ -141,7 +142,8 @@ type CoreEventName = keyof typeof coreEventPayloadSchemas;
 type WidgetEventSchemas = typeof identityEventPayloadSchemas &
   typeof purchaseEventPayloadSchemas &
   typeof socialEventPayloadSchemas &
-  typeof paywallEventPayloadSchemas;
+  typeof paywallEventPayloadSchemas &
+  typeof passkeyEventPayloadSchemas;
 /** Every event's payload schema type (the runtime tables are split: core here, widgets lazily). */
 type EventSchemas = typeof coreEventPayloadSchemas & WidgetEventSchemas;
 

@@ -23,6 +23,7 @@ import {
   findDefaultService,
   findService,
   missingAttributes,
+  type Account,
   type Service,
 } from '../identity/store';
 import { normalizeIdentifier } from '../identity/identifiers';
@@ -93,6 +94,39 @@ export async function loginSsoHeaders(
     now: deps.now(),
   });
   return { [SSO_DOMAINS_HEADER]: domains.join(','), [SSO_TOKENS_HEADER]: tokens.join(',') };
+}
+
+/**
+ * How a login proved the account. A passkey (user verification required, security/passkeys.ts)
+ * is something held and something known or been at once: it counts as both factors, so a
+ * second-factor step placed in startLoginSession must let `passkey` through without asking again.
+ */
+export type LoginMethod = 'password' | 'passkey';
+
+/**
+ * Starts the session of a verified, active account: every login (POST /session, the passkey
+ * sign-in and sign-up) ends here. Answers the session, a secure session (the login was a fresh
+ * proof), the SSO headers, and 202 with the missing attributes the service requires.
+ */
+export async function startLoginSession(
+  deps: AppDeps,
+  input: { service: Service; account: Account; rememberMe: boolean; now: number; method: LoginMethod; status?: 200 | 201 },
+): Promise<{ status: number; body: SessionResponse; headers: Record<string, string> }> {
+  const { service, account, now } = input;
+  const session = await createSession(deps.db, {
+    guid: account.guid,
+    serviceName: service.name,
+    rememberMe: input.rememberMe,
+    now,
+  });
+  const response = {
+    ...sessionResponse(session.sessionId, session),
+    secureSession: await secureSessionFor(deps.db, account.guid, service.name, session.sessionId, now),
+  };
+  const lacking = missingAttributes(account, service);
+  const headers = await loginSsoHeaders(deps, service, session.sessionId);
+  if (lacking.length) return { status: 202, body: { ...response, missingAttributes: lacking }, headers };
+  return { status: input.status ?? 200, body: response, headers };
 }
 
 export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -174,21 +208,8 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   defineRoute(app, identityEndpoints.createSession, async ({ body, request }) => {
     const { service, account, now } = await passwordLogin(body, request);
-    const session = await createSession(db, {
-      guid: account.guid,
-      serviceName: service.name,
-      // The schema defaults it to false; the endpoint type is the input side, hence `??`.
-      rememberMe: body.rememberMe ?? false,
-      now,
-    });
-    const response = {
-      ...sessionResponse(session.sessionId, session),
-      secureSession: await secureSessionFor(db, account.guid, service.name, session.sessionId, now),
-    };
-    const lacking = missingAttributes(account, service);
-    const headers = await loginSsoHeaders(deps, service, session.sessionId);
-    if (lacking.length) return { status: 202, body: { ...response, missingAttributes: lacking }, headers };
-    return { body: response, headers };
+    // The schema defaults rememberMe to false; the endpoint type is the input side, hence `??`.
+    return startLoginSession(deps, { service, account, rememberMe: body.rememberMe ?? false, now, method: 'password' });
   });
 
   /**

@@ -87,6 +87,8 @@ const serviceSettingsShape = {
   assignableRoles: z.optional(z.array(name)),
   /** New accounts start INACTIVE and get an activation mail (default true). */
   requireActivation: z.optional(z.boolean()),
+  /** Accounts may be created with a passkey and no password (default false; issue 31). */
+  passkeySignUp: z.optional(z.boolean()),
   /** Social networks the service offers; a network left out is not offered. */
   social: z.optional(
     z.strictObject(
