@@ -52,7 +52,13 @@ afterAll(() => server.close());
 
 type Json = Record<string, unknown>;
 
-function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, sessionId?: string, payload?: Json, service = 'demo') {
+function call(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  sessionId?: string,
+  payload?: Json,
+  service = 'demo',
+) {
   return server.app.inject({
     method,
     url: `/ic/api${url}`,
@@ -84,7 +90,9 @@ async function withPasskey(email = DEMO.email, password = DEMO.password) {
 
 /** Asks sign-in options and answers them with `authenticator` (as the browser's autofill would). */
 async function passkeyLogin(authenticator: SoftwareAuthenticator, overrides: ClientOverrides = {}, service = 'demo') {
-  const { ceremonyId, options } = await optionsOf(await call('POST', '/passkeys/login/options', undefined, {}, service));
+  const { ceremonyId, options } = await optionsOf(
+    await call('POST', '/passkeys/login/options', undefined, {}, service),
+  );
   const body = { ceremonyId, credential: authenticator.authenticate(options, overrides) };
   return { response: await call('POST', '/passkeys/login', undefined, body, service), body };
 }
@@ -131,10 +139,18 @@ describe('passkeys: add, then sign in (issue 31)', () => {
     expect(main.statusCode).toBe(403);
     expect(main.json()).toMatchObject({ code: 'PASSKEY_PROOF_REQUIRED' });
     clock.advance(FRESH_PROOF_MAX_AGE_MS + 1);
-    const stale = await call('POST', `/passkeys/${session.guid}/registration/options`, session.secureSession!.sessionId);
+    const stale = await call(
+      'POST',
+      `/passkeys/${session.guid}/registration/options`,
+      session.secureSession!.sessionId,
+    );
     expect(stale.json()).toMatchObject({ code: 'PASSKEY_PROOF_REQUIRED' });
     const other = await loginOk(server, 'other@foyer.test', 'right-password-1');
-    const foreign = await call('POST', `/passkeys/${session.guid}/registration/options`, other.secureSession!.sessionId);
+    const foreign = await call(
+      'POST',
+      `/passkeys/${session.guid}/registration/options`,
+      other.secureSession!.sessionId,
+    );
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
@@ -208,7 +224,9 @@ describe('passkeys: what sign-in refuses', () => {
     expect((await passkeyLogin(stranger)).response.json()).toMatchObject({ code: 'PASSKEY_NOT_VERIFIED' });
 
     const { authenticator } = await withPasskey();
-    const { ceremonyId, options } = await optionsOf(await call('POST', '/passkeys/login/options', undefined, {}, 'news'));
+    const { ceremonyId, options } = await optionsOf(
+      await call('POST', '/passkeys/login/options', undefined, {}, 'news'),
+    );
     const crossed = await call('POST', '/passkeys/login', undefined, {
       ceremonyId,
       credential: authenticator.authenticate(options),
@@ -229,7 +247,9 @@ describe('passkeys: name, remove', () => {
     const renamed = await call('PUT', path, session.mainSession.sessionId, { name: 'Phone' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ id: authenticator.id, name: 'Phone' });
-    expect((await call('PUT', `/passkeys/${session.guid}/nope`, session.mainSession.sessionId, { name: 'x' })).json()).toMatchObject({
+    expect(
+      (await call('PUT', `/passkeys/${session.guid}/nope`, session.mainSession.sessionId, { name: 'x' })).json(),
+    ).toMatchObject({
       code: 'PASSKEY_NOT_FOUND',
     });
 
@@ -256,7 +276,9 @@ describe('passkeys: step-up (secure mode)', () => {
     const { ceremonyId, options } = await optionsOf(
       await call('POST', `/passkeys/${session.guid}/reauthentication/options`, main),
     );
-    expect(options.allowCredentials).toEqual([{ id: authenticator.id, type: 'public-key', transports: ['internal', 'hybrid'] }]);
+    expect(options.allowCredentials).toEqual([
+      { id: authenticator.id, type: 'public-key', transports: ['internal', 'hybrid'] },
+    ]);
     const stepUp = await call('POST', `/passkeys/${session.guid}/reauthentication`, main, {
       ceremonyId,
       credential: authenticator.authenticate(options),
@@ -287,7 +309,11 @@ describe('passkeys: step-up (secure mode)', () => {
 
   it('an account without a passkey is told so', async () => {
     const session = await loginOk(server, NO_PASSKEY, STEP_UP.password);
-    const response = await call('POST', `/passkeys/${session.guid}/reauthentication/options`, session.mainSession.sessionId);
+    const response = await call(
+      'POST',
+      `/passkeys/${session.guid}/reauthentication/options`,
+      session.mainSession.sessionId,
+    );
     expect(response.json()).toMatchObject({ code: 'PASSKEY_NONE_REGISTERED' });
   });
 });
@@ -337,12 +363,18 @@ describe('passkeys: sign-up without a password', () => {
     const { response } = await passkeyLogin(authenticator, {}, service);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ guid: signedIn.guid });
-    const login = await call('POST', '/session', undefined, {
-      realmName: 'default',
-      authenticationSchemeName: 'default',
-      identifiers: [{ name: 'email', value: 'pat@example.test' }],
-      validators: [{ name: 'password', value: '' }],
-    }, service);
+    const login = await call(
+      'POST',
+      '/session',
+      undefined,
+      {
+        realmName: 'default',
+        authenticationSchemeName: 'default',
+        identifiers: [{ name: 'email', value: 'pat@example.test' }],
+        validators: [{ name: 'password', value: '' }],
+      },
+      service,
+    );
     expect(login.statusCode).not.toBe(200);
     // Its only passkey is its only way in: it cannot be removed.
     const last = await call(
@@ -354,7 +386,13 @@ describe('passkeys: sign-up without a password', () => {
     );
     expect(last.json()).toMatchObject({ code: 'PASSKEY_LAST_SIGN_IN' });
     // The same address again: taken.
-    const twice = await call('POST', '/passkeys/sign-up/options', undefined, form('pat@example.test', service), service);
+    const twice = await call(
+      'POST',
+      '/passkeys/sign-up/options',
+      undefined,
+      form('pat@example.test', service),
+      service,
+    );
     expect(twice.json()).toMatchObject({ code: 'duplicate_user_profile' });
   });
 });
@@ -375,7 +413,13 @@ describe('the relying party', () => {
 
   it('the server does not start with an rpID the widgets origin is not under', async () => {
     await expect(
-      createServer({ dataDir: 'memory', seed: seedConfig, publicUrl: WIDGETS, webauthnRpId: 'example.com', jobWorkers: false }),
+      createServer({
+        dataDir: 'memory',
+        seed: seedConfig,
+        publicUrl: WIDGETS,
+        webauthnRpId: 'example.com',
+        jobWorkers: false,
+      }),
     ).rejects.toThrow(InvalidRelyingPartyId);
   });
 });

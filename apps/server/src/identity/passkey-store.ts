@@ -84,10 +84,7 @@ export async function findPasskey(db: Db, credentialId: string): Promise<StoredP
 }
 
 /** Stores a new passkey; false when that credential id is registered already. */
-export async function insertPasskey(
-  db: Db,
-  passkey: Omit<StoredPasskey, 'lastUsedAt'>,
-): Promise<boolean> {
+export async function insertPasskey(db: Db, passkey: Omit<StoredPasskey, 'lastUsedAt'>): Promise<boolean> {
   const rows = await db.query(
     `INSERT INTO passkeys (${PASSKEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL)
      ON CONFLICT (credential_id) DO NOTHING RETURNING credential_id`,
@@ -133,10 +130,7 @@ export async function renamePasskey(db: Db, guid: string, id: string, name: stri
 }
 
 export async function deletePasskey(db: Db, guid: string, id: string): Promise<boolean> {
-  const rows = await db.query('DELETE FROM passkeys WHERE guid = $1 AND credential_id = $2 RETURNING guid', [
-    guid,
-    id,
-  ]);
+  const rows = await db.query('DELETE FROM passkeys WHERE guid = $1 AND credential_id = $2 RETURNING guid', [guid, id]);
   return rows.length > 0;
 }
 
@@ -147,10 +141,10 @@ export function newUserHandle(): string {
 
 /** The account's user handle, made and stored on first use. */
 export async function userHandleOf(db: Db, guid: string): Promise<string> {
-  await db.query(
-    'INSERT INTO passkey_user_handles (guid, user_handle) VALUES ($1, $2) ON CONFLICT (guid) DO NOTHING',
-    [guid, newUserHandle()],
-  );
+  await db.query('INSERT INTO passkey_user_handles (guid, user_handle) VALUES ($1, $2) ON CONFLICT (guid) DO NOTHING', [
+    guid,
+    newUserHandle(),
+  ]);
   const rows = await db.query<{ user_handle: string }>('SELECT user_handle FROM passkey_user_handles WHERE guid = $1', [
     guid,
   ]);

@@ -9,7 +9,13 @@ import { defineRoute } from '../http/define-route';
 import { ApiError, validationFailed } from '../http/errors';
 import { activateAccount, createAccount, markAddressProven, REGISTRATION_DUPLICATE } from '../identity/accounts';
 import { readRegistrationForm } from '../identity/registration-form';
-import { findAccountByGuid, findAccountByIdentifiers, findAuthenticationScheme, findService, toUserProfile } from '../identity/store';
+import {
+  findAccountByGuid,
+  findAccountByIdentifiers,
+  findAuthenticationScheme,
+  findService,
+  toUserProfile,
+} from '../identity/store';
 import { sendWorkflowMail } from '../mail/workflow-mail';
 import { mailRequestRule, takeAddressToken } from '../security/sign-up-limits';
 import { hashPassword } from '../security/passwords';

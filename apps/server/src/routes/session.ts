@@ -110,7 +110,14 @@ export type LoginMethod = 'password' | 'passkey';
  */
 export async function startLoginSession(
   deps: AppDeps,
-  input: { service: Service; account: Account; rememberMe: boolean; now: number; method: LoginMethod; status?: 200 | 201 },
+  input: {
+    service: Service;
+    account: Account;
+    rememberMe: boolean;
+    now: number;
+    method: LoginMethod;
+    status?: 200 | 201;
+  },
 ): Promise<{ status: number; body: SessionResponse; headers: Record<string, string> }> {
   const { service, account, now } = input;
   const session = await createSession(deps.db, {
