@@ -1,6 +1,7 @@
 import { formatAuthorization, passkeyOptionsSchema, passkeySchema, sessionResponseSchema } from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type PreparedServer } from '../src/index';
+import { eraseAccount } from '../src/admin/accounts/erase';
 import { PASSKEY_CEREMONY_LIFETIME_MS } from '../src/identity/passkey-store';
 import { FRESH_PROOF_MAX_AGE_MS } from '../src/security/fresh-proof';
 import { InvalidRelyingPartyId, relyingPartyOf } from '../src/security/webauthn-rp';
@@ -13,6 +14,7 @@ const WIDGETS = 'https://id.news-site.co.uk';
 const RP_ID = 'news-site.co.uk';
 const STEP_UP = { email: 'step-up@foyer.test', password: 'step-up-password-1' };
 const NO_PASSKEY = 'no-passkey@foyer.test';
+const ERASED = { email: 'erased@foyer.test' };
 
 let server: PreparedServer;
 const clock = testClock();
@@ -30,7 +32,7 @@ beforeAll(async () => {
     requireActivation: false,
   });
   // Accounts of their own for the step-up, whose passkeys the other tests do not add to.
-  for (const email of [STEP_UP.email, NO_PASSKEY]) {
+  for (const email of [STEP_UP.email, NO_PASSKEY, ERASED.email]) {
     seed.accounts.push({
       realmName: 'default',
       identifiers: { email },
@@ -261,6 +263,21 @@ describe('passkeys: name, remove', () => {
     const { response } = await passkeyLogin(authenticator);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'PASSKEY_NOT_VERIFIED' });
+  });
+});
+
+describe('passkeys: erasure', () => {
+  it('an erased account keeps no passkey, and its passkey signs in no more', async () => {
+    const { session, authenticator } = await withPasskey(ERASED.email, STEP_UP.password);
+    await server.db.transaction((tx) =>
+      eraseAccount(tx, { guid: session.guid, email: ERASED.email, services: ['demo'] }, clock.now()),
+    );
+    const rows = await server.db.query(
+      'SELECT 1 FROM passkeys WHERE guid = $1 UNION ALL SELECT 1 FROM passkey_user_handles WHERE guid = $1',
+      [session.guid],
+    );
+    expect(rows).toEqual([]);
+    expect((await passkeyLogin(authenticator)).response.json()).toMatchObject({ code: 'PASSKEY_NOT_VERIFIED' });
   });
 });
 
