@@ -37,7 +37,7 @@ test('the frame has no inner scrollbar and follows its content as it grows and s
     'sandbox',
     'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-storage-access-by-user-activation allow-top-navigation-by-user-activation',
   );
-  await expect(iframe).toHaveAttribute('allow', 'payment *');
+  await expect(iframe).toHaveAttribute('allow', 'payment *;publickey-credentials-get;publickey-credentials-create');
   const src = await iframe.getAttribute('src');
   expect(new URL(src!).origin).toBe(new URL(stack.widgetsUrl).origin);
   expect(new URL(src!).origin).not.toBe(new URL(stack.demoUrl).origin);

@@ -13,7 +13,7 @@ test('places a frame after its script tag with the exact sandbox, allow and titl
   const iframe = page.locator('iframe');
   await expect(iframe).toHaveCount(1);
   await expect(iframe).toHaveAttribute('sandbox', SANDBOX);
-  await expect(iframe).toHaveAttribute('allow', 'payment *');
+  await expect(iframe).toHaveAttribute('allow', 'payment *;publickey-credentials-get;publickey-credentials-create');
   await expect(iframe).toHaveAttribute('title', 'Foyer login widget');
   // The service the frame is for (the page's setting), and the fragment naming the page instance
   // (the frames of one page share their basket under it).

@@ -320,7 +320,10 @@ export function mount(
 
   const iframe = document.createElement('iframe');
   iframe.setAttribute('sandbox', SANDBOX);
-  iframe.setAttribute('allow', 'payment *');
+  // Passkeys (issue 31) are made and used in the frames: WebAuthn inside a cross-origin frame needs
+  // the page's grant. Without an origin each feature goes to the frame's src origin only (the
+  // widgets origin), never to a document the frame later navigates to.
+  iframe.setAttribute('allow', 'payment *;publickey-credentials-get;publickey-credentials-create');
   iframe.setAttribute('loading', 'eager');
   iframe.title = widgetTitle(widget);
   iframe.style.cssText = `border:0;width:100%;display:block;height:0;${PLACEHOLDER}`;

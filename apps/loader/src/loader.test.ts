@@ -53,7 +53,7 @@ describe('placement', () => {
     expect(frame).toBeDefined();
     expect(frame!.parentElement!.previousElementSibling!.tagName).toBe('SCRIPT');
     expect(frame!.getAttribute('sandbox')).toBe(SANDBOX);
-    expect(frame!.getAttribute('allow')).toBe('payment *');
+    expect(frame!.getAttribute('allow')).toBe('payment *;publickey-credentials-get;publickey-credentials-create');
     expect(frame!.title).toBe('Foyer login widget');
     expect(frame!.getAttribute('loading')).toBe('eager');
     expect(frame!.src).toMatch(/^https:\/\/w\.example\.com\/w\/login#page=[0-9a-f]{32}$/);

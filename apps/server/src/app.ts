@@ -40,6 +40,7 @@ import { serviceRoutes } from './routes/service';
 import { ssoRoutes } from './routes/sso';
 import { sessionRoutes } from './routes/session';
 import { socialRoutes } from './routes/social';
+import { passkeyRoutes } from './routes/passkeys';
 import { templateRoutes } from './routes/templates';
 import { userProfileRoutes } from './routes/userProfile';
 import { staticRoutes } from './static';
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ssoRoutes(api, deps);
       grantRoutes(api, deps);
       socialRoutes(api, deps);
+      passkeyRoutes(api, deps);
       paywallRoutes(api, deps);
       visitorTokenRoutes(api, deps);
     },

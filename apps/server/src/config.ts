@@ -19,7 +19,8 @@
  *   accepts an http PUBLIC_URL only with it), FOYER_DEV_CLOCK (off unless 1/true: the test clock,
  *   GET/POST /dev/clock; refused in production), FOYER_TRANSFER_BENEFICIARY / _ACCOUNT / _BIC (the
  *   bank-transfer details, billing/transfer.ts), FOYER_ON_REFUND (expire|keep), FOYER_ON_DISPUTE
- *   (suspend|keep) (billing/policy.ts). NODE_ENV=production refuses unsafe settings
+ *   (suspend|keep) (billing/policy.ts), FOYER_WEBAUTHN_RP_ID (the passkeys' relying party id; default the
+ *   registrable domain of PUBLIC_URL, security/webauthn-rp.ts). NODE_ENV=production refuses unsafe settings
  *   (production-checks.ts).
  */
 import { fileURLToPath } from 'node:url';
@@ -111,6 +112,8 @@ export interface EnvOptions {
   allowHttpPublicUrl?: boolean | undefined;
   /** FOYER_DEV_CLOCK: the test clock (billing/clock.ts). */
   devClock?: boolean | undefined;
+  /** FOYER_WEBAUTHN_RP_ID: the passkeys' relying party id (security/webauthn-rp.ts). */
+  webauthnRpId?: string | undefined;
   production?: boolean | undefined;
 }
 
@@ -218,6 +221,7 @@ export function optionsFromEnv(env: Env = process.env): EnvOptions {
     cardProvider: env.FOYER_CARD_PROVIDER?.trim().toLowerCase() || undefined,
     allowHttpPublicUrl: flag(env, 'FOYER_ALLOW_HTTP_PUBLIC_URL'),
     devClock: flag(env, 'FOYER_DEV_CLOCK'),
+    webauthnRpId: env.FOYER_WEBAUTHN_RP_ID || undefined,
     production: env.NODE_ENV === 'production',
   };
 }

@@ -10,6 +10,7 @@ import type { Db } from './db';
 import type { Mailer } from './mail/mailer';
 import type { PaymentProviders, WebhookReader } from './widget/providers/types';
 import type { LoginRateLimit } from './security/rate-limit';
+import type { RelyingParty } from './security/webauthn-rp';
 
 /** Everything the routes need, injected by buildApp's caller (tests swap the clock). */
 export interface AppDeps {
@@ -21,6 +22,8 @@ export interface AppDeps {
   publicUrl: () => string;
   /** The identity API base URL written into the frame config; default `<publicUrl>/ic/api`. */
   icDomain: () => string;
+  /** The passkeys' relying party: the widgets origin and its rpID (security/webauthn-rp.ts). */
+  relyingParty: () => RelyingParty;
   /** apps/frame/dist and apps/loader/dist. */
   frameDist: string;
   loaderDist: string;

@@ -42,6 +42,8 @@ import { pruneKeys } from './security/workflow-keys';
 import { pruneEmailCodes } from './identity/email-codes';
 import { pruneIdentifierChanges } from './identity/identifier-changes';
 import { pruneSsoTokens } from './security/sso-tokens';
+import { relyingPartyOf } from './security/webauthn-rp';
+import { pruneCeremonies } from './identity/passkey-store';
 import { prunePaywall } from './paywall/authorize';
 import { pruneActivity } from './activity';
 import { seedDemoOwner } from './admin/operators/demo';
@@ -85,6 +87,11 @@ export interface ServerOptions {
   publicUrl?: string;
   /** Identity API base URL written into the frame config. Default: <publicUrl>/ic/api. */
   icDomain?: string;
+  /**
+   * The passkeys' relying party id: the widgets origin's host or a domain it is under. Default: env
+   * FOYER_WEBAUTHN_RP_ID, else the registrable domain of `publicUrl` (security/webauthn-rp.ts).
+   */
+  webauthnRpId?: string;
   frameDist?: string;
   loaderDist?: string;
   /** The built console (apps/console/dist), served at /admin. */
@@ -241,6 +248,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
   const env = { ...fromEnv, production: options.production ?? fromEnv.production ?? false };
   const host = options.host ?? env.host;
   const port = options.port ?? env.port;
+  let publicUrl = (options.publicUrl ?? env.publicUrl ?? baseUrl(host, port)).replace(/\/$/, '');
+  const webauthnRpId = options.webauthnRpId ?? env.webauthnRpId;
+  // Checked before anything starts: an rpID the widgets origin is not under breaks every passkey.
+  relyingPartyOf(publicUrl, webauthnRpId);
   const db = await openDb({
     // An explicit data folder means the embedded database, whatever DATABASE_URL says.
     databaseUrl: options.databaseUrl ?? (options.dataDir ? undefined : env.databaseUrl),
@@ -250,7 +261,6 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
   });
   const wallClock = options.now ?? Date.now;
   let now = wallClock;
-  let publicUrl = (options.publicUrl ?? env.publicUrl ?? baseUrl(host, port)).replace(/\/$/, '');
   const icDomain = options.icDomain ?? env.icDomain;
   let jobs: JobQueue | undefined;
   try {
@@ -322,6 +332,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
       loginRateLimit: loginRateLimitFrom(options.loginRateLimit),
       publicUrl: () => publicUrl,
       icDomain: () => icDomain ?? `${publicUrl}/ic/api`,
+      relyingParty: () => relyingPartyOf(publicUrl, webauthnRpId),
       frameDist: options.frameDist ?? env.frameDist ?? DEFAULT_FRAME_DIST,
       loaderDist: options.loaderDist ?? env.loaderDist ?? DEFAULT_LOADER_DIST,
       consoleDist: options.consoleDist,
@@ -375,6 +386,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         pruneActivity(db, now()),
         pruneOperatorSessions(db, now()),
         pruneDeliveries(db, now()),
+        pruneCeremonies(db, now()),
       ]).catch((error: unknown) => app.log.error({ err: error }, 'pruning expired rows failed'));
     await prune();
     const schema = options.databaseSchema ?? env.databaseSchema;

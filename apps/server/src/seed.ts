@@ -46,6 +46,7 @@ function settingsOf(service: SeedConfig['services'][number]): ServiceSettings {
   if (service.siteUrl !== undefined) settings.siteUrl = service.siteUrl;
   if (service.emailCodeSignIn !== undefined) settings.emailCodeSignIn = service.emailCodeSignIn;
   if (service.mailTexts !== undefined) settings.mailTexts = service.mailTexts;
+  if (service.passkeySignUp !== undefined) settings.passkeySignUp = service.passkeySignUp;
   return settings;
 }
 

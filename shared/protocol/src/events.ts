@@ -95,6 +95,9 @@ export const EVENT_NAMES = [
   'paywall.authorized',
   'paywall.shown',
   'paywallNotifier.shown',
+  // Passkeys (issue 31).
+  'passkey.added',
+  'passkey.removed',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];
@@ -140,3 +143,11 @@ export function isEventEnvelope(value: unknown): value is EventEnvelope {
 export function closesModal(name: EventName): boolean {
   return /\.(success|cancelled)$/.test(name) && !/^(forgotPassword\.|social(Login|Register)\.success)/.test(name);
 }
+
+/**
+ * How a visitor signed in, as `login.success` tells the page (issue 31): a password (the login
+ * form, registration's auto-login, the purchase flow's sign-up), a passkey, a code mailed to them,
+ * or a social network.
+ */
+export const LOGIN_METHODS = ['password', 'passkey', 'email_code', 'social'] as const;
+export type LoginMethod = (typeof LOGIN_METHODS)[number];

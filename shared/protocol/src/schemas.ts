@@ -2,9 +2,10 @@
  * zod schemas of the protocol (frame side). `zod/mini` keeps the frame bundle small.
  */
 import * as z from 'zod/mini';
-import { MAX_EVENT_PAYLOAD_BYTES, type EVENT_NAMES } from './events';
+import { LOGIN_METHODS, MAX_EVENT_PAYLOAD_BYTES, type EVENT_NAMES } from './events';
 // Types only: the runtime table loads with the widgets that use it (see coreEventPayloadSchemas).
 import type { purchaseEventPayloadSchemas } from './purchase-event-schemas';
+import type { passkeyEventPayloadSchemas } from './passkey-event-schemas';
 import type { socialEventPayloadSchemas } from './social-event-schemas';
 import type { identityEventPayloadSchemas } from './widget-event-schemas';
 import { PROTOCOL_VERSION, MAX_FRAME_HEIGHT } from './methods';
@@ -109,13 +110,6 @@ export const guidPayload = z.strictObject({ guid });
  * The other widgets' events are in widget-event-schemas.ts, loaded with those widgets (each event
  * schema here costs the login route's budget) and added by registerEventSchemas.
  */
-/**
- * How a visitor signed in, as `login.success` tells the page (issue 31): a password (the login
- * form, registration's auto-login, the purchase flow's sign-up), a passkey, a code mailed to them,
- * or a social network.
- */
-export const LOGIN_METHODS = ['password', 'passkey', 'email_code', 'social'] as const;
-export type LoginMethod = (typeof LOGIN_METHODS)[number];
 
 export const coreEventPayloadSchemas = {
   // `method` is optional so that an older frame's event still passes; this frame always sets it.
@@ -154,7 +148,8 @@ type CoreEventName = keyof typeof coreEventPayloadSchemas;
 type WidgetEventSchemas = typeof identityEventPayloadSchemas &
   typeof purchaseEventPayloadSchemas &
   typeof socialEventPayloadSchemas &
-  typeof paywallEventPayloadSchemas;
+  typeof paywallEventPayloadSchemas &
+  typeof passkeyEventPayloadSchemas;
 /** Every event's payload schema type (the runtime tables are split: core here, widgets lazily). */
 type EventSchemas = typeof coreEventPayloadSchemas & WidgetEventSchemas;
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { IDENTITY_ERRORS, SOCIAL_ERRORS } from '@foyer/api';
+import { IDENTITY_ERRORS, PASSKEY_ERRORS, SOCIAL_ERRORS } from '@foyer/api';
 import { PROFILE_CATEGORIES, PURCHASE_ERRORS } from '@foyer/api/widget';
 // The server's seeded templates and profile groups: the labels the frame must translate.
 import { seedConfig } from '../../../server/src/seed-config';
 import { ADDRESS_FIELD_NAMES, ADDRESS_GROUP_NAMES } from '../../../server/src/widget/addresses';
 import { messages as purchaseMessages } from '../widgets/_purchase/messages';
+import { passkeyMessages } from '../widgets/_passkeys/messages';
 import { socialMessages } from '../widgets/_social/messages';
 import { EN } from './en';
 import es, { templateLabels as esTemplateLabels } from './es';
@@ -73,6 +74,13 @@ describe('translation tables are complete', () => {
   it('the social English texts are the social catalogue’s, and the core table has none of them', () => {
     for (const [code, entry] of Object.entries(SOCIAL_ERRORS)) {
       expect(socialMessages.en[code], code).toBe(entry.text);
+      expect(EN[code], code).toBeUndefined();
+    }
+  });
+
+  it('the passkey English texts are the passkey catalogue’s, and the core table has none of them', () => {
+    for (const [code, entry] of Object.entries(PASSKEY_ERRORS)) {
+      expect(passkeyMessages.en[code], code).toBe(entry.text);
       expect(EN[code], code).toBeUndefined();
     }
   });

@@ -151,7 +151,7 @@ export function emailCodeRoutes(app: FastifyInstance, deps: AppDeps): void {
         service,
         rememberMe,
         now,
-        passwordProof: false,
+        method: 'email_code',
         created: true,
       });
     }
@@ -160,7 +160,7 @@ export function emailCodeRoutes(app: FastifyInstance, deps: AppDeps): void {
     await markAddressProven(db, found.guid, now);
     await clearIdentifierFailures(db, emailKey(grant.realmName, grant.address));
     const account = (await findAccountByGuid(db, found.guid)) ?? found;
-    return startLoginSession(deps, { account, service, rememberMe, now, passwordProof: false });
+    return startLoginSession(deps, { account, service, rememberMe, now, method: 'email_code' });
   }
 
   defineRoute(app, identityEndpoints.requestEmailCode, async ({ body, request }) => {

@@ -7,72 +7,27 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { defineRoute } from '../http/define-route';
 import { ApiError, validationFailed } from '../http/errors';
-import {
-  activateAccount,
-  createAccount,
-  identifiersTaken,
-  markAddressProven,
-  REGISTRATION_DUPLICATE,
-} from '../identity/accounts';
-import { checkAttributes, fieldsOf, isPasswordField } from '../identity/attributes';
+import { activateAccount, createAccount, markAddressProven, REGISTRATION_DUPLICATE } from '../identity/accounts';
+import { readRegistrationForm } from '../identity/registration-form';
 import {
   findAccountByGuid,
   findAccountByIdentifiers,
   findAuthenticationScheme,
   findService,
   toUserProfile,
-  type Service,
 } from '../identity/store';
-import { registrationTemplate } from '../identity/templates';
 import { sendWorkflowMail } from '../mail/workflow-mail';
-import { checkCaptcha } from '../security/captcha';
-import { mailRequestRule, signUpRule, takeAddressToken } from '../security/sign-up-limits';
+import { mailRequestRule, takeAddressToken } from '../security/sign-up-limits';
 import { hashPassword } from '../security/passwords';
 import { consumeKey } from '../security/workflow-keys';
-
-async function servicesOf(deps: AppDeps, realm: string, names: readonly string[]): Promise<Service[]> {
-  const services: Service[] = [];
-  for (const name of new Set(names)) {
-    const service = await findService(deps.db, name);
-    if (!service || service.realmName !== realm) throw new ApiError('SERVICE_NOT_FOUND', [name]);
-    services.push(service);
-  }
-  return services;
-}
 
 export function registrationRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
   defineRoute(app, identityEndpoints.register, async ({ body, request }) => {
-    const services = await servicesOf(deps, body.realm, body.services);
-    const primary = services[0]!;
-    // The form of the first service's scheme, asking for what every named service requires.
-    const required = [...new Set(services.flatMap((service) => service.requiredAttributes))];
-    const template = await registrationTemplate(db, primary.authenticationSchemeName, {
-      ...primary,
-      requiredAttributes: required,
+    const { services, primary, identifiers, attributes, password } = await readRegistrationForm(deps, request, body, {
+      password: 'required',
     });
-    if (!template) throw new ApiError('AUTHENTICATION_SCHEME_NOT_FOUND', [primary.authenticationSchemeName]);
-
-    const values = checkAttributes(fieldsOf(template), body.attributes, { requireAll: true });
-    // The captcha guards the duplicate check below, which would otherwise tell bots who has an account.
-    await checkCaptcha(deps, request, services, body.recaptchaResponse);
-    // Accounts per address (shared with the purchase flow's sign-up); it also bounds the duplicate answer below.
-    await takeAddressToken(deps, signUpRule(deps), request);
-
-    const identifiers = template.identifiers.map((field) => ({
-      name: field.name,
-      value: (values.get(field.name) ?? '').trim(),
-    }));
-    if (await identifiersTaken(db, body.realm, identifiers)) throw new ApiError(REGISTRATION_DUPLICATE);
-    const password = template.validators.filter(isPasswordField).map((field) => values.get(field.name))[0];
-    if (!password) throw validationFailed(['attributes.password']);
-
-    const attributes: Record<string, string> = {};
-    for (const field of [...template.identifiers, ...template.attributes]) {
-      const value = values.get(field.name)?.trim();
-      if (value) attributes[field.name] = value;
-    }
     const requireActivation = primary.settings.requireActivation ?? true;
     const guid = await createAccount(db, {
       realmName: body.realm,

@@ -10,6 +10,7 @@ import {
   type sessionCreateSchema,
 } from '@foyer/api';
 import type * as z from 'zod/mini';
+import type { LoginMethod } from '@foyer/protocol/light';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import type { Db } from '../db';
@@ -97,11 +98,20 @@ export async function loginSsoHeaders(
 }
 
 /**
- * The session of a visitor who has just proved who they are, in the login's answer (200, or 202
- * with the attributes the service still needs; `created` answers 201 for an account made by this
- * sign-in). Every login that proves the account (a password, an e-mail code) ends here, so what a
- * login must still pass applies to each way in. A typed password (`passwordProof`) also earns the
- * secure session of secure mode; a mailed code does not.
+ * How a login proved the account. A passkey (user verification required, security/passkeys.ts)
+ * is something held and something known or been at once: it counts as both factors, so a
+ * second-factor step placed in startLoginSession must let `passkey` through without asking again.
+ * A typed password or a passkey is a fresh proof and also earns the secure session of secure
+ * mode; a mailed code does not.
+ */
+const FRESH_PROOFS: ReadonlySet<LoginMethod> = new Set(['password', 'passkey']);
+
+/**
+ * Starts the session of a verified, active account: every login that proves the account (a
+ * password, a passkey, an e-mail code; the passkey and e-mail code sign-ups) ends here, so what a
+ * login must still pass applies to each way in. Answers the session, a secure session for a fresh
+ * proof, the SSO headers; 201 for an account made by this sign-in (`created`), else 202 with the
+ * attributes the service still needs, else 200.
  */
 export async function startLoginSession(
   deps: AppDeps,
@@ -110,10 +120,10 @@ export async function startLoginSession(
     service: Service;
     rememberMe: boolean;
     now: number;
-    passwordProof: boolean;
+    method: LoginMethod;
     created?: boolean;
   },
-) {
+): Promise<{ status: number; body: SessionResponse; headers: Record<string, string> }> {
   const { db } = deps;
   const { account, service, now } = input;
   const session = await createSession(db, {
@@ -124,7 +134,7 @@ export async function startLoginSession(
   });
   const response = {
     ...sessionResponse(session.sessionId, session),
-    ...(input.passwordProof
+    ...(FRESH_PROOFS.has(input.method)
       ? { secureSession: await secureSessionFor(db, account.guid, service.name, session.sessionId, now) }
       : {}),
   };
@@ -215,13 +225,7 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
   defineRoute(app, identityEndpoints.createSession, async ({ body, request }) => {
     const { service, account, now } = await passwordLogin(body, request);
     // The schema defaults rememberMe to false; the endpoint type is the input side, hence `??`.
-    return startLoginSession(deps, {
-      account,
-      service,
-      rememberMe: body.rememberMe ?? false,
-      now,
-      passwordProof: true,
-    });
+    return startLoginSession(deps, { account, service, rememberMe: body.rememberMe ?? false, now, method: 'password' });
   });
 
   /**

@@ -1,6 +1,6 @@
 /**
  * A fresh proof for the changes that decide how an account signs in: linking and unlinking a social
- * network (issue 24, finding 4). With a main session alone, a thief could link their own network
+ * network (issue 24, finding 4), adding and removing a passkey (issue 31). With a main session alone, a thief could link their own network
  * and keep signing in with it after the owner resets the password, or, on an account without a
  * password, link one and unlink the owner's.
  *
@@ -20,9 +20,14 @@ import type { SessionRecord } from './sessions';
 export const FRESH_PROOF_MAX_AGE_MS = 10 * 60_000;
 
 /**
- * Throws SOCIAL_PROOF_REQUIRED unless `session` (from requireSession with allowSecure) is a secure
- * session created, that is proved, within FRESH_PROOF_MAX_AGE_MS of `now`.
+ * Throws `code` (SOCIAL_PROOF_REQUIRED for the social changes, PASSKEY_PROOF_REQUIRED for adding or
+ * removing a passkey) unless `session` (from requireSession with allowSecure) is a secure session
+ * created, that is proved, within FRESH_PROOF_MAX_AGE_MS of `now`.
  */
-export function checkFreshProof(session: SessionRecord, now: number): void {
-  if (!session.secure || now - session.createdAt > FRESH_PROOF_MAX_AGE_MS) throw new ApiError('SOCIAL_PROOF_REQUIRED');
+export function checkFreshProof(
+  session: SessionRecord,
+  now: number,
+  code: 'SOCIAL_PROOF_REQUIRED' | 'PASSKEY_PROOF_REQUIRED' = 'SOCIAL_PROOF_REQUIRED',
+): void {
+  if (!session.secure || now - session.createdAt > FRESH_PROOF_MAX_AGE_MS) throw new ApiError(code);
 }

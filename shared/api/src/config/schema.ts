@@ -92,6 +92,8 @@ const serviceSettingsShape = {
    * sign in, or create the account with its address proven (issue 31; default false).
    */
   emailCodeSignIn: z.optional(z.boolean()),
+  /** Accounts may be created with a passkey and no password (default false; issue 31). */
+  passkeySignUp: z.optional(z.boolean()),
   /** Social networks the service offers; a network left out is not offered. */
   social: z.optional(
     z.strictObject(

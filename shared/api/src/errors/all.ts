@@ -7,20 +7,28 @@ import { ADMIN_ERRORS, type AdminErrorCode } from './admin-catalogue';
 import { EMAIL_CODE_ERRORS, type EmailCodeErrorCode } from './email-code-catalogue';
 import { IDENTITY_ERRORS, type IdentityErrorCode } from './catalogue';
 import { errorFactory } from './foyer-error';
+import { PASSKEY_ERRORS, type PasskeyErrorCode } from './passkey-catalogue';
 import { SOCIAL_ERRORS, type SocialErrorCode } from './social-catalogue';
 
-/** Identity entries, the social ones, the e-mail code ones, the purchase ones, then the admin ones (no code in two; a unit test holds it). */
+/** Identity entries, the social ones, the e-mail code ones, the passkey ones, the purchase ones, then the admin ones (no code in two; a unit test holds it). */
 export const ERROR_CATALOGUE: Record<string, { status: number; text: string }> = {
   ...IDENTITY_ERRORS,
   ...SOCIAL_ERRORS,
   ...EMAIL_CODE_ERRORS,
+  ...PASSKEY_ERRORS,
   ...PURCHASE_ERRORS,
   ...ADMIN_ERRORS,
 };
 
 export function isKnownErrorCode(
   code: string,
-): code is IdentityErrorCode | SocialErrorCode | EmailCodeErrorCode | keyof typeof PURCHASE_ERRORS | AdminErrorCode {
+): code is
+  | IdentityErrorCode
+  | SocialErrorCode
+  | EmailCodeErrorCode
+  | PasskeyErrorCode
+  | keyof typeof PURCHASE_ERRORS
+  | AdminErrorCode {
   return Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, code);
 }
 

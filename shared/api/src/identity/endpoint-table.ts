@@ -2,6 +2,7 @@
 import * as accountEndpoints from './account-endpoints';
 import * as emailCodeEndpoints from './email-code-endpoints';
 import * as grantEndpoints from './grant-endpoints';
+import * as passkeyEndpoints from './passkey-endpoints';
 import * as socialEndpoints from './social-endpoints';
 import {
   createSession,
@@ -20,6 +21,7 @@ export const identityEndpoints = {
   ...grantEndpoints,
   ...socialEndpoints,
   ...emailCodeEndpoints,
+  ...passkeyEndpoints,
   createSession,
   reauthenticateSession,
   getSession,

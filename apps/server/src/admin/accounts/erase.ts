@@ -71,7 +71,17 @@ export async function eraseAccount(
 
   // Identity: signed out everywhere, nothing left to sign in, confirm or reset with.
   await deleteUserSessions(tx, guid);
-  for (const table of ['workflow_keys', 'identifier_changes', 'social_profiles', 'user_addresses', 'user_identifiers'])
+  // Passkeys too (issue 31): their credential ids and keys identify the person's devices.
+  for (const table of [
+    'workflow_keys',
+    'identifier_changes',
+    'social_profiles',
+    'user_addresses',
+    'user_identifiers',
+    'passkeys',
+    'passkey_user_handles',
+    'passkey_challenges',
+  ])
     await tx.query(`DELETE FROM ${table} WHERE guid = $1`, [guid]);
   await tx.query(
     `UPDATE user_profiles SET state = 'ERASED', attributes = '{}', roles = '[]', password_hash = $2,
