@@ -37,6 +37,7 @@ import { recaptchaRoutes } from './routes/recaptcha';
 import { registrationRoutes } from './routes/registration';
 import { serviceRoutes } from './routes/service';
 import { ssoRoutes } from './routes/sso';
+import { secondFactorRoutes } from './routes/second-factor';
 import { sessionRoutes } from './routes/session';
 import { socialRoutes } from './routes/social';
 import { templateRoutes } from './routes/templates';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         new Set([IDENTITY_PREFIX + authorizePaywall.path]),
       );
       sessionRoutes(api, deps);
+      secondFactorRoutes(api, deps);
       userProfileRoutes(api, deps);
       templateRoutes(api, deps);
       serviceRoutes(api, deps);

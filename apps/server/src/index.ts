@@ -38,6 +38,7 @@ import { getDummyHash } from './security/passwords';
 import { pruneAttempts, type LoginRateLimit } from './security/rate-limit';
 import { pruneSessions } from './security/sessions';
 import { pruneEvents } from './security/throttle';
+import { pruneSecondFactorTickets } from './security/second-factor/tickets';
 import { pruneKeys } from './security/workflow-keys';
 import { pruneIdentifierChanges } from './identity/identifier-changes';
 import { pruneSsoTokens } from './security/sso-tokens';
@@ -367,6 +368,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         pruneAttempts(db, deps.loginRateLimit, now()),
         pruneKeys(db, now()),
         pruneEvents(db, now()),
+        pruneSecondFactorTickets(db, now()),
         pruneIdentifierChanges(db, now()),
         pruneSsoTokens(db, now()),
         prunePaywall(db, now()),

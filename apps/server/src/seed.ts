@@ -45,6 +45,7 @@ function settingsOf(service: SeedConfig['services'][number]): ServiceSettings {
   if (service.pendingAccessDays !== undefined) settings.pendingAccessDays = service.pendingAccessDays;
   if (service.siteUrl !== undefined) settings.siteUrl = service.siteUrl;
   if (service.mailTexts !== undefined) settings.mailTexts = service.mailTexts;
+  if (service.requireSecondFactor !== undefined) settings.requireSecondFactor = service.requireSecondFactor;
   return settings;
 }
 

@@ -1,5 +1,6 @@
 export * from './errors/catalogue';
 export * from './errors/social-catalogue';
+export * from './errors/second-factor-catalogue';
 export * from './errors/all';
 export * from './errors/foyer-error';
 export * from './identity/schemas';
@@ -9,6 +10,8 @@ export * from './identity/endpoints';
 export * from './identity/endpoint-table';
 export * from './identity/social-schemas';
 export * from './identity/social-endpoints';
+export * from './identity/second-factor-schemas';
+export * from './identity/second-factor-endpoints';
 export * from './client';
 export * from './frame-config';
 export * from './widget/index';

@@ -87,6 +87,11 @@ const serviceSettingsShape = {
   assignableRoles: z.optional(z.array(name)),
   /** New accounts start INACTIVE and get an activation mail (default true). */
   requireActivation: z.optional(z.boolean()),
+  /**
+   * Every sign-in to the service needs a second factor (TOTP, issue 31): an account without one
+   * must enrol before its first session (default false: offered, not required).
+   */
+  requireSecondFactor: z.optional(z.boolean()),
   /** Social networks the service offers; a network left out is not offered. */
   social: z.optional(
     z.strictObject(

@@ -6,19 +6,21 @@ import { PURCHASE_ERRORS } from '../widget/error-codes';
 import { ADMIN_ERRORS, type AdminErrorCode } from './admin-catalogue';
 import { IDENTITY_ERRORS, type IdentityErrorCode } from './catalogue';
 import { errorFactory } from './foyer-error';
+import { SECOND_FACTOR_ERRORS, type SecondFactorErrorCode } from './second-factor-catalogue';
 import { SOCIAL_ERRORS, type SocialErrorCode } from './social-catalogue';
 
-/** Identity entries, the social ones, the purchase ones, then the admin ones (no code in two; a unit test holds it). */
+/** Identity entries, the social ones, the second factor's, the purchase ones, then the admin ones (no code in two; a unit test holds it). */
 export const ERROR_CATALOGUE: Record<string, { status: number; text: string }> = {
   ...IDENTITY_ERRORS,
   ...SOCIAL_ERRORS,
+  ...SECOND_FACTOR_ERRORS,
   ...PURCHASE_ERRORS,
   ...ADMIN_ERRORS,
 };
 
 export function isKnownErrorCode(
   code: string,
-): code is IdentityErrorCode | SocialErrorCode | keyof typeof PURCHASE_ERRORS | AdminErrorCode {
+): code is IdentityErrorCode | SocialErrorCode | SecondFactorErrorCode | keyof typeof PURCHASE_ERRORS | AdminErrorCode {
   return Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, code);
 }
 

@@ -1,6 +1,7 @@
 /** Every identity call in one table, for the server's route builder and tests (not for bundles). */
 import * as accountEndpoints from './account-endpoints';
 import * as grantEndpoints from './grant-endpoints';
+import * as secondFactorEndpoints from './second-factor-endpoints';
 import * as socialEndpoints from './social-endpoints';
 import {
   createSession,
@@ -18,6 +19,7 @@ export const identityEndpoints = {
   ...accountEndpoints,
   ...grantEndpoints,
   ...socialEndpoints,
+  ...secondFactorEndpoints,
   createSession,
   reauthenticateSession,
   getSession,
