@@ -71,7 +71,17 @@ export async function eraseAccount(
 
   // Identity: signed out everywhere, nothing left to sign in, confirm or reset with.
   await deleteUserSessions(tx, guid);
-  for (const table of ['workflow_keys', 'identifier_changes', 'social_profiles', 'user_addresses', 'user_identifiers'])
+  for (const table of [
+    'workflow_keys',
+    'identifier_changes',
+    'social_profiles',
+    'user_addresses',
+    'user_identifiers',
+    // The second factor (migration 043): secret, backup codes, open tickets.
+    'second_factor_tickets',
+    'second_factor_backup_codes',
+    'second_factors',
+  ])
     await tx.query(`DELETE FROM ${table} WHERE guid = $1`, [guid]);
   await tx.query(
     `UPDATE user_profiles SET state = 'ERASED', attributes = '{}', roles = '[]', password_hash = $2,
