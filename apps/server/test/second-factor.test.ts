@@ -311,6 +311,16 @@ describe('a service that requires a second factor', () => {
     expect(errorCode(early)).toBe('SECOND_FACTOR_ENROLMENT_NOT_STARTED');
     // Nor a step-up.
     const session = await loginSession(PEOPLE[7]!);
+    // A session made where no factor was asked does not serve this service (http/auth.ts sessionServes).
+    const elsewhere = await call(
+      'GET',
+      `/userProfile/${session.guid}/secondFactor`,
+      session.mainSession.sessionId,
+      undefined,
+      'strict',
+    );
+    expect(elsewhere.statusCode).toBe(401);
+    expect(errorCode(elsewhere)).toBe('UNAUTHORIZED');
     const stepUp = await call('POST', `/session/${session.mainSession.sessionId}/secondFactor`, undefined, {
       ticket,
       code: '123456',
@@ -345,6 +355,15 @@ describe('a service that requires a second factor', () => {
       'strict',
     );
     expect(secondFactorStatusSchema.parse(status.json())).toMatchObject({ enabled: true, required: true });
+    // Now that the account has a factor, its earlier session made through `demo` serves here too.
+    const enrolledNow = await call(
+      'GET',
+      `/userProfile/${body.guid}/secondFactor`,
+      session.mainSession.sessionId,
+      undefined,
+      'strict',
+    );
+    expect(enrolledNow.statusCode).toBe(200);
     nextStep();
   });
 
