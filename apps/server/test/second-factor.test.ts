@@ -11,7 +11,7 @@ import {
   secondFactorStatusSchema,
   sessionResponseSchema,
 } from '@foyer/api';
-import { ROLE_PERMISSIONS } from '@foyer/api/admin';
+import { accountDetailSchema, ROLE_PERMISSIONS } from '@foyer/api/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../src/admin/keys';
 import type { PreparedServer } from '../src/index';
@@ -429,13 +429,15 @@ describe('admin API: a person who lost both the app and the backup codes', () =>
     const { guid } = await enrol(PEOPLE[10]!);
     await ticketOf(PEOPLE[10]!);
 
+    const detail = await admin('GET', `/accounts/${guid}`, keys.read);
+    expect(accountDetailSchema.parse(detail.json()).secondFactor).toBe(true);
     const refused = await admin('DELETE', `/accounts/${guid}/second-factor`, keys.read);
     expect(refused.statusCode).toBe(403);
     await ticketOf(PEOPLE[10]!);
 
     const removed = await admin('DELETE', `/accounts/${guid}/second-factor`, keys.write);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json<{ guid: string }>().guid).toBe(guid);
+    expect(accountDetailSchema.parse(removed.json())).toMatchObject({ guid, secondFactor: false });
     const session = await loginSession(PEOPLE[10]!);
     expect(session.guid).toBe(guid);
 
