@@ -193,6 +193,9 @@ describe('login with a second factor', () => {
     const { secret, guid } = await enrol(PEOPLE[1]!);
     const { ticket, expiresAt } = await ticketOf(PEOPLE[1]!);
     expect(expiresAt).toBe(clock.now() + SECOND_FACTOR_TICKET_LIFETIME_MS);
+    // Only a page of the service whose login issued it finishes it.
+    const elsewhere = await complete(ticket, totpCode(secret, clock.now()), 'news');
+    expect(errorCode(elsewhere)).toBe('SECOND_FACTOR_TICKET_INVALID');
     const done = await complete(ticket, totpCode(secret, clock.now()));
     expect(done.statusCode, done.body).toBe(200);
     const body = secondFactorSessionSchema.parse(done.json());

@@ -14,8 +14,7 @@ import { findAccountByGuid, findService } from '../identity/store';
 import { backupCodesLeft, replaceBackupCodes } from '../security/second-factor/backup-codes';
 import { beginEnrolment, confirmEnrolment } from '../security/second-factor/enrolment';
 import { hasSecondFactor, removeSecondFactor } from '../security/second-factor/factors';
-import { readTicket } from '../security/second-factor/tickets';
-import { completeSignIn, completeStepUp } from '../sign-in/gate';
+import { completeSignIn, completeStepUp, readServiceTicket } from '../sign-in/gate';
 
 export function secondFactorRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -78,8 +77,8 @@ export function secondFactorRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // ---- The second step of a sign-in or a step-up ----
 
-  defineRoute(app, identityEndpoints.startTicketEnrolment, async ({ body }) => {
-    const ticket = await readTicket(db, body.ticket, ['enrol'], deps.now());
+  defineRoute(app, identityEndpoints.startTicketEnrolment, async ({ body, request }) => {
+    const ticket = await readServiceTicket(deps, request, body.ticket, ['enrol']);
     const account = await findAccountByGuid(db, ticket.guid);
     if (!account) throw new ApiError('SECOND_FACTOR_TICKET_INVALID');
     return { body: await beginEnrolment(deps, account, await serviceOf(ticket.serviceName)) };

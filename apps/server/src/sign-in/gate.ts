@@ -15,10 +15,17 @@ import type { SecondFactorSession, SessionResponse } from '@foyer/api';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
+import { calledServiceName } from '../http/frame-binding';
 import { findAccountByGuid, findService, missingAttributes, type Account, type Service } from '../identity/store';
 import { confirmEnrolment } from '../security/second-factor/enrolment';
 import { hasSecondFactor } from '../security/second-factor/factors';
-import { askSecondStep, readTicket, spendTicket, type SignInMethod } from '../security/second-factor/tickets';
+import {
+  askSecondStep,
+  readTicket,
+  spendTicket,
+  type SignInMethod,
+  type TicketPurpose,
+} from '../security/second-factor/tickets';
 import { checkSecondFactorCode } from '../security/second-factor/verify';
 import { createSession, hashSessionId, useSession } from '../security/sessions';
 import { loginSsoHeaders, secureSessionFor, sessionResponse } from './answers';
@@ -103,6 +110,22 @@ async function openSession(
 }
 
 /**
+ * A live ticket for one of `purposes`, read by a page of the service whose sign-in issued it (a
+ * frame of another service does not finish it: SECOND_FACTOR_TICKET_INVALID).
+ */
+export async function readServiceTicket(
+  deps: AppDeps,
+  request: FastifyRequest,
+  ticket: string,
+  purposes: readonly TicketPurpose[],
+) {
+  const read = await readTicket(deps.db, ticket, purposes, deps.now());
+  const called = calledServiceName(request);
+  if (called !== undefined && called !== read.serviceName) throw new ApiError('SECOND_FACTOR_TICKET_INVALID');
+  return read;
+}
+
+/**
  * The sign-in's second step (POST /session/secondFactor): a sign-in ticket with a code from the
  * app or a backup code, or an enrolment ticket with the new app's first code (the answer then
  * carries the ten backup codes). A wrong code leaves the ticket for another try (throttled); a
@@ -111,10 +134,10 @@ async function openSession(
  */
 export async function completeSignIn(
   deps: AppDeps,
-  request: Pick<FastifyRequest, 'ip'>,
+  request: FastifyRequest,
   body: { ticket: string; code: string },
 ): Promise<SignInAnswer> {
-  const ticket = await readTicket(deps.db, body.ticket, ['sign_in', 'enrol'], deps.now());
+  const ticket = await readServiceTicket(deps, request, body.ticket, ['sign_in', 'enrol']);
   const backupCodes =
     ticket.purpose === 'enrol'
       ? await confirmEnrolment(deps, request, ticket.guid, body.code)
