@@ -38,6 +38,7 @@ import { registrationRoutes } from './routes/registration';
 import { emailCodeRoutes } from './routes/email-code';
 import { serviceRoutes } from './routes/service';
 import { ssoRoutes } from './routes/sso';
+import { secondFactorRoutes } from './routes/second-factor';
 import { sessionRoutes } from './routes/session';
 import { socialRoutes } from './routes/social';
 import { passkeyRoutes } from './routes/passkeys';
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         new Set([IDENTITY_PREFIX + authorizePaywall.path]),
       );
       sessionRoutes(api, deps);
+      secondFactorRoutes(api, deps);
       userProfileRoutes(api, deps);
       templateRoutes(api, deps);
       serviceRoutes(api, deps);

@@ -17,7 +17,7 @@ import { DataFolderInUse } from './db/folder-lock';
 import { ADMIN_SCOPES, createApiKey, isAdminScope, listApiKeys, revokeApiKey, type AdminScope } from './admin/keys';
 import { recordAudit } from './admin/audit';
 import { createOperator, findOperatorByEmail, listOperators, updateOperator } from './admin/operators/store';
-import { otpauthUrl } from './admin/operators/totp';
+import { otpauthUrl } from './security/totp';
 import { ApiError } from './http/errors';
 import { applyConfig, type ConfigChange } from './site-config/apply';
 import { exportConfig } from './site-config/export';

@@ -38,6 +38,7 @@ import { getDummyHash } from './security/passwords';
 import { pruneAttempts, type LoginRateLimit } from './security/rate-limit';
 import { pruneSessions } from './security/sessions';
 import { pruneEvents } from './security/throttle';
+import { pruneSecondFactorTickets } from './security/second-factor/tickets';
 import { pruneKeys } from './security/workflow-keys';
 import { pruneEmailCodes } from './identity/email-codes';
 import { pruneIdentifierChanges } from './identity/identifier-changes';
@@ -380,6 +381,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Prepare
         pruneKeys(db, now()),
         pruneEmailCodes(db, now()),
         pruneEvents(db, now()),
+        pruneSecondFactorTickets(db, now()),
         pruneIdentifierChanges(db, now()),
         pruneSsoTokens(db, now()),
         prunePaywall(db, now()),

@@ -47,6 +47,7 @@ function settingsOf(service: SeedConfig['services'][number]): ServiceSettings {
   if (service.emailCodeSignIn !== undefined) settings.emailCodeSignIn = service.emailCodeSignIn;
   if (service.mailTexts !== undefined) settings.mailTexts = service.mailTexts;
   if (service.passkeySignUp !== undefined) settings.passkeySignUp = service.passkeySignUp;
+  if (service.requireSecondFactor !== undefined) settings.requireSecondFactor = service.requireSecondFactor;
   return settings;
 }
 

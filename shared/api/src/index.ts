@@ -1,6 +1,7 @@
 export * from './errors/catalogue';
 export * from './errors/social-catalogue';
 export * from './errors/email-code-catalogue';
+export * from './errors/second-factor-catalogue';
 export * from './errors/all';
 export * from './errors/foyer-error';
 export * from './identity/schemas';
@@ -15,6 +16,8 @@ export * from './identity/email-code-endpoints';
 export * from './identity/passkey-schemas';
 export * from './identity/passkey-endpoints';
 export * from './errors/passkey-catalogue';
+export * from './identity/second-factor-schemas';
+export * from './identity/second-factor-endpoints';
 export * from './client';
 export * from './frame-config';
 export * from './widget/index';

@@ -138,6 +138,13 @@ const CALLS: Call[] = [
     answer: accountDetailSchema,
   },
   {
+    method: 'delete',
+    path: '/accounts/{guid}/second-factor',
+    summary: 'Remove the second factor (lost app and backup codes); the person is mailed.',
+    permission: 'accounts:write',
+    answer: accountDetailSchema,
+  },
+  {
     method: 'get',
     path: '/accounts/{guid}/export',
     summary: 'Everything held about the person (a download).',

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import type { Db } from '../db';
 import { findService, type Service } from '../identity/store';
+import { hasSecondFactor } from '../security/second-factor/factors';
 import { useSession, type SessionRecord } from '../security/sessions';
 import { ApiError } from './errors';
 
@@ -44,16 +45,24 @@ export async function requireSession(
  * to them) — except where the other service asks more at sign-in: a login that `demo` let through
  * without a captcha must not open the frames of `demo-captcha`, which asks for one, or join that
  * service. Such a service takes only sessions made for itself or for another service that asked
- * for a captcha too. Sessions from before sessions named their service (null) are not limited.
+ * for a captcha too. The same for a service that requires a second factor (issue 31): it takes a
+ * session made where one was required too, or of an account that has one (every sign-in of such an
+ * account asked for it). Sessions from before sessions named their service (null) are not limited.
  */
 export async function sessionServes(
   db: Db,
-  session: Pick<SessionRecord, 'serviceName'>,
+  session: Pick<SessionRecord, 'serviceName' | 'guid'>,
   serviceName: string,
 ): Promise<boolean> {
   if (session.serviceName === null || session.serviceName === serviceName) return true;
   const [madeFor, target] = await Promise.all([findService(db, session.serviceName), findService(db, serviceName)]);
-  return !asksCaptcha(target) || asksCaptcha(madeFor);
+  if (asksCaptcha(target) && !asksCaptcha(madeFor)) return false;
+  if (requiresSecondFactor(target) && !requiresSecondFactor(madeFor)) return hasSecondFactor(db, session.guid);
+  return true;
+}
+
+function requiresSecondFactor(service: Service | null): boolean {
+  return service?.settings.requireSecondFactor === true;
 }
 
 function asksCaptcha(service: Service | null): boolean {

@@ -48,7 +48,7 @@ import {
 } from '../security/rate-limit';
 import { mailRequestRule, signUpRule, takeAddressToken } from '../security/sign-up-limits';
 import { takeToken, type ThrottleRule } from '../security/throttle';
-import { startLoginSession } from './session';
+import { startSignIn } from '../sign-in/gate';
 
 /** The scheme identifier a code is mailed to. */
 const EMAIL_IDENTIFIER = 'email';
@@ -146,13 +146,15 @@ export function emailCodeRoutes(app: FastifyInstance, deps: AppDeps): void {
       });
       const created = await findAccountByGuid(db, guid);
       if (!created) throw new ApiError('technical_difficulties');
-      return startLoginSession(deps, {
+      return startSignIn(deps, {
         account: created,
         service,
         rememberMe,
-        now,
         method: 'email_code',
-        created: true,
+        // A mailed code is not a fresh proof for secure mode: that still asks for the password.
+        grantsSecure: false,
+        reportMissingAttributes: true,
+        status: 201,
       });
     }
     if (found.state === 'LOCKED') throw new ApiError('USER_PROFILE_LOCKED');
@@ -160,7 +162,14 @@ export function emailCodeRoutes(app: FastifyInstance, deps: AppDeps): void {
     await markAddressProven(db, found.guid, now);
     await clearIdentifierFailures(db, emailKey(grant.realmName, grant.address));
     const account = (await findAccountByGuid(db, found.guid)) ?? found;
-    return startLoginSession(deps, { account, service, rememberMe, now, method: 'email_code' });
+    return startSignIn(deps, {
+      account,
+      service,
+      rememberMe,
+      method: 'email_code',
+      grantsSecure: false,
+      reportMissingAttributes: true,
+    });
   }
 
   defineRoute(app, identityEndpoints.requestEmailCode, async ({ body, request }) => {

@@ -39,7 +39,8 @@ import { checkFreshProof } from '../security/fresh-proof';
 import { creationOptions, requestOptions, verifyAssertion, verifyCreation } from '../security/passkeys';
 import { takeAddressToken } from '../security/sign-up-limits';
 import type { ThrottleRule } from '../security/throttle';
-import { secureSessionFor, sessionResponse, startLoginSession } from './session';
+import { sessionResponse } from '../sign-in/answers';
+import { grantSecureSession, startSignIn } from '../sign-in/gate';
 
 /**
  * Sign-in and sign-up options per client address: each opens a ceremony row, so an anonymous
@@ -184,12 +185,13 @@ export function passkeyRoutes(app: FastifyInstance, deps: AppDeps): void {
     // Only the passkey's holder learns the account's state, as with a password.
     if (account.state === 'INACTIVE') throw new ApiError('user_profile_inactive');
     if (account.state === 'LOCKED') throw new ApiError('USER_PROFILE_LOCKED');
-    return startLoginSession(deps, {
+    return startSignIn(deps, {
       service,
       account,
       rememberMe: body.rememberMe ?? false,
-      now: deps.now(),
       method: 'passkey',
+      grantsSecure: true,
+      reportMissingAttributes: true,
     });
   });
 
@@ -229,13 +231,12 @@ export function passkeyRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
       request.log,
     );
-    const secureSession = await secureSessionFor(
-      db,
-      session.guid,
-      session.serviceName ?? authorization.serviceName,
-      sessionId,
-      deps.now(),
-    );
+    const secureSession = await grantSecureSession(deps, {
+      guid: session.guid,
+      serviceName: session.serviceName ?? authorization.serviceName,
+      mainSessionId: sessionId,
+      method: 'passkey',
+    });
     return { body: { ...sessionResponse(sessionId, session), secureSession } };
   });
 
@@ -303,13 +304,14 @@ export function passkeyRoutes(app: FastifyInstance, deps: AppDeps): void {
       sendWorkflowMail(deps, { kind: 'activation', account, service }, request.log);
       return { status: 202, body: { guid, state: 'INACTIVE' as const } };
     }
-    return startLoginSession(deps, {
+    return startSignIn(deps, {
       service,
       account,
       rememberMe: body.rememberMe ?? false,
-      now,
       method: 'passkey',
-      created: true,
+      grantsSecure: true,
+      reportMissingAttributes: true,
+      status: 201,
     });
   });
 }

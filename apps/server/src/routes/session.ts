@@ -1,32 +1,15 @@
 /**
  * POST /session (login), POST /session/:id (re-authentication), GET /session/:id (SSO refresh), DELETE /session/:id (logout).
  */
-import {
-  identityEndpoints,
-  parseAuthorization,
-  SSO_DOMAINS_HEADER,
-  SSO_TOKENS_HEADER,
-  type SessionResponse,
-  type sessionCreateSchema,
-} from '@foyer/api';
+import { identityEndpoints, parseAuthorization, type sessionCreateSchema } from '@foyer/api';
 import type * as z from 'zod/mini';
-import type { LoginMethod } from '@foyer/protocol/light';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
-import type { Db } from '../db';
 import { sessionServes } from '../http/auth';
 import { calledServiceName } from '../http/frame-binding';
 import { ApiError, validationFailed } from '../http/errors';
 import { defineRoute } from '../http/define-route';
-import {
-  findAccountByIdentifiers,
-  findAuthenticationScheme,
-  findDefaultService,
-  findService,
-  missingAttributes,
-  type Account,
-  type Service,
-} from '../identity/store';
+import { findAccountByIdentifiers, findAuthenticationScheme, findDefaultService, findService } from '../identity/store';
 import { normalizeIdentifier } from '../identity/identifiers';
 import { clientAddressKey } from '../security/client-address';
 import { checkCaptcha } from '../security/captcha';
@@ -39,111 +22,14 @@ import {
   reserveAttempt,
   takeLoginPass,
 } from '../security/rate-limit';
-import { createSession, deleteSession, useSession, type SessionRecord } from '../security/sessions';
-import { mintSsoTokens } from '../security/sso-tokens';
+import { deleteSession, useSession } from '../security/sessions';
+import { sessionResponse, ssoHeader } from '../sign-in/answers';
+import { grantSecureSession, startSignIn } from '../sign-in/gate';
 
 type LoginBody = z.input<typeof sessionCreateSchema>;
 
 /** The validator whose value is checked against the stored password hash. */
 const PASSWORD_VALIDATOR = 'password';
-
-export function sessionResponse(sessionId: string, session: SessionRecord): SessionResponse {
-  return {
-    guid: session.guid,
-    mainSession: { sessionId, expiry: session.idleExpiresAt, sessionCookie: !session.rememberMe },
-  };
-}
-
-/**
- * The secure session a fresh proof (a typed password, or for an account without one a social
- * re-authentication) gives beside the main session `sessionId` (secure mode, identity spec §5).
- */
-export async function secureSessionFor(db: Db, guid: string, serviceName: string, sessionId: string, now: number) {
-  const secure = await createSession(db, { guid, serviceName, rememberMe: false, now, secureFor: sessionId });
-  return { sessionId: secure.sessionId, expiry: secure.idleExpiresAt };
-}
-
-/**
- * The participating domains of the service's single sign-on group; the frame requests sso.gif (or
- * sso_logout.gif) on each after login (logout). Always present, possibly empty, so that a missing
- * header means a server that does not take part.
- */
-/**
- * The participating domains: this server's own origin first (its SSO cookie is what SSO refresh
- * reads, set and cleared only through its images since issue 24), then the service's SSO group.
- */
-function ssoDomainsOf(deps: AppDeps, service: Service | null): string[] {
-  const own = new URL(deps.publicUrl()).origin;
-  return [own, ...(service?.settings.ssoDomains ?? []).filter((domain) => domain !== own)];
-}
-
-function ssoHeader(deps: AppDeps, service: Service | null): Record<string, string> {
-  return { [SSO_DOMAINS_HEADER]: ssoDomainsOf(deps, service).join(',') };
-}
-
-/** The domains header plus one seamless sign-in token per domain (never the session id itself). */
-export async function loginSsoHeaders(
-  deps: AppDeps,
-  service: Service,
-  sessionId: string,
-): Promise<Record<string, string>> {
-  const domains = ssoDomainsOf(deps, service);
-  const tokens = await mintSsoTokens(deps.db, {
-    sessionId,
-    domains,
-    mintedOrigin: new URL(deps.publicUrl()).origin,
-    now: deps.now(),
-  });
-  return { [SSO_DOMAINS_HEADER]: domains.join(','), [SSO_TOKENS_HEADER]: tokens.join(',') };
-}
-
-/**
- * How a login proved the account. A passkey (user verification required, security/passkeys.ts)
- * is something held and something known or been at once: it counts as both factors, so a
- * second-factor step placed in startLoginSession must let `passkey` through without asking again.
- * A typed password or a passkey is a fresh proof and also earns the secure session of secure
- * mode; a mailed code does not.
- */
-const FRESH_PROOFS: ReadonlySet<LoginMethod> = new Set(['password', 'passkey']);
-
-/**
- * Starts the session of a verified, active account: every login that proves the account (a
- * password, a passkey, an e-mail code; the passkey and e-mail code sign-ups) ends here, so what a
- * login must still pass applies to each way in. Answers the session, a secure session for a fresh
- * proof, the SSO headers; 201 for an account made by this sign-in (`created`), else 202 with the
- * attributes the service still needs, else 200.
- */
-export async function startLoginSession(
-  deps: AppDeps,
-  input: {
-    account: Account;
-    service: Service;
-    rememberMe: boolean;
-    now: number;
-    method: LoginMethod;
-    created?: boolean;
-  },
-): Promise<{ status: number; body: SessionResponse; headers: Record<string, string> }> {
-  const { db } = deps;
-  const { account, service, now } = input;
-  const session = await createSession(db, {
-    guid: account.guid,
-    serviceName: service.name,
-    rememberMe: input.rememberMe,
-    now,
-  });
-  const response = {
-    ...sessionResponse(session.sessionId, session),
-    ...(FRESH_PROOFS.has(input.method)
-      ? { secureSession: await secureSessionFor(db, account.guid, service.name, session.sessionId, now) }
-      : {}),
-  };
-  const lacking = missingAttributes(account, service);
-  const headers = await loginSsoHeaders(deps, service, session.sessionId);
-  const status = input.created ? 201 : lacking.length ? 202 : 200;
-  if (lacking.length) return { status, body: { ...response, missingAttributes: lacking }, headers };
-  return { status, body: response, headers };
-}
 
 export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -223,9 +109,17 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
   }
 
   defineRoute(app, identityEndpoints.createSession, async ({ body, request }) => {
-    const { service, account, now } = await passwordLogin(body, request);
-    // The schema defaults rememberMe to false; the endpoint type is the input side, hence `??`.
-    return startLoginSession(deps, { account, service, rememberMe: body.rememberMe ?? false, now, method: 'password' });
+    const { service, account } = await passwordLogin(body, request);
+    // The gate every sign-in passes (sign-in/gate.ts): the second factor, when there is one.
+    return startSignIn(deps, {
+      account,
+      service,
+      // The schema defaults it to false; the endpoint type is the input side, hence `??`.
+      rememberMe: body.rememberMe ?? false,
+      method: 'password',
+      grantsSecure: true,
+      reportMissingAttributes: true,
+    });
   });
 
   /**
@@ -236,20 +130,20 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
   defineRoute(app, identityEndpoints.reauthenticateSession, async ({ params, body, request }) => {
     const found = await useSession(db, params.id, deps.now());
     const owner = found.status === 'valid' ? found.session.guid : null;
-    const { service, account, now } = await passwordLogin(body, request, (guid) => guid === owner);
+    const { service, account } = await passwordLogin(body, request, (guid) => guid === owner);
     // A session made where less was asked is not re-authenticated here (http/auth.ts sessionServes).
     if (found.status !== 'valid' || !(await sessionServes(db, found.session, service.name))) {
       throw new ApiError('IDENTIFIERS_INVALID');
     }
     const response = {
       ...sessionResponse(params.id, found.session),
-      secureSession: await secureSessionFor(
-        db,
-        account.guid,
-        found.session.serviceName ?? service.name,
-        params.id,
-        now,
-      ),
+      // With a second factor on, the code is asked after the password (sign-in/gate.ts).
+      secureSession: await grantSecureSession(deps, {
+        guid: account.guid,
+        serviceName: found.session.serviceName ?? service.name,
+        mainSessionId: params.id,
+        method: 'password',
+      }),
     };
     return { body: response, headers: ssoHeader(deps, service) };
   });

@@ -63,11 +63,11 @@ import { registrationTemplate } from '../identity/templates';
 import { socialLinkedNotice } from '../mail/messages';
 import { sendWorkflowMail } from '../mail/workflow-mail';
 import { checkFreshProof } from '../security/fresh-proof';
-import { createSession } from '../security/sessions';
 import { checkSocialProof } from '../security/social-proof';
 import { signUpRule, takeAddressToken } from '../security/sign-up-limits';
 import { checkReturnTo, returnUrlWith } from './social-return';
-import { loginSsoHeaders, secureSessionFor, sessionResponse } from './session';
+import { sessionResponse } from '../sign-in/answers';
+import { grantSecureSession, startSignIn } from '../sign-in/gate';
 
 /** Scopes every network is asked for unless the service says otherwise (identity spec §3: social scope email). */
 const DEFAULT_SOCIAL_SCOPE = ['email'];
@@ -143,18 +143,20 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
     return service;
   }
 
-  /** A new session for the account, in the login's answer shape, with the SSO headers. */
-  async function signIn(account: Account, service: Service, rememberMe: boolean, status = 200) {
-    if (account.state === 'INACTIVE') throw new ApiError('user_profile_inactive');
-    if (account.state === 'LOCKED') throw new ApiError('USER_PROFILE_LOCKED');
-    const session = await createSession(db, {
-      guid: account.guid,
-      serviceName: service.name,
+  /**
+   * A new session for the account, in the login's answer shape, with the SSO headers, through the
+   * gate every sign-in passes (sign-in/gate.ts): a second factor is asked here too.
+   */
+  function signIn(account: Account, service: Service, rememberMe: boolean, status = 200) {
+    return startSignIn(deps, {
+      account,
+      service,
       rememberMe,
-      now: deps.now(),
+      method: 'social',
+      grantsSecure: false,
+      reportMissingAttributes: false,
+      status,
     });
-    const headers = await loginSsoHeaders(deps, service, session.sessionId);
-    return { status, body: sessionResponse(session.sessionId, session), headers };
   }
 
   // ---- The OAuth step (popup) ----
@@ -493,13 +495,13 @@ export function socialRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (ticket.serviceName !== authorization.serviceName) throw new ApiError('SOCIAL_TICKET_INVALID');
       const link = await findLinkedProfile(db, account.guid, network);
       checkSocialProof(account, link, ticket.identity.socialUserId, deps.now());
-      return secureSessionFor(
-        db,
-        account.guid,
-        session.serviceName ?? authorization.serviceName,
-        sessionId,
-        deps.now(),
-      );
+      // With a second factor on, the code is asked after the network (sign-in/gate.ts).
+      return grantSecureSession(deps, {
+        guid: account.guid,
+        serviceName: session.serviceName ?? authorization.serviceName,
+        mainSessionId: sessionId,
+        method: 'social',
+      });
     });
     return { body: { ...sessionResponse(sessionId, session), secureSession } };
   });

@@ -21,7 +21,7 @@ import { ApiError } from '../http/errors';
 import { calledServiceName } from '../http/frame-binding';
 import { useSession } from '../security/sessions';
 import { spendSsoToken } from '../security/sso-tokens';
-import { sessionResponse } from './session';
+import { sessionResponse } from '../sign-in/answers';
 
 /** A 1x1 transparent GIF (42 bytes). */
 export const PIXEL_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');

@@ -9,7 +9,7 @@ import { CSRF_HEADER, OPERATOR_IDLE_TIMEOUT_MS, operatorCreatedSchema, operatorS
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCsv } from '../../src/admin/audit';
 import { DEMO_OWNER } from '../../src/admin/operators/demo';
-import { totpCode } from '../../src/admin/operators/totp';
+import { totpCode } from '../../src/security/totp';
 import { runCli } from '../../src/cli';
 import type { PreparedServer } from '../../src/index';
 import { frameTokenHeader, loginOk, testClock, testServer } from '../helpers';

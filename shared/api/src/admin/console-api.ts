@@ -146,6 +146,11 @@ export const accountDetailSchema = z.extend(accountSummarySchema, {
   roles: z.array(z.string()),
   addressProvenAt: z.nullable(epochMs),
   networks: z.array(z.object({ network: z.string(), linkedAt: epochMs })),
+  /**
+   * A confirmed second factor is on (issue 31): support removes it for a person who lost both the
+   * app and the backup codes. Optional so that answers from before it still parse.
+   */
+  secondFactor: z.optional(z.boolean()),
   sessions: z.array(accountSessionSchema),
   purchases: z.array(accountPurchaseSchema),
   invitations: z.array(accountInvitationSchema),

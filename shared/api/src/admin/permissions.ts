@@ -10,7 +10,7 @@ export const ADMIN_PERMISSIONS = [
   'audit:read',
   /** Search and read accounts: profile, services, networks, sessions, purchases, invitations. */
   'accounts:read',
-  /** Lock/unlock, end sessions, resend activation, send a reset link. */
+  /** Lock/unlock, end sessions, resend activation, send a reset link, remove a lost second factor. */
   'accounts:write',
   /** Export everything held about a person, and erase it (GDPR). */
   'accounts:erase',

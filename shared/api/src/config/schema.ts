@@ -94,6 +94,11 @@ const serviceSettingsShape = {
   emailCodeSignIn: z.optional(z.boolean()),
   /** Accounts may be created with a passkey and no password (default false; issue 31). */
   passkeySignUp: z.optional(z.boolean()),
+  /**
+   * Every sign-in to the service needs a second factor (TOTP, issue 31): an account without one
+   * must enrol before its first session (default false: offered, not required).
+   */
+  requireSecondFactor: z.optional(z.boolean()),
   /** Social networks the service offers; a network left out is not offered. */
   social: z.optional(
     z.strictObject(

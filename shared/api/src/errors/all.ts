@@ -8,14 +8,19 @@ import { EMAIL_CODE_ERRORS, type EmailCodeErrorCode } from './email-code-catalog
 import { IDENTITY_ERRORS, type IdentityErrorCode } from './catalogue';
 import { errorFactory } from './foyer-error';
 import { PASSKEY_ERRORS, type PasskeyErrorCode } from './passkey-catalogue';
+import { SECOND_FACTOR_ERRORS, type SecondFactorErrorCode } from './second-factor-catalogue';
 import { SOCIAL_ERRORS, type SocialErrorCode } from './social-catalogue';
 
-/** Identity entries, the social ones, the e-mail code ones, the passkey ones, the purchase ones, then the admin ones (no code in two; a unit test holds it). */
+/**
+ * Identity entries, the social ones, the e-mail code ones, the passkey ones, the second factor's,
+ * the purchase ones, then the admin ones (no code in two; a unit test holds it).
+ */
 export const ERROR_CATALOGUE: Record<string, { status: number; text: string }> = {
   ...IDENTITY_ERRORS,
   ...SOCIAL_ERRORS,
   ...EMAIL_CODE_ERRORS,
   ...PASSKEY_ERRORS,
+  ...SECOND_FACTOR_ERRORS,
   ...PURCHASE_ERRORS,
   ...ADMIN_ERRORS,
 };
@@ -27,6 +32,7 @@ export function isKnownErrorCode(
   | SocialErrorCode
   | EmailCodeErrorCode
   | PasskeyErrorCode
+  | SecondFactorErrorCode
   | keyof typeof PURCHASE_ERRORS
   | AdminErrorCode {
   return Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, code);

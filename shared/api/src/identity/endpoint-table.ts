@@ -3,6 +3,7 @@ import * as accountEndpoints from './account-endpoints';
 import * as emailCodeEndpoints from './email-code-endpoints';
 import * as grantEndpoints from './grant-endpoints';
 import * as passkeyEndpoints from './passkey-endpoints';
+import * as secondFactorEndpoints from './second-factor-endpoints';
 import * as socialEndpoints from './social-endpoints';
 import {
   createSession,
@@ -22,6 +23,7 @@ export const identityEndpoints = {
   ...socialEndpoints,
   ...emailCodeEndpoints,
   ...passkeyEndpoints,
+  ...secondFactorEndpoints,
   createSession,
   reauthenticateSession,
   getSession,

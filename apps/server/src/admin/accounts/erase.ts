@@ -81,6 +81,10 @@ export async function eraseAccount(
     'passkeys',
     'passkey_user_handles',
     'passkey_challenges',
+    // The second factor (migration 043): secret, backup codes, open tickets.
+    'second_factor_tickets',
+    'second_factor_backup_codes',
+    'second_factors',
   ])
     await tx.query(`DELETE FROM ${table} WHERE guid = $1`, [guid]);
   await tx.query(

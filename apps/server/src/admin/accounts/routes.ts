@@ -18,7 +18,10 @@ import {
   accountLockedNotice,
   accountUnlockedNotice,
 } from '../../mail/account-notices';
+import { mailLocale } from '../../mail/billing-messages';
+import { secondFactorRemovedNotice } from '../../mail/second-factor-notices';
 import { sendWorkflowMail } from '../../mail/workflow-mail';
+import { removeSecondFactor } from '../../security/second-factor/factors';
 import { deleteUserSessions } from '../../security/sessions';
 import type { WorkflowKind } from '../../security/workflow-keys';
 import { recordAudit } from '../audit';
@@ -194,6 +197,25 @@ export async function accountRoutes(api: FastifyInstance, deps: AppDeps): Promis
   api.post<{ Params: { guid: string } }>(`${BASE}/:guid/password-reset`, async (request, reply) => {
     if (!permitted(request, reply, 'accounts:write')) return reply;
     return workflowMail(request, 'reset', 'account.password_reset');
+  });
+
+  /**
+   * A person who lost both the authenticator app and the backup codes (issue 31): support removes
+   * the factor (with its backup codes and open sign-in tickets), so the password alone signs in
+   * again, and the person is mailed in their language. Sessions stay: losing a phone is not a
+   * break-in. Nothing to remove: no audit row, no mail, the account answered as it is.
+   */
+  api.delete<{ Params: { guid: string } }>(`${BASE}/:guid/second-factor`, async (request, reply) => {
+    if (!permitted(request, reply, 'accounts:write')) return reply;
+    const done = await audited(request, 'account.second_factor.remove', async (tx, head) =>
+      (await removeSecondFactor(tx, head.guid)) ? { after: head.state } : null,
+    );
+    if (done) {
+      const account = await findAccountByGuid(db, done.head.guid);
+      const locale = mailLocale(account?.attributes.locale);
+      mailPerson(deps, done.head, (input) => secondFactorRemovedNotice({ ...input, locale }), request.log);
+    }
+    return detailOf(request.params.guid);
   });
 
   /** Everything held about the person, as a download; the export itself is audited and mailed. */

@@ -9,6 +9,7 @@ import { toMillis, type Db } from '../../db';
 import { normalizeIdentifier } from '../../identity/identifiers';
 import { mailAddressOf } from '../../identity/mail-address';
 import { type CursorKey, pageOf } from '../cursor';
+import { hasSecondFactor } from '../../security/second-factor/factors';
 
 export type AccountState = AccountSummary['state'];
 
@@ -217,6 +218,7 @@ export async function accountDetail(db: Db, guid: string, now: number): Promise<
     roles: json<string[]>(row.roles),
     addressProvenAt: row.address_proven_at === null ? null : toMillis(row.address_proven_at),
     networks: networks.map((network) => ({ network: network.network, linkedAt: toMillis(network.linked_at) })),
+    secondFactor: await hasSecondFactor(db, guid),
     sessions: await sessionsOf(db, guid, now),
     purchases: await purchasesOf(db, guid),
     invitations: await invitationsOf(db, guid, summary.email, now),

@@ -36,7 +36,7 @@ import {
   totpSecretOf,
   updateOperator,
 } from './store';
-import { matchTotp, otpauthUrl } from './totp';
+import { matchTotp, otpauthUrl } from '../../security/totp';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -9,7 +9,7 @@ import type { Db } from '../../db';
 import { ApiError } from '../../http/errors';
 import { hashPassword } from '../../security/passwords';
 import { openSecret, sealSecret } from '../../security/secret-box';
-import { newTotpSecret } from './totp';
+import { newTotpSecret } from '../../security/totp';
 
 export interface OperatorRow {
   id: string;
