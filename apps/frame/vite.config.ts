@@ -63,7 +63,7 @@ const CHUNK_GROUPS = [
   {
     name: 'index',
     tags: ['$initial' as const],
-    test: (id: string) => !/[\\/]node_modules[\\/]/.test(id) && !/[\\/]src[\\/]main\.tsx$/.test(id),
+    test: (id: string) => !/[\\/]node_modules[\\/]/.test(id) && !/[\\/]src[\\/]app[\\/]main\.tsx$/.test(id),
   },
 ];
 

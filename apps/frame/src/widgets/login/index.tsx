@@ -1,26 +1,26 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { LoginAttributes } from '@foyer/protocol';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { Loading } from '../../components/Loading';
-import { LogoutButton } from '../../components/LogoutButton';
-import { t } from '../../i18n';
-import type { WidgetProps } from '../widgetProps';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { verifySession } from '../../store/sessionThunks';
-import { useRequest } from '../../store/useRequest';
-import { loginTemplateRequest } from '../_scheme/loginTemplate';
-import { publishForgotPassword, publishRegister } from './publishForgotPassword';
-import { LoginForm } from './LoginForm';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { Loading } from '../../ui/Loading';
+import { LogoutButton } from '../../features/session/LogoutButton';
+import { t } from '../../app/i18n';
+import type { WidgetProps } from '../../app/widgetProps';
+import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
+import { verifySession } from '../../app/store/sessionThunks';
+import { useRequest } from '../../app/store/useRequest';
+import { loginTemplateRequest } from '../../ui/form/loginTemplate';
+import { publishForgotPassword, publishRegister } from '../../features/identity/publishForgotPassword';
+import { LoginForm } from '../../features/identity/LoginForm';
 
 /** The flip panel's code loads only when a visitor flips to it (the login route's budget). */
 const ForgotPasswordPanel = lazy(() =>
-  import('../forgot-password/ForgotPasswordPanel').then((module) => ({ default: module.ForgotPasswordPanel })),
+  import('../../features/identity/ForgotPasswordPanel').then((module) => ({ default: module.ForgotPasswordPanel })),
 );
-import { WidgetHeading } from '../../components/WidgetHeading';
-import { LinkButton } from '../../components/LinkButton';
+import { WidgetHeading } from '../../ui/WidgetHeading';
+import { LinkButton } from '../../ui/LinkButton';
 
 /** Social buttons load only for a login configured with networks (the login route's budget). */
-const SocialSignIn = lazy(() => import('../_social/SocialSignIn'));
+const SocialSignIn = lazy(() => import('../../features/social/SocialSignIn'));
 
 /** The login widget: the template-driven form, or "You are logged in" with a Log out button. */
 export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>) {
