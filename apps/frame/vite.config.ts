@@ -19,6 +19,10 @@ const frameSource = (...folders: string[]) =>
     `[\\/]apps[\\/]frame[\\/]src[\\/](?:${folders.map((folder) => folder.replace('/', '[\\/]')).join('|')})[\\/]`,
   );
 
+/** The purchase area's shared modules in app/ (by name: they sit beside the store they use). */
+const PURCHASE_SHARED =
+  /[\\/]apps[\\/]frame[\\/]src[\\/]app[\\/](?:store[\\/](?:basketStorage|basketThunks|deliveryDays|paymentTypes|useBasket|useServices|widgetClient)|i18n[\\/](?:money|purchaseMessages))\.tsx?$/;
+
 const CHUNK_GROUPS = [
   // Every route: rendering, the store, the router, the frame protocol and its schemas.
   {
@@ -70,7 +74,7 @@ const CHUNK_GROUPS = [
   {
     name: 'index',
     tags: ['$initial' as const],
-    test: (id: string) => !/[\\/]node_modules[\\/]/.test(id) && !/[\\/]src[\\/]main\.tsx$/.test(id),
+    test: (id: string) => !/[\\/]node_modules[\\/]/.test(id) && !/[\\/]src[\\/]app[\\/]main\.tsx$/.test(id),
   },
   // Our code shared by widget routes, grouped by the folder it lives in (a folder, never one of our
   // files: moving a file inside its folder changes nothing). Left to rolldown, every set of routes
@@ -79,12 +83,22 @@ const CHUNK_GROUPS = [
   // route, the purchase area's client, basket thunks, hooks and texts seven on product-selection,
   // each costing ~340 bytes of response headers (more than the code) and its own compression
   // window. One chunk per folder costs a route the few modules of that folder it does not use.
-  // The shared kit (components/, store/) only for what at least 10 routes share: the rest of
-  // store/ (SSO, profile loading) stays with the routes and lazy parts that use it.
-  { name: 'app-kit', test: frameSource('components', 'store'), minShareCount: 10 },
-  // Shared by at least two purchase routes (product-selection, payment, the summary …). Not
-  // _forms/: the login route would then carry the registration's attribute fields and captcha glue.
-  { name: 'app-purchase', test: frameSource('widgets/_purchase'), minShareCount: 2 },
+  // The shared kit (ui/, app/store/) only for what at least 10 routes share: the rest of
+  // app/store/ (SSO, profile loading) stays with the routes and lazy parts that use it.
+  // Not ui/form/ (formik and yup): a route without a form must not load lib-forms for it. Not the
+  // purchase area's modules either (the group after this one). First: a group takes the modules
+  // its own import too, so the purchase group first would carry the kit to the login route.
+  {
+    name: 'app-kit',
+    test: (id: string) =>
+      frameSource('ui', 'app/store').test(id) && !frameSource('ui/form').test(id) && !PURCHASE_SHARED.test(id),
+    minShareCount: 10,
+  },
+  // Shared by at least two purchase routes (product-selection, payment, the summary …): the
+  // purchase area's client, basket, payment types and texts, which live in app/ because every
+  // purchase feature uses them. Not ui/form/: the login route would then carry the registration's
+  // attribute fields and captcha glue.
+  { name: 'app-purchase', test: PURCHASE_SHARED, minShareCount: 2 },
 ];
 
 /**

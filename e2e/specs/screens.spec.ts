@@ -17,7 +17,7 @@ import { chooseAction, LoginWidget, mountOnLoaderOnly, ProfileWidget, widgetFram
  * One page for all of it keeps this fast: the frames load once, the theme and the width change.
  */
 /**
- * The protocol's public widget names, each served at `/w/<name>` (apps/frame/src/routes.test.ts
+ * The protocol's public widget names, each served at `/w/<name>` (apps/frame/src/app/routes.test.ts
  * holds the frame's route table to exactly these): a new widget is checked without touching this file.
  */
 const WIDGET_ROUTES: readonly string[] = WIDGET_NAMES;

@@ -4,7 +4,7 @@
  * asked for the route (the entry no longer carries every route's dependency list: see
  * apps/frame/vite.config.ts). Its stylesheets are linked too: importing the route waits for them
  * otherwise, and an embedded frame whose route was not in when the host's context came showed
- * its widget 300 ms late (React's Suspense throttle, see apps/frame/src/lazyWidget.ts; issue 9).
+ * its widget 300 ms late (React's Suspense throttle, see apps/frame/src/app/lazyWidget.ts; issue 9).
  * Read from the frame build's Vite manifest.
  */
 import { readFile } from 'node:fs/promises';

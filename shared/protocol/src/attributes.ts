@@ -1,6 +1,6 @@
 /**
  * Attribute schemas of the widgets other than login and profile. A module of its own so the
- * frame loads it only with the widget that needs it (see apps/frame/src/routes.ts); the login
+ * frame loads it only with the widget that needs it (see apps/frame/src/app/routes.ts); the login
  * route's budget cannot carry every widget's schema.
  */
 import * as z from 'zod/mini';

@@ -1,7 +1,7 @@
 /**
  * Attribute and event schemas of the paywall widgets (identity spec §2 "Paywall", "Paywall
  * notifier"; §3 "Paywall authorize event"). Loaded lazily with those widgets
- * (apps/frame/src/routes.ts), like the other non-login schemas.
+ * (apps/frame/src/app/routes.ts), like the other non-login schemas.
  */
 import * as z from 'zod/mini';
 import { commonAttributes, flagAttribute, listAttribute, textAttribute } from './attribute-helpers';

@@ -1,6 +1,6 @@
 /**
  * Attribute schemas of the version 2 purchase widgets (purchase spec §2). Loaded lazily with the
- * widget that needs it (apps/frame/src/routes.ts), like the other non-login schemas.
+ * widget that needs it (apps/frame/src/app/routes.ts), like the other non-login schemas.
  */
 import * as z from 'zod/mini';
 import { commonAttributes, countAttribute, flagAttribute, listAttribute, textAttribute } from './attribute-helpers';

@@ -1,6 +1,6 @@
 /**
  * Payload schemas of the purchase journey's events (purchase spec §4), loaded with the purchase
- * widgets (apps/frame/src/routes.ts registers them through registerEventSchemas).
+ * widgets (apps/frame/src/app/routes.ts registers them through registerEventSchemas).
  */
 import * as z from 'zod/mini';
 import { emptyPayload, failurePayload, guidPayload } from './schemas';

@@ -1,7 +1,7 @@
 /**
  * The social widgets' attributes and events (identity spec §2 social widgets, §4, §9 defaults).
  * A module of its own, loaded only with the social widgets and with login/registration when a page
- * configures networks for them (apps/frame/src/routes.ts, widgets/_social).
+ * configures networks for them (apps/frame/src/app/routes.ts, features/social).
  */
 import * as z from 'zod/mini';
 import { commonAttributes, flagAttribute, listAttribute, textAttribute } from './attribute-helpers';

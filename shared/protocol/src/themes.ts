@@ -1,6 +1,6 @@
 /**
  * The base themes' page colours, defined once: the frame's tokens `--foyer-color-background` and
- * `--foyer-color-text` (apps/frame/src/styles.css, held to these by styles.test.ts) and the
+ * `--foyer-color-text` (apps/frame/src/app/styles.css, held to these by styles.test.ts) and the
  * loader's modal box around a frame (apps/loader/src/modal.ts), so the box and the widget in it
  * never differ. Dependency-free, for the loader.
  */

@@ -1,7 +1,7 @@
 /**
  * Payload schemas of the identity suite's events that only some widgets publish: registration,
  * activation, passwords and profile editing (the purchase journey's are in
- * purchase-event-schemas.ts). Loaded with those widgets (apps/frame/src/routes.ts registers them
+ * purchase-event-schemas.ts). Loaded with those widgets (apps/frame/src/app/routes.ts registers them
  * through registerEventSchemas), never on the login route. Shapes are shared where they can be.
  */
 import * as z from 'zod/mini';

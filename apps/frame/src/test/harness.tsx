@@ -6,11 +6,11 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { pageSettingsSchema, type FoyerEvent } from '@foyer/protocol';
-import { makeStore, type PreloadedState } from '../store';
-import { initialFrameState, type FrameState } from '../store/frameSlice';
-import { createEventHub, type FrameServices } from '../store/services';
-import type { SessionStores } from '../store/sessionStorage';
-import { openSiblings, type Siblings } from '../store/siblings';
+import { makeStore, type PreloadedState } from '../app/store';
+import { initialFrameState, type FrameState } from '../app/store/frameSlice';
+import { createEventHub, type FrameServices } from '../app/store/services';
+import type { SessionStores } from '../app/store/sessionStorage';
+import { openSiblings, type Siblings } from '../app/store/siblings';
 import { memoryChannelHub, type OpenChannel } from './memoryChannels';
 
 export class MemoryStorage implements Storage {

@@ -5,7 +5,7 @@
  * One copy for link-existing-account, the capture container and social-registration.
  */
 import type { SocialNetwork } from '@foyer/api';
-import { PENDING_REDIRECT_KEY } from '../widgets/_social/redirect';
+import { PENDING_REDIRECT_KEY } from '../features/social/redirect';
 import { DEMO_SERVICE, DEMO_TEMPLATE, makeHarness, sessionBody, type Handler, type Harness } from './harness';
 
 export const SOCIAL_RESULT = 'r'.repeat(43);

@@ -10,11 +10,11 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { foyerError, type Template } from '@foyer/api';
 import corpus from './fixtures/xss-payloads.json';
-import { ErrorMessageBox } from '../components/ErrorMessageBox';
-import { WidgetHeading } from '../components/WidgetHeading';
-import { AttributeField } from '../widgets/_forms/AttributeField';
-import { templateFields } from '../widgets/_forms/fields';
-import { MessageBox } from '../widgets/_forms/MessageBox';
+import { ErrorMessageBox } from '../ui/ErrorMessageBox';
+import { WidgetHeading } from '../ui/WidgetHeading';
+import { AttributeField } from '../ui/form/AttributeField';
+import { templateFields } from '../ui/form/fields';
+import { MessageBox } from '../ui/form/MessageBox';
 
 const payloads: string[] = corpus.payloads;
 const trap = window as Window & { __xss?: unknown };

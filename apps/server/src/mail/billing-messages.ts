@@ -1,6 +1,6 @@
 /**
  * The visitor's mails about orders, payments and subscriptions (issue 25), in English, Spanish and
- * Brazilian Portuguese: the languages the frame ships (apps/frame/src/i18n). Pure: billing/mails.ts
+ * Brazilian Portuguese: the languages the frame ships (apps/frame/src/app/i18n). Pure: billing/mails.ts
  * reads what they say from the database and the billing event, these only write it.
  */
 import { formatMoney } from '@foyer/api';

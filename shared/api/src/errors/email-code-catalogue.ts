@@ -2,7 +2,7 @@
  * The error codes of sign-in by e-mail code (issue 31), apart from the identity catalogue so that
  * only the visitors who ask for a code download their texts (the login route's budget). The
  * server answers them like any code (errors/all.ts); the e-mail code step registers their English
- * and translations (apps/frame/src/widgets/_emailcode/messages.ts).
+ * and translations (apps/frame/src/features/identity/email-code/messages.ts).
  */
 import { errorFactory } from './foyer-error';
 

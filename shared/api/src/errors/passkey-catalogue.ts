@@ -1,7 +1,7 @@
 /**
  * The error codes of passkeys (WebAuthn, issue 31), apart from the identity catalogue so that
  * frames without passkeys never download their texts. The server answers them like any code
- * (errors/all.ts); the passkey messages of the frame (widgets/_passkeys/messages.ts) translate them.
+ * (errors/all.ts); the passkey messages of the frame (apps/frame/src/features/security/passkeyMessages.ts) translate them.
  */
 export const PASSKEY_ERRORS = {
   /**

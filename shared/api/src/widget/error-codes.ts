@@ -3,7 +3,7 @@
  * Where the spec shows no status, the one chosen here is what the reference server answers.
  * Codes the spec shares with the identity catalogue (INVALID_WIDGET_CONFIG, technical_difficulties)
  * keep their identity entries here; the purchase frames show the purchase spec's words for them
- * (apps/frame widgets/_purchase/messages.ts), with PURCHASE_WIDGET_CONFIG_ARG as the config's.
+ * (apps/frame/src/app/i18n/purchaseMessages.ts), with PURCHASE_WIDGET_CONFIG_ARG as the config's.
  * Entries after the spec's own are the reference server's further codes ("other server codes: not shown").
  */
 export const PURCHASE_ERRORS = {

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import type { AccountActivationAttributes } from '@foyer/protocol';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { Loading } from '../../components/Loading';
-import { t } from '../../i18n';
-import type { WidgetProps } from '../widgetProps';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { activateAccount, activationRequest, cancelActivation } from './activate';
-import './messages';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { Loading } from '../../ui/Loading';
+import { t } from '../../app/i18n';
+import type { WidgetProps } from '../../app/widgetProps';
+import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
+import { activateAccount, activationRequest, cancelActivation } from '../../features/identity/activate';
+import '../../features/identity/activationMessages';
 
 /**
  * Account activation (identity spec §2): activates with the host page's `activationKey` query

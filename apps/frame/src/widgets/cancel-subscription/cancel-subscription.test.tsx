@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cancelSubscriptionAttributesSchema } from '@foyer/protocol';
-import { loadLocale, setLocale } from '../../i18n';
-import { sessionStateFrom } from '../../store/sessionSlice';
+import { loadLocale, setLocale } from '../../app/i18n';
+import { sessionStateFrom } from '../../app/store/sessionSlice';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../test/harness';
 import CancelSubscription from './index';
 

@@ -4,22 +4,22 @@ import { object, string } from 'yup';
 import dayjs from 'dayjs';
 import type { FoyerError } from '@foyer/api';
 import type { CancelSubscriptionAttributes } from '@foyer/protocol';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { Loading, SubmitButton } from '../../components/Loading';
-import { WidgetHeading } from '../../components/WidgetHeading';
-import { t } from '../../i18n';
-import { formatDate, parseDate } from '../../i18n/dates';
-import { useAppDispatch } from '../../store/hooks';
-import { useRequest } from '../../store/useRequest';
-import type { WidgetProps } from '../widgetProps';
-import { MessageBox } from '../_forms/MessageBox';
-import { cancelOne, cancellablePurchasesRequest, reasonsRequest } from '../_subscriptions/accountRequests';
-import { purchaseName, reasonLabel } from '../_subscriptions/labels';
-import { useAccountSession } from '../_subscriptions/useAccountSession';
-import '../_forms/forms.css';
-import '../_purchase/messages';
-import '../_subscriptions/messages';
-import '../_subscriptions/account-area.css';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { Loading, SubmitButton } from '../../ui/Loading';
+import { WidgetHeading } from '../../ui/WidgetHeading';
+import { t } from '../../app/i18n';
+import { formatDate, parseDate } from '../../app/i18n/dates';
+import { useAppDispatch } from '../../app/store/hooks';
+import { useRequest } from '../../app/store/useRequest';
+import type { WidgetProps } from '../../app/widgetProps';
+import { MessageBox } from '../../ui/form/MessageBox';
+import { cancelOne, cancellablePurchasesRequest, reasonsRequest } from '../../features/account/accountRequests';
+import { purchaseName, reasonLabel } from '../../features/account/labels';
+import { useAccountSession } from '../../features/account/useAccountSession';
+import '../../ui/form/forms.css';
+import '../../app/i18n/purchaseMessages';
+import '../../features/account/messages';
+import '../../ui/account-area.css';
 
 /** A typed dd/MM/yyyy date: required, a real day, today or later (the server checks again). */
 const schema = object({

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { captureAttributesSchema } from '@foyer/protocol';
 import { fakeIdentityServer, renderWith } from '../../test/harness';
 import { LINK_PANEL_ROUTES, returnedFromRedirect, unknownIdentityRoutes } from '../../test/socialReturnFixtures';
-import { forgetTakenResults } from '../_social/redirect';
+import { forgetTakenResults } from '../../features/social/redirect';
 import CaptureWidget from './index';
 
 beforeEach(() => forgetTakenResults());

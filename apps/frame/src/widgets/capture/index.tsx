@@ -7,16 +7,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { foyerError } from '@foyer/api';
 import type { CaptureAttributes } from '@foyer/protocol';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { Loading } from '../../components/Loading';
-import { t } from '../../i18n';
-import { useAppSelector } from '../../store/hooks';
-import type { WidgetProps } from '../widgetProps';
-import EditProfileWidget from '../edit-profile';
-import RegistrationWidget from '../registration';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { Loading } from '../../ui/Loading';
+import { t } from '../../app/i18n';
+import { useAppSelector } from '../../app/store/hooks';
+import type { WidgetProps } from '../../app/widgetProps';
+import EditProfileWidget from '../../features/profile/EditProfileWidget';
+import RegistrationWidget from '../../features/identity/RegistrationWidget';
 
 /** The social flows load only for the social actions. */
-const SocialSignIn = lazy(() => import('../_social/SocialSignIn'));
+const SocialSignIn = lazy(() => import('../../features/social/SocialSignIn'));
 
 /**
  * After a registration whose service still needs attributes, the follow-up (identity spec §4)
@@ -29,6 +29,7 @@ export default function CaptureWidget({ attributes }: WidgetProps<CaptureAttribu
       return (
         <RegistrationWidget
           attributes={attributes}
+          SocialSignIn={SocialSignIn}
           onFollowUp={(to) => {
             if (to === 'editProfile') setAction('editProfile');
           }}

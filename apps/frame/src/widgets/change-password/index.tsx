@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { foyerError, type FoyerError } from '@foyer/api';
 import type { ChangePasswordAttributes } from '@foyer/protocol';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { t } from '../../i18n';
-import type { WidgetProps } from '../widgetProps';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectServiceName } from '../../store/selectors';
-import { PasswordForm } from '../_password/PasswordForm';
-import { changePassword } from './changePassword';
-import './messages';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { t } from '../../app/i18n';
+import type { WidgetProps } from '../../app/widgetProps';
+import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
+import { selectServiceName } from '../../app/store/selectors';
+import { PasswordForm } from '../../features/identity/password/PasswordForm';
+import { changePassword } from '../../features/identity/password/changePassword';
+import '../../features/identity/password/changePasswordMessages';
 
 /**
  * Change password (identity spec §2, §6): needs a logged-in session and a service, else

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { Basket } from '@foyer/api/widget';
 import { checkoutButtonAttributesSchema } from '@foyer/protocol';
 import { fakeIdentityServer, makeHarness, renderWith, type Reply } from '../../test/harness';
-import { readBasket, writeBasket } from '../_purchase/basketStorage';
-import { basketFromAnotherFrame } from '../_purchase/testBasket';
-import { digitalBasket, logIn, ORDER } from '../_checkout/testData';
+import { readBasket, writeBasket } from '../../app/store/basketStorage';
+import { basketFromAnotherFrame } from '../../test/testBasket';
+import { digitalBasket, logIn, ORDER } from '../../features/checkout/test/testData';
 import CheckoutButtonWidget from './index';
 
 function setup(

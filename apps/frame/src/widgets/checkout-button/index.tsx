@@ -1,14 +1,14 @@
 import type { CheckoutButtonAttributes } from '@foyer/protocol';
-import { SubmitButton } from '../../components/Loading';
-import { WidgetHeading } from '../../components/WidgetHeading';
-import { t } from '../../i18n';
-import type { WidgetProps } from '../widgetProps';
-import { CheckoutFeedback, runnerButton } from '../_checkout/CheckoutFeedback';
-import { useCheckout } from '../_checkout/useCheckout';
-import { useBasket } from '../_purchase/useBasket';
-import '../_purchase/messages';
-import '../_checkout/messages';
-import '../_checkout/purchase.css';
+import { SubmitButton } from '../../ui/Loading';
+import { WidgetHeading } from '../../ui/WidgetHeading';
+import { t } from '../../app/i18n';
+import type { WidgetProps } from '../../app/widgetProps';
+import { CheckoutFeedback, runnerButton } from '../../features/checkout/CheckoutFeedback';
+import { useCheckout } from '../../features/checkout/useCheckout';
+import { useBasket } from '../../app/store/useBasket';
+import '../../app/i18n/purchaseMessages';
+import '../../features/checkout/messages';
+import '../../features/checkout/purchase.css';
 
 /**
  * Checkout button (purchase spec §2): starts the checkout (§4) of the page's basket. Disabled with

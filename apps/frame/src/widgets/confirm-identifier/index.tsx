@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import type { ConfirmIdentifierAttributes } from '@foyer/protocol';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { Loading } from '../../components/Loading';
-import { t } from '../../i18n';
-import type { WidgetProps } from '../widgetProps';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { confirmIdentifier, identifierConfirmRequest } from './confirm';
-import './messages';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { Loading } from '../../ui/Loading';
+import { t } from '../../app/i18n';
+import type { WidgetProps } from '../../app/widgetProps';
+import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
+import { confirmIdentifier, identifierConfirmRequest } from '../../features/identity/confirm';
+import '../../features/identity/confirmMessages';
 
 /**
  * Identifier change confirmation (issue 11): the page the mailed link opens. Confirms with the

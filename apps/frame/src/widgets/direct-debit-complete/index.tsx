@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FoyerError } from '@foyer/api';
 import type { DirectDebitCompleteAttributes } from '@foyer/protocol';
-import type { WidgetProps } from '../widgetProps';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { t } from '../../i18n';
-import { PaymentShell } from '../_payment/PaymentShell';
-import '../_purchase/messages';
-import { finishDirectDebit } from '../direct-debit-request/directDebit';
+import type { WidgetProps } from '../../app/widgetProps';
+import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
+import { t } from '../../app/i18n';
+import { PaymentShell } from '../../features/payments/PaymentShell';
+import '../../app/i18n/purchaseMessages';
+import { finishDirectDebit } from '../../features/payments/direct-debit/directDebit';
 
 /**
  * direct-debit-complete (purchase spec §4, §5): on the page the provider sent the visitor back to,

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BASKET_KEY } from '@foyer/api/widget';
 import { directDebitCompleteAttributesSchema, directDebitRequestAttributesSchema } from '@foyer/protocol';
-import { sessionStateFrom } from '../../store/sessionSlice';
+import { sessionStateFrom } from '../../app/store/sessionSlice';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../test/harness';
 import DirectDebitCompleteWidget from '../direct-debit-complete';
-import { isSafeRedirect, returnUrlOf } from './directDebit';
+import { isSafeRedirect, returnUrlOf } from '../../features/payments/direct-debit/directDebit';
 import DirectDebitRequestWidget from './index';
 
 const session = sessionStateFrom({ guid: 'guid-1', sessionId: SESSION_ID, expiry: 0, sessionCookie: false });

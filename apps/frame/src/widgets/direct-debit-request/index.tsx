@@ -1,8 +1,8 @@
 import type { DirectDebitRequestAttributes } from '@foyer/protocol';
-import type { WidgetProps } from '../widgetProps';
-import '../_purchase/messages';
-import { useBasket } from '../_purchase/useBasket';
-import DirectDebitForm from './DirectDebitForm';
+import type { WidgetProps } from '../../app/widgetProps';
+import '../../app/i18n/purchaseMessages';
+import { useBasket } from '../../app/store/useBasket';
+import DirectDebitForm from '../../features/payments/direct-debit/DirectDebitForm';
 
 /**
  * direct-debit-request: the order of the orderId attribute or the basket. The checks (login,

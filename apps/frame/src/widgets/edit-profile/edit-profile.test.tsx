@@ -3,9 +3,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { captureAttributesSchema, editProfileAttributesSchema } from '@foyer/protocol';
-import { profileLoaded } from '../../store/profileSlice';
-import { sessionStateFrom } from '../../store/sessionSlice';
-import { saveSession } from '../../store/sessionStorage';
+import { profileLoaded } from '../../app/store/profileSlice';
+import { sessionStateFrom } from '../../app/store/sessionSlice';
+import { saveSession } from '../../app/store/sessionStorage';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../test/harness';
 import {
   NEW_SECURE_SESSION_ID,
@@ -17,9 +17,9 @@ import {
 } from '../../test/profileFixtures';
 import CaptureWidget from '../capture';
 import EditProfileWidget from './index';
-import type { Grecaptcha, RecaptchaRenderParameters } from '../_forms/recaptcha';
-import { SECURE_SESSION_STORAGE_KEY } from './secureSession';
-import { updateProfile } from './update';
+import type { Grecaptcha, RecaptchaRenderParameters } from '../../ui/form/recaptcha';
+import { SECURE_SESSION_STORAGE_KEY } from '../../app/store/secureSession';
+import { updateProfile } from '../../features/profile/update';
 
 function setup(
   routes: Record<string, Handler> = {},

@@ -3,14 +3,14 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { editSocialProfileAttributesSchema } from '@foyer/protocol/social-attributes';
-import { sessionStateFrom } from '../../store/sessionSlice';
+import { sessionStateFrom } from '../../app/store/sessionSlice';
 import { DEMO_SERVICE, fakeIdentityServer, makeHarness, renderWith, type Handler } from '../../test/harness';
 import { NEW_SECURE_SESSION_ID, reauthenticationRoutes, SESSION } from '../../test/profileFixtures';
-import { signInWithPopup } from '../_social/popup';
+import { signInWithPopup } from '../../features/social/popup';
 import EditSocialProfileWidget from './index';
 
-// The provider's popup (its own tests: _social/popup.test.ts); here it answers what each test says.
-vi.mock('../_social/popup', () => ({ signInWithPopup: vi.fn() }));
+// The provider's popup (its own tests: features/social/popup.test.ts); here it answers what each test says.
+vi.mock('../../features/social/popup', () => ({ signInWithPopup: vi.fn() }));
 afterEach(() => vi.mocked(signInWithPopup).mockReset());
 
 /** A scheme with two identifiers and a non-password validator besides the password ones. */

@@ -1,10 +1,10 @@
 import type { ForgotPasswordAttributes } from '@foyer/protocol';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { Loading } from '../../components/Loading';
-import type { WidgetProps } from '../widgetProps';
-import { useRequest } from '../../store/useRequest';
-import { loginTemplateRequest } from '../_scheme/loginTemplate';
-import { ForgotPasswordPanel } from './ForgotPasswordPanel';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { Loading } from '../../ui/Loading';
+import type { WidgetProps } from '../../app/widgetProps';
+import { useRequest } from '../../app/store/useRequest';
+import { loginTemplateRequest } from '../../ui/form/loginTemplate';
+import { ForgotPasswordPanel } from '../../features/identity/ForgotPasswordPanel';
 
 /** The forgot-password route: the scheme's identifiers (from its login template), then the panel. */
 export default function ForgotPasswordWidget({ attributes }: WidgetProps<ForgotPasswordAttributes>) {

@@ -3,12 +3,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { grantInvitationsAttributesSchema } from '@foyer/protocol';
-import { loadLocale, setLocale } from '../../i18n';
-import { sessionStateFrom } from '../../store/sessionSlice';
+import { loadLocale, setLocale } from '../../app/i18n';
+import { sessionStateFrom } from '../../app/store/sessionSlice';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../test/harness';
 import GrantInvitations from './index';
-import { roleLabel } from '../_subscriptions/labels';
-import '../_subscriptions/messages';
+import { roleLabel } from '../../features/account/labels';
+import '../../features/account/messages';
 
 const session = sessionStateFrom({ guid: 'guid-2', sessionId: SESSION_ID, expiry: 0, sessionCookie: false });
 const grant = (key: string, status: string, productName = 'Digital access') => ({

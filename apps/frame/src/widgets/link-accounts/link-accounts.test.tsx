@@ -10,20 +10,20 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SocialNetwork } from '@foyer/api';
 import { linkAccountsAttributesSchema, unlinkAccountsAttributesSchema } from '@foyer/protocol/social-attributes';
-import { sessionStateFrom } from '../../store/sessionSlice';
+import { sessionStateFrom } from '../../app/store/sessionSlice';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type RecordedRequest } from '../../test/harness';
 import { NEW_SECURE_SESSION_ID, profileBody, reauthenticationRoutes, SESSION } from '../../test/profileFixtures';
-import { SECURE_SESSION_STORAGE_KEY } from '../edit-profile/secureSession';
+import { SECURE_SESSION_STORAGE_KEY } from '../../app/store/secureSession';
 import { socialError } from '@foyer/api';
 import { SOCIAL_RESULT, SOCIAL_TICKET } from '../../test/socialReturnFixtures';
-import { signInWithPopup } from '../_social/popup';
-import type * as PopupModule from '../_social/popup';
-import { forgetTakenResults, PENDING_REDIRECT_KEY } from '../_social/redirect';
+import { signInWithPopup } from '../../features/social/popup';
+import type * as PopupModule from '../../features/social/popup';
+import { forgetTakenResults, PENDING_REDIRECT_KEY } from '../../features/social/redirect';
 import UnlinkAccountsWidget from '../unlink-accounts/index';
 import LinkAccountsWidget from './index';
 
 // Only the popup itself stands in: the redirect's helpers (authorize URL, attempt) stay real.
-vi.mock('../_social/popup', async (original) => ({
+vi.mock('../../features/social/popup', async (original) => ({
   ...(await original<typeof PopupModule>()),
   signInWithPopup: vi.fn(),
 }));

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { LinkExistingAccountAttributes } from '@foyer/protocol/social-attributes';
-import { WidgetHeading } from '../../components/WidgetHeading';
-import { t } from '../../i18n';
-import { useAppSelector } from '../../store/hooks';
-import type { WidgetProps } from '../widgetProps';
-import SocialSignIn from '../_social/SocialSignIn';
-import '../_social/messages';
+import { WidgetHeading } from '../../ui/WidgetHeading';
+import { t } from '../../app/i18n';
+import { useAppSelector } from '../../app/store/hooks';
+import type { WidgetProps } from '../../app/widgetProps';
+import SocialSignIn from '../../features/social/SocialSignIn';
+import '../../features/social/messages';
 
 /**
  * Link to an existing account (identity spec §2): sign in with a network; an identity not yet

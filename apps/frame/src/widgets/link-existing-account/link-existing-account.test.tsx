@@ -5,9 +5,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { linkExistingAccountAttributesSchema } from '@foyer/protocol/social-attributes';
 import { SOCIAL_ERRORS } from '@foyer/api';
 import { API, fakeIdentityServer, makeHarness, renderWith, type Handler } from '../../test/harness';
-import { socialLinkFormRequest } from '../_social/requests';
+import { socialLinkFormRequest } from '../../features/social/requests';
 import { LINK_PANEL_ROUTES, returnedFromRedirect, unknownIdentityRoutes } from '../../test/socialReturnFixtures';
-import { forgetTakenResults } from '../_social/redirect';
+import { forgetTakenResults } from '../../features/social/redirect';
 import LinkExistingAccountWidget from './index';
 
 beforeEach(() => forgetTakenResults());

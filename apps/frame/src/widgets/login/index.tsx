@@ -1,30 +1,34 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { LoginAttributes } from '@foyer/protocol';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { Loading } from '../../components/Loading';
-import { LogoutButton } from '../../components/LogoutButton';
-import { t } from '../../i18n';
-import type { WidgetProps } from '../widgetProps';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { verifySession } from '../../store/sessionThunks';
-import { useRequest } from '../../store/useRequest';
-import { loginTemplateRequest } from '../_scheme/loginTemplate';
-import { publishForgotPassword, publishRegister } from './publishForgotPassword';
-import { LoginForm } from './LoginForm';
-import './messages';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { Loading } from '../../ui/Loading';
+import { LogoutButton } from '../../features/session/LogoutButton';
+import { t } from '../../app/i18n';
+import type { WidgetProps } from '../../app/widgetProps';
+import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
+import { verifySession } from '../../app/store/sessionThunks';
+import { useRequest } from '../../app/store/useRequest';
+import { loginTemplateRequest } from '../../ui/form/loginTemplate';
+import { publishForgotPassword, publishRegister } from '../../features/identity/publishForgotPassword';
+import { LoginForm } from '../../features/identity/LoginForm';
+import '../../features/identity/loginMessages';
 
 /** The flip panel's code loads only when a visitor flips to it (the login route's budget). */
 const ForgotPasswordPanel = lazy(() =>
-  import('../forgot-password/ForgotPasswordPanel').then((module) => ({ default: module.ForgotPasswordPanel })),
+  import('../../features/identity/ForgotPasswordPanel').then((module) => ({ default: module.ForgotPasswordPanel })),
 );
-import { WidgetHeading } from '../../components/WidgetHeading';
-import { LinkButton } from '../../components/LinkButton';
+import { WidgetHeading } from '../../ui/WidgetHeading';
+import { LinkButton } from '../../ui/LinkButton';
 
 /** Social buttons load only for a login configured with networks (the login route's budget). */
-const SocialSignIn = lazy(() => import('../_social/SocialSignIn'));
+const SocialSignIn = lazy(() => import('../../features/social/SocialSignIn'));
 /** The e-mail code steps load only when a visitor asks for a code, or comes with the mail's link. */
-const EmailCodeFlow = lazy(() => import('../_emailcode').then((module) => ({ default: module.EmailCodeFlow })));
-const EmailCodeLink = lazy(() => import('../_emailcode').then((module) => ({ default: module.EmailCodeLink })));
+const EmailCodeFlow = lazy(() =>
+  import('../../features/identity/email-code').then((module) => ({ default: module.EmailCodeFlow })),
+);
+const EmailCodeLink = lazy(() =>
+  import('../../features/identity/email-code').then((module) => ({ default: module.EmailCodeLink })),
+);
 
 /** The login widget: the template-driven form, or "You are logged in" with a Log out button. */
 export default function LoginWidget({ attributes }: WidgetProps<LoginAttributes>) {

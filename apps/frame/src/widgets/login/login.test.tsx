@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_ERRORS } from '@foyer/api';
 import { loginAttributesSchema } from '@foyer/protocol';
-import { sessionStateFrom } from '../../store/sessionSlice';
-import { adoptSession } from '../../store/sessionThunks';
+import { sessionStateFrom } from '../../app/store/sessionSlice';
+import { adoptSession } from '../../app/store/sessionThunks';
 import {
   DEMO_SERVICE,
   DEMO_TEMPLATE,
@@ -18,7 +18,7 @@ import {
   type Handler,
   type Reply,
 } from '../../test/harness';
-import type { Grecaptcha, RecaptchaRenderParameters } from '../_forms/recaptcha';
+import type { Grecaptcha, RecaptchaRenderParameters } from '../../ui/form/recaptcha';
 import LoginWidget from './index';
 
 const DEFAULT_SCHEME = { name: 'default', realmName: 'demo', identifiers: ['email'], validators: ['password'] };

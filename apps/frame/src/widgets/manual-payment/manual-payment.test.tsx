@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BASKET_KEY } from '@foyer/api/widget';
 import { paymentAttributesSchema } from '@foyer/protocol';
-import { sessionStateFrom } from '../../store/sessionSlice';
+import { sessionStateFrom } from '../../app/store/sessionSlice';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../test/harness';
 import PaymentWidget from '../payment';
-import { testChallengeReference } from './testChallenge';
+import { testChallengeReference } from '../../features/payments/manual/testChallenge';
 
 /**
  * Issue 25 in the payment step: the test card provider's test mode (picker, 3-D Secure stand-in)

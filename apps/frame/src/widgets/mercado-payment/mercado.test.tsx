@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { validateYupSchema, yupToFormErrors } from 'formik';
 import { BASKET_KEY } from '@foyer/api/widget';
 import { paymentAttributesSchema } from '@foyer/protocol';
-import { sessionStateFrom } from '../../store/sessionSlice';
+import { sessionStateFrom } from '../../app/store/sessionSlice';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID } from '../../test/harness';
 import {
   binOf,
@@ -15,13 +15,13 @@ import {
   mercadoCardSchema,
   mercadoErrorCodes,
   type CardContext,
-} from './card';
-import type { MercadoPagoInstance } from './sdk';
-import { orderTarget } from '../_payment/orderTarget';
+} from '../../features/payments/mercado/card';
+import type { MercadoPagoInstance } from '../../features/payments/mercado/sdk';
+import { orderTarget } from '../../features/payments/orderTarget';
 
-vi.mock('./sdk', () => ({ createMercadoPago: vi.fn() }));
-const { createMercadoPago } = await import('./sdk');
-const { default: MercadoForm } = await import('./MercadoForm');
+vi.mock('../../features/payments/mercado/sdk', () => ({ createMercadoPago: vi.fn() }));
+const { createMercadoPago } = await import('../../features/payments/mercado/sdk');
+const { default: MercadoForm } = await import('../../features/payments/mercado/MercadoForm');
 
 describe('Mercado Pago card rules (spec §5, §9)', () => {
   it('groups the card number in fours, digits only, at most 16', () => {

@@ -1,16 +1,16 @@
 import type { PaymentTypeSelectorAttributes } from '@foyer/protocol';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { Loading } from '../../components/Loading';
-import { WidgetHeading } from '../../components/WidgetHeading';
-import { t } from '../../i18n';
-import type { WidgetProps } from '../widgetProps';
-import { useRequest } from '../../store/useRequest';
-import '../_payment/messages';
-import { paymentTypeLabel } from '../_payment/paymentTypeLabel';
-import '../_purchase/messages';
-import { useBasket } from '../_purchase/useBasket';
-import { useServices } from '../_purchase/useServices';
-import { paymentTypesRequest } from '../_purchase/paymentTypes';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { Loading } from '../../ui/Loading';
+import { WidgetHeading } from '../../ui/WidgetHeading';
+import { t } from '../../app/i18n';
+import type { WidgetProps } from '../../app/widgetProps';
+import { useRequest } from '../../app/store/useRequest';
+import '../../features/payments/messages';
+import { paymentTypeLabel } from '../../features/payments/paymentTypeLabel';
+import '../../app/i18n/purchaseMessages';
+import { useBasket } from '../../app/store/useBasket';
+import { useServices } from '../../app/store/useServices';
+import { paymentTypesRequest } from '../../app/store/paymentTypes';
 
 /**
  * Payment-type selector (purchase spec §2): the allowed types, named in the page's language. Disabled with a

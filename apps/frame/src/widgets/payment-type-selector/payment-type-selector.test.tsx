@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BASKET_KEY } from '@foyer/api/widget';
 import { paymentTypeSelectorAttributesSchema } from '@foyer/protocol';
 import { fakeIdentityServer, makeHarness, renderWith, type Reply } from '../../test/harness';
-import { loadLocale, setLocale } from '../../i18n';
+import { loadLocale, setLocale } from '../../app/i18n';
 import PaymentTypeSelector from './index';
 
 function setup(reply: Reply) {

@@ -1,14 +1,14 @@
 import { lazy, Suspense } from 'react';
 import type { PaymentAttributes } from '@foyer/protocol';
-import { Loading } from '../../components/Loading';
-import type { WidgetProps } from '../widgetProps';
-import { CARD_FORMS } from '../_payment/forms';
-import { orderTarget } from '../_payment/orderTarget';
-import { PaymentShell } from '../_payment/PaymentShell';
-import { usePaymentPage } from '../_payment/usePaymentPage';
-import '../_purchase/messages';
+import { Loading } from '../../ui/Loading';
+import type { WidgetProps } from '../../app/widgetProps';
+import { CARD_FORMS } from '../../features/payments/forms';
+import { orderTarget } from '../../features/payments/orderTarget';
+import { PaymentShell } from '../../features/payments/PaymentShell';
+import { usePaymentPage } from '../../features/payments/usePaymentPage';
+import '../../app/i18n/purchaseMessages';
 
-const DirectDebitForm = lazy(() => import('../direct-debit-request/DirectDebitForm'));
+const DirectDebitForm = lazy(() => import('../../features/payments/direct-debit/DirectDebitForm'));
 
 /**
  * payment (purchase spec §4): the order of the orderId attribute or the basket; its payment page

@@ -1,16 +1,16 @@
 import type { PaywallNotifierAttributes } from '@foyer/protocol/paywall-attributes';
 import { useEffect, useRef } from 'react';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { Loading } from '../../components/Loading';
-import { WidgetHeading } from '../../components/WidgetHeading';
-import { t } from '../../i18n';
-import { useAppSelector } from '../../store/hooks';
-import { useServices } from '../_purchase/useServices';
-import type { WidgetProps } from '../widgetProps';
-import { Notifier } from '../_paywall/Notifier';
-import { usePageView } from '../_paywall/usePageView';
-import '../_paywall/messages';
-import '../_paywall/paywall.css';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { Loading } from '../../ui/Loading';
+import { WidgetHeading } from '../../ui/WidgetHeading';
+import { t } from '../../app/i18n';
+import { useAppSelector } from '../../app/store/hooks';
+import { useServices } from '../../app/store/useServices';
+import type { WidgetProps } from '../../app/widgetProps';
+import { Notifier } from '../../features/paywall/Notifier';
+import { usePageView } from '../../features/paywall/usePageView';
+import '../../features/paywall/messages';
+import '../../features/paywall/paywall.css';
 
 /** What the notifier passes to its copy in the modal (data-* values). */
 function modalAttributes(attributes: PaywallNotifierAttributes): Record<string, string> {

@@ -1,24 +1,24 @@
 import { paywallTemplateFor } from '@foyer/api/paywall';
 import type { PaywallAttributes } from '@foyer/protocol/paywall-attributes';
 import { useEffect, useRef } from 'react';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { Loading } from '../../components/Loading';
-import { WidgetHeading } from '../../components/WidgetHeading';
-import { t } from '../../i18n';
-import { useAppSelector } from '../../store/hooks';
-import { useFrameEvents } from '../../store/useFrameEvents';
-import { useServices } from '../_purchase/useServices';
-import { useBasket } from '../_purchase/useBasket';
-import { CheckoutFeedback } from '../_checkout/CheckoutFeedback';
-import { useCheckout } from '../_checkout/useCheckout';
-import type { WidgetProps } from '../widgetProps';
-import { Notifier } from '../_paywall/Notifier';
-import { SafeHtml } from '../_paywall/SafeHtml';
-import { usePageView } from '../_paywall/usePageView';
-import '../_paywall/messages';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { Loading } from '../../ui/Loading';
+import { WidgetHeading } from '../../ui/WidgetHeading';
+import { t } from '../../app/i18n';
+import { useAppSelector } from '../../app/store/hooks';
+import { useFrameEvents } from '../../app/store/useFrameEvents';
+import { useServices } from '../../app/store/useServices';
+import { useBasket } from '../../app/store/useBasket';
+import { CheckoutFeedback } from '../../features/checkout/CheckoutFeedback';
+import { useCheckout } from '../../features/checkout/useCheckout';
+import type { WidgetProps } from '../../app/widgetProps';
+import { Notifier } from '../../features/paywall/Notifier';
+import { SafeHtml } from '../../features/paywall/SafeHtml';
+import { usePageView } from '../../features/paywall/usePageView';
+import '../../features/paywall/messages';
 // The checkout it runs can fail with any purchase error: their texts, not 'technical difficulties'.
-import '../_purchase/messages';
-import '../_paywall/paywall.css';
+import '../../app/i18n/purchaseMessages';
+import '../../features/paywall/paywall.css';
 
 /** What the paywall passes to its copy in the modal (data-* values). */
 function modalAttributes(attributes: PaywallAttributes): Record<string, string> {

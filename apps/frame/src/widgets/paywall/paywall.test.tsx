@@ -2,15 +2,15 @@ import '../../test/setup';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadLocale, setLocale } from '../../i18n';
+import { loadLocale, setLocale } from '../../app/i18n';
 import { paywallAttributesSchema, paywallNotifierAttributesSchema } from '@foyer/protocol/paywall-attributes';
 import { registerEventSchemas } from '@foyer/protocol';
 import { paywallEventPayloadSchemas } from '@foyer/protocol/paywall-attributes';
 import { fakeIdentityServer, makeHarness, renderWith, type Handler } from '../../test/harness';
 import PaywallNotifierWidget from '../paywall-notifier';
 import PaywallWidget from './index';
-import { writeBasket } from '../_purchase/basketStorage';
-import { digitalBasket, logIn, settle } from '../_checkout/testData';
+import { writeBasket } from '../../app/store/basketStorage';
+import { digitalBasket, logIn, settle } from '../../features/checkout/test/testData';
 
 registerEventSchemas(paywallEventPayloadSchemas);
 

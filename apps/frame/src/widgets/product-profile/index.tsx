@@ -2,22 +2,22 @@ import { useEffect, useRef, useState } from 'react';
 import type { FoyerError } from '@foyer/api';
 import type { ProfileGroups } from '@foyer/api/widget';
 import type { ProductProfileAttributes } from '@foyer/protocol';
-import { MessageBox } from '../_forms/MessageBox';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { Loading } from '../../components/Loading';
-import { WidgetHeading } from '../../components/WidgetHeading';
-import { t } from '../../i18n';
-import type { WidgetProps } from '../widgetProps';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectServiceName } from '../../store/selectors';
-import { useServices } from '../_purchase/useServices';
-import { useRequest } from '../../store/useRequest';
-import { ProfileForm } from './ProfileForm';
-import { loadProfileGroups } from './save';
-import { signUpSiteKeyRequest } from './siteKey';
-import '../_purchase/messages';
-import './messages';
-import './profile.css';
+import { MessageBox } from '../../ui/form/MessageBox';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { Loading } from '../../ui/Loading';
+import { WidgetHeading } from '../../ui/WidgetHeading';
+import { t } from '../../app/i18n';
+import type { WidgetProps } from '../../app/widgetProps';
+import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
+import { selectServiceName } from '../../app/store/selectors';
+import { useServices } from '../../app/store/useServices';
+import { useRequest } from '../../app/store/useRequest';
+import { ProfileForm } from '../../features/checkout/profile/ProfileForm';
+import { loadProfileGroups } from '../../features/checkout/profile/save';
+import { signUpSiteKeyRequest } from '../../features/checkout/profile/siteKey';
+import '../../app/i18n/purchaseMessages';
+import '../../features/checkout/profile/messages';
+import '../../features/checkout/profile/profile.css';
 
 type Load =
   | { status: 'loading' }

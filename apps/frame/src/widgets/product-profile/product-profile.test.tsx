@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FRAME_TOKEN_HEADER } from '@foyer/api';
 import { BASKET_KEY, type Basket, type ProfileGroups } from '@foyer/api/widget';
 import { productProfileAttributesSchema } from '@foyer/protocol/purchase-attributes';
-import { sessionStarted } from '../../store/sessionSlice';
-import { SESSION_STORAGE_KEY } from '../../store/sessionStorage';
-import type { Grecaptcha, RecaptchaRenderParameters } from '../_forms/recaptcha';
+import { sessionStarted } from '../../app/store/sessionSlice';
+import { SESSION_STORAGE_KEY } from '../../app/store/sessionStorage';
+import type { Grecaptcha, RecaptchaRenderParameters } from '../../ui/form/recaptcha';
 import {
   DEMO_SERVICE,
   FRAME_TOKEN,
@@ -20,7 +20,15 @@ import {
   type RecordedRequest,
 } from '../../test/harness';
 import ProductProfileWidget from './index';
-import { basketOf, BRUSSELS, DIGITAL, INVOICED, PRINT, USER_GROUPS, VISITOR_GROUPS } from './testData';
+import {
+  basketOf,
+  BRUSSELS,
+  DIGITAL,
+  INVOICED,
+  PRINT,
+  USER_GROUPS,
+  VISITOR_GROUPS,
+} from '../../features/checkout/test/profileTestData';
 
 const PM = '/pm/api/widget';
 

@@ -1,23 +1,23 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { catalogueError, PURCHASE_WIDGET_CONFIG_ARG, type PaymentPlan, type Product } from '@foyer/api/widget';
 import type { ProductSelectionAttributes } from '@foyer/protocol';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { Loading, SubmitButton } from '../../components/Loading';
-import { WidgetHeading } from '../../components/WidgetHeading';
-import { t } from '../../i18n';
-import type { WidgetProps } from '../widgetProps';
-import { useAppSelector } from '../../store/hooks';
-import { useRequest } from '../../store/useRequest';
-import { CheckoutFeedback, runnerButton } from '../_checkout/CheckoutFeedback';
-import { useCheckout } from '../_checkout/useCheckout';
-import { useBasket } from '../_purchase/useBasket';
-import { useServices } from '../_purchase/useServices';
-import { productsRequest } from './loadProducts';
-import { choosePlan, columnSize, pickedPlan, plansOf, resolveSource, togglePick } from './picks';
-import { ProductCard } from './ProductCard';
-import '../_purchase/messages';
-import '../_checkout/purchase.css';
-import './messages';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { Loading, SubmitButton } from '../../ui/Loading';
+import { WidgetHeading } from '../../ui/WidgetHeading';
+import { t } from '../../app/i18n';
+import type { WidgetProps } from '../../app/widgetProps';
+import { useAppSelector } from '../../app/store/hooks';
+import { useRequest } from '../../app/store/useRequest';
+import { CheckoutFeedback, runnerButton } from '../../features/checkout/CheckoutFeedback';
+import { useCheckout } from '../../features/checkout/useCheckout';
+import { useBasket } from '../../app/store/useBasket';
+import { useServices } from '../../app/store/useServices';
+import { productsRequest } from '../../features/purchase/loadProducts';
+import { choosePlan, columnSize, pickedPlan, plansOf, resolveSource, togglePick } from '../../features/purchase/picks';
+import { ProductCard } from '../../features/purchase/ProductCard';
+import '../../app/i18n/purchaseMessages';
+import '../../features/checkout/purchase.css';
+import '../../features/purchase/selectionMessages';
 
 /**
  * Product selection (purchase spec §2): the products of a group or one product as cards, a plan

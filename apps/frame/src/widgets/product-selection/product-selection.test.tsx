@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { productSelectionAttributesSchema } from '@foyer/protocol';
 import { fakeIdentityServer, makeHarness, renderWith, type Handler, type Harness } from '../../test/harness';
-import { readBasket } from '../_purchase/basketStorage';
-import { basketFromAnotherFrame } from '../_purchase/testBasket';
-import { DIGITAL, GROUP, logIn, ORDER, settle } from '../_checkout/testData';
+import { readBasket } from '../../app/store/basketStorage';
+import { basketFromAnotherFrame } from '../../test/testBasket';
+import { DIGITAL, GROUP, logIn, ORDER, settle } from '../../features/checkout/test/testData';
 import ProductSelectionWidget from './index';
 
 function setup(

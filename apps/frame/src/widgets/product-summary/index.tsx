@@ -1,19 +1,19 @@
 import type { ProductSummaryAttributes } from '@foyer/protocol';
-import { SubmitButton } from '../../components/Loading';
-import { WidgetHeading } from '../../components/WidgetHeading';
-import { t } from '../../i18n';
-import type { WidgetProps } from '../widgetProps';
-import { removeProduct } from '../_checkout/basketChange';
-import { CheckoutFeedback, runnerButton } from '../_checkout/CheckoutFeedback';
-import { useCheckout, type CheckoutView } from '../_checkout/useCheckout';
-import { planPrice } from '../_purchase/money';
-import { useBasket } from '../_purchase/useBasket';
-import { useServices } from '../_purchase/useServices';
-import { basketTotal } from './total';
-import '../_purchase/messages';
-import '../_checkout/messages';
-import '../_checkout/purchase.css';
-import './messages';
+import { SubmitButton } from '../../ui/Loading';
+import { WidgetHeading } from '../../ui/WidgetHeading';
+import { t } from '../../app/i18n';
+import type { WidgetProps } from '../../app/widgetProps';
+import { removeProduct } from '../../features/purchase/basketChange';
+import { CheckoutFeedback, runnerButton } from '../../features/checkout/CheckoutFeedback';
+import { useCheckout, type CheckoutView } from '../../features/checkout/useCheckout';
+import { planPrice } from '../../app/i18n/money';
+import { useBasket } from '../../app/store/useBasket';
+import { useServices } from '../../app/store/useServices';
+import { basketTotal } from '../../features/purchase/total';
+import '../../app/i18n/purchaseMessages';
+import '../../features/checkout/messages';
+import '../../features/checkout/purchase.css';
+import '../../features/purchase/summaryMessages';
 
 /**
  * Order summary (purchase spec §2): the basket as a numbered table with remove buttons and a

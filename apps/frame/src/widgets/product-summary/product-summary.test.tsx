@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { Basket } from '@foyer/api/widget';
 import { productSummaryAttributesSchema } from '@foyer/protocol';
 import { fakeIdentityServer, makeHarness, renderWith } from '../../test/harness';
-import { readBasket, writeBasket } from '../_purchase/basketStorage';
-import { basketFromAnotherFrame } from '../_purchase/testBasket';
-import { digitalBasket, logIn, ORDER, settle } from '../_checkout/testData';
-import { basketTotal } from './total';
+import { readBasket, writeBasket } from '../../app/store/basketStorage';
+import { basketFromAnotherFrame } from '../../test/testBasket';
+import { digitalBasket, logIn, ORDER, settle } from '../../features/checkout/test/testData';
+import { basketTotal } from '../../features/purchase/total';
 import ProductSummaryWidget from './index';
 
 const print: Basket['products'][number] = {

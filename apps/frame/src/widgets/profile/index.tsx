@@ -1,22 +1,22 @@
 import { useCallback, useEffect } from 'react';
 import { foyerError } from '@foyer/api';
 import type { ProfileAttributes } from '@foyer/protocol';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { Loading } from '../../components/Loading';
-import { LogoutButton } from '../../components/LogoutButton';
-import { t } from '../../i18n';
-import type { WidgetProps } from '../widgetProps';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { syncSessionFromStorage } from '../../store/sessionThunks';
-import { shareProfile } from '../../store/sharedProfile';
-import { useFrameEvents } from '../../store/useFrameEvents';
-import { StayAcrossSites } from '../_session/StayAcrossSites';
-import { useRequest } from '../../store/useRequest';
-import { selectServiceName } from '../../store/selectors';
-import { attributeLabel, attributeValue } from './attributeDisplay';
-import { refreshAndLoadProfile } from './loadProfile';
-import { profileTemplateRequest } from './profileTemplate';
-import { WidgetHeading } from '../../components/WidgetHeading';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { Loading } from '../../ui/Loading';
+import { LogoutButton } from '../../features/session/LogoutButton';
+import { t } from '../../app/i18n';
+import type { WidgetProps } from '../../app/widgetProps';
+import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
+import { syncSessionFromStorage } from '../../app/store/sessionThunks';
+import { shareProfile } from '../../app/store/sharedProfile';
+import { useFrameEvents } from '../../app/store/useFrameEvents';
+import { StayAcrossSites } from '../../features/session/StayAcrossSites';
+import { useRequest } from '../../app/store/useRequest';
+import { selectServiceName } from '../../app/store/selectors';
+import { attributeLabel, attributeValue } from '../../features/profile/attributeDisplay';
+import { refreshAndLoadProfile } from '../../features/profile/loadProfile';
+import { profileTemplateRequest } from '../../features/profile/profileTemplate';
+import { WidgetHeading } from '../../ui/WidgetHeading';
 
 /** Events after which the profile is reloaded (identity spec §4). */
 const RELOAD_ON: ReadonlySet<string> = new Set([

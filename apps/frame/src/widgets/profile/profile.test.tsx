@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_ERRORS } from '@foyer/api';
 import { profileAttributesSchema } from '@foyer/protocol';
-import { loadLocale } from '../../i18n';
-import { sessionStateFrom } from '../../store/sessionSlice';
-import { saveSession } from '../../store/sessionStorage';
+import { loadLocale } from '../../app/i18n';
+import { sessionStateFrom } from '../../app/store/sessionSlice';
+import { saveSession } from '../../app/store/sessionStorage';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Reply } from '../../test/harness';
 import ProfileWidget from './index';
 

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { PurchasesListAttributes } from '@foyer/protocol';
 import type { Purchase } from '@foyer/api/widget';
-import { Loading } from '../../components/Loading';
-import { WidgetHeading } from '../../components/WidgetHeading';
-import { t } from '../../i18n';
-import { formatDate } from '../../i18n/dates';
-import { useRequest } from '../../store/useRequest';
-import type { WidgetProps } from '../widgetProps';
-import { purchasesRequest } from '../_subscriptions/accountRequests';
-import { ActionsMenu } from '../_subscriptions/ActionsMenu';
-import { AccountTable, AccountTableRow, type AccountColumn } from '../_subscriptions/AccountTable';
+import { Loading } from '../../ui/Loading';
+import { WidgetHeading } from '../../ui/WidgetHeading';
+import { t } from '../../app/i18n';
+import { formatDate } from '../../app/i18n/dates';
+import { useRequest } from '../../app/store/useRequest';
+import type { WidgetProps } from '../../app/widgetProps';
+import { purchasesRequest } from '../../features/account/accountRequests';
+import { ActionsMenu } from '../../ui/ActionsMenu';
+import { AccountTable, AccountTableRow, type AccountColumn } from '../../features/account/AccountTable';
 import {
   frequencyLabel,
   purchaseFrequency,
@@ -17,20 +17,20 @@ import {
   purchaseStatus,
   purchaseStatusDetail,
   purchaseStatusLabel,
-} from '../_subscriptions/labels';
-import { accountListGate } from '../_subscriptions/accountListGate';
-import { useAccountSession } from '../_subscriptions/useAccountSession';
-import { AddBeneficiaryDialog } from './AddBeneficiaryDialog';
-import { BeneficiariesDialog } from './BeneficiariesDialog';
-import '../_forms/forms.css';
-import '../_purchase/messages';
-import '../_subscriptions/messages';
-import '../_subscriptions/account-area.css';
+} from '../../features/account/labels';
+import { accountListGate } from '../../features/account/accountListGate';
+import { useAccountSession } from '../../features/account/useAccountSession';
+import { AddBeneficiaryDialog } from '../../features/account/AddBeneficiaryDialog';
+import { BeneficiariesDialog } from '../../features/account/BeneficiariesDialog';
+import '../../ui/form/forms.css';
+import '../../app/i18n/purchaseMessages';
+import '../../features/account/messages';
+import '../../ui/account-area.css';
 
 type Open = { kind: 'beneficiaries' | 'add' | 'payment'; purchase: Purchase } | null;
 
 /** Paying a past-due subscription loads the card forms: only when a visitor asks for it. */
-const UpdatePaymentDialog = lazy(() => import('./UpdatePaymentDialog'));
+const UpdatePaymentDialog = lazy(() => import('../../features/payments/UpdatePaymentDialog'));
 
 /** Only the owner's running subscriptions take beneficiaries. */
 function canShare(purchase: Purchase): boolean {

@@ -3,9 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { purchasesListAttributesSchema } from '@foyer/protocol';
-import { sessionStateFrom } from '../../store/sessionSlice';
+import { sessionStateFrom } from '../../app/store/sessionSlice';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../test/harness';
-import { purchasesRequest } from '../_subscriptions/accountRequests';
+import { purchasesRequest } from '../../features/account/accountRequests';
 import PurchasesList from './index';
 
 const session = sessionStateFrom({ guid: 'guid-1', sessionId: SESSION_ID, expiry: 0, sessionCookie: false });

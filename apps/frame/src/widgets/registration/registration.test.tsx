@@ -13,10 +13,10 @@ import {
   sessionBody,
   type Handler,
 } from '../../test/harness';
-import type { Grecaptcha, RecaptchaRenderParameters } from '../_forms/recaptcha';
+import type { Grecaptcha, RecaptchaRenderParameters } from '../../ui/form/recaptcha';
 import CaptureWidget from '../capture';
 import RegistrationWidget from './index';
-import { HELLO_STORAGE_KEY } from './register';
+import { HELLO_STORAGE_KEY } from '../../features/identity/register';
 
 export const REGISTRATION_TEMPLATE = {
   identifiers: [

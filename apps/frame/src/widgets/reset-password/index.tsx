@@ -1,13 +1,13 @@
 import { useRef, useState, useEffect } from 'react';
 import { foyerError, type FoyerError } from '@foyer/api';
 import type { ResetPasswordAttributes } from '@foyer/protocol';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { t } from '../../i18n';
-import type { WidgetProps } from '../widgetProps';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { PasswordForm } from '../_password/PasswordForm';
-import './messages';
-import { resetPassword } from './resetPassword';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { t } from '../../app/i18n';
+import type { WidgetProps } from '../../app/widgetProps';
+import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
+import { PasswordForm } from '../../features/identity/password/PasswordForm';
+import '../../features/identity/password/resetPasswordMessages';
+import { resetPassword } from '../../features/identity/password/resetPassword';
 
 /** Reset password (identity spec §2): the key comes from the host page's `resetAttributeKey`. */
 export default function ResetPasswordWidget({ attributes }: WidgetProps<ResetPasswordAttributes>) {

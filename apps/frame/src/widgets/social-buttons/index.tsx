@@ -1,12 +1,12 @@
 import { socialError } from '@foyer/api';
 import type { SocialButtonsAttributes } from '@foyer/protocol/social-attributes';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { WidgetHeading } from '../../components/WidgetHeading';
-import { t } from '../../i18n';
-import '../_social/messages';
-import { useAppSelector } from '../../store/hooks';
-import type { WidgetProps } from '../widgetProps';
-import SocialSignIn from '../_social/SocialSignIn';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { WidgetHeading } from '../../ui/WidgetHeading';
+import { t } from '../../app/i18n';
+import '../../features/social/messages';
+import { useAppSelector } from '../../app/store/hooks';
+import type { WidgetProps } from '../../app/widgetProps';
+import SocialSignIn from '../../features/social/SocialSignIn';
 
 /**
  * Social buttons (identity spec §2): networkAction login or register is required ('Action should

@@ -10,12 +10,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { socialButtonsAttributesSchema } from '@foyer/protocol/social-attributes';
 import { fakeIdentityServer, makeHarness, renderWith, sessionBody } from '../../test/harness';
-import { signInWithPopup } from '../_social/popup';
-import type * as PopupModule from '../_social/popup';
-import { mappingPairs } from '../_social/socialThunks';
+import { signInWithPopup } from '../../features/social/popup';
+import type * as PopupModule from '../../features/social/popup';
+import { mappingPairs } from '../../features/social/socialThunks';
 import SocialButtonsWidget from './index';
 
-vi.mock('../_social/popup', async (original) => ({
+vi.mock('../../features/social/popup', async (original) => ({
   ...(await original<typeof PopupModule>()),
   signInWithPopup: vi.fn(),
 }));

@@ -1,13 +1,13 @@
 import { foyerError } from '@foyer/api';
 import type { SocialRegistrationAttributes } from '@foyer/protocol/social-attributes';
-import { ErrorMessageBox } from '../../components/ErrorMessageBox';
-import { WidgetHeading } from '../../components/WidgetHeading';
-import { t } from '../../i18n';
-import { useAppSelector } from '../../store/hooks';
-import { selectServiceName } from '../../store/selectors';
-import type { WidgetProps } from '../widgetProps';
-import SocialSignIn from '../_social/SocialSignIn';
-import '../_social/messages';
+import { ErrorMessageBox } from '../../ui/ErrorMessageBox';
+import { WidgetHeading } from '../../ui/WidgetHeading';
+import { t } from '../../app/i18n';
+import { useAppSelector } from '../../app/store/hooks';
+import { selectServiceName } from '../../app/store/selectors';
+import type { WidgetProps } from '../../app/widgetProps';
+import SocialSignIn from '../../features/social/SocialSignIn';
+import '../../features/social/messages';
 
 /**
  * Social registration (identity spec §2): sign up with a network, then the registration form

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { socialRegistrationAttributesSchema } from '@foyer/protocol/social-attributes';
 import { fakeIdentityServer, renderWith } from '../../test/harness';
-import { HELLO_STORAGE_KEY } from '../../store/helloEntry';
+import { HELLO_STORAGE_KEY } from '../../app/store/helloEntry';
 import { LINK_PANEL_ROUTES, returnedFromRedirect, unknownIdentityRoutes } from '../../test/socialReturnFixtures';
-import { forgetTakenResults } from '../_social/redirect';
+import { forgetTakenResults } from '../../features/social/redirect';
 import SocialRegistrationWidget from './index';
 
 beforeEach(() => forgetTakenResults());

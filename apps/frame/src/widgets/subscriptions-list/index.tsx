@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import type { SubscriptionsListAttributes } from '@foyer/protocol';
-import { WidgetHeading } from '../../components/WidgetHeading';
-import { t } from '../../i18n';
-import { useRequest } from '../../store/useRequest';
-import type { WidgetProps } from '../widgetProps';
-import { AccountTable } from '../_subscriptions/AccountTable';
-import { accountListGate } from '../_subscriptions/accountListGate';
-import { useAccountSession } from '../_subscriptions/useAccountSession';
-import { subscriptionsV1Request } from '../_subscriptions/v1Requests';
-import { SubscriptionItem } from './SubscriptionItem';
-import '../_purchase/messages';
-import '../_subscriptions/messages';
-import '../_subscriptions/account-area.css';
+import { WidgetHeading } from '../../ui/WidgetHeading';
+import { t } from '../../app/i18n';
+import { useRequest } from '../../app/store/useRequest';
+import type { WidgetProps } from '../../app/widgetProps';
+import { AccountTable } from '../../features/account/AccountTable';
+import { accountListGate } from '../../features/account/accountListGate';
+import { useAccountSession } from '../../features/account/useAccountSession';
+import { subscriptionsV1Request } from '../../features/account/v1Requests';
+import { SubscriptionItem } from '../../features/account/SubscriptionItem';
+import '../../app/i18n/purchaseMessages';
+import '../../features/account/messages';
+import '../../ui/account-area.css';
 
 /**
  * Subscriptions list (identity spec §2, purchase spec v1 widgets): the visitor's subscriptions in

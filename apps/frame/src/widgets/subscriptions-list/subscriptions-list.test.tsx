@@ -2,8 +2,8 @@ import '../../test/setup';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { subscriptionsListAttributesSchema } from '@foyer/protocol';
-import { loadLocale, setLocale } from '../../i18n';
-import { sessionStateFrom } from '../../store/sessionSlice';
+import { loadLocale, setLocale } from '../../app/i18n';
+import { sessionStateFrom } from '../../app/store/sessionSlice';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID } from '../../test/harness';
 import SubscriptionsList from './index';
 

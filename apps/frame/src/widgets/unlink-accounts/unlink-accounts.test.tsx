@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { unlinkAccountsAttributesSchema } from '@foyer/protocol/social-attributes';
-import { sessionStateFrom } from '../../store/sessionSlice';
+import { sessionStateFrom } from '../../app/store/sessionSlice';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID } from '../../test/harness';
 import UnlinkAccountsWidget from './index';
 

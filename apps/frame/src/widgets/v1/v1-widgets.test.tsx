@@ -11,16 +11,16 @@ import {
 } from '@foyer/protocol';
 import { addDays, nextDeliveryDay } from '@foyer/api/widget';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../test/harness';
-import { sessionStarted } from '../../store/sessionSlice';
-import { DIGITAL, GROUP, PRINT } from '../_checkout/testData';
+import { sessionStarted } from '../../app/store/sessionSlice';
+import { DIGITAL, GROUP, PRINT } from '../../features/checkout/test/testData';
 import {
   ACCOUNT,
   basketOf,
   DIGITAL as DIGITAL_LINE,
   lineRuleRoutes,
   PRINT as PRINT_LINE,
-} from '../_v1basket/testV1Basket';
-import { readStoredV1Basket, writeV1Basket } from '../_v1basket/v1BasketStorage';
+} from '../../features/v1/test/testV1Basket';
+import { readStoredV1Basket, writeV1Basket } from '../../features/v1/v1BasketStorage';
 import V1CheckoutButton from './checkout-button';
 import V1ProductItem from './product-item';
 import V1ProductSelection from './product-selection';

@@ -1,13 +1,13 @@
 import type { CheckoutButtonAttributes } from '@foyer/protocol';
-import { WidgetHeading } from '../../../components/WidgetHeading';
-import { t } from '../../../i18n';
-import type { WidgetProps } from '../../widgetProps';
-import { useV1Basket } from '../../_v1basket/useV1Basket';
-import { useV1Checkout } from '../../_v1basket/useV1Checkout';
-import { V1CheckoutControl } from '../../_v1basket/V1CheckoutControl';
-import '../../_purchase/messages';
-import '../../_checkout/purchase.css';
-import '../../_v1basket/messages';
+import { WidgetHeading } from '../../../ui/WidgetHeading';
+import { t } from '../../../app/i18n';
+import type { WidgetProps } from '../../../app/widgetProps';
+import { useV1Basket } from '../../../features/v1/useV1Basket';
+import { useV1Checkout } from '../../../features/v1/useV1Checkout';
+import { V1CheckoutControl } from '../../../features/v1/V1CheckoutControl';
+import '../../../app/i18n/purchaseMessages';
+import '../../../features/checkout/purchase.css';
+import '../../../features/v1/messages';
 
 /** Version 1 checkout button (purchase spec §4): validates the basket, posts the transaction, goes to pay. */
 export default function V1CheckoutButton({ attributes }: WidgetProps<CheckoutButtonAttributes>) {

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { grantV1AttributesSchema } from '@foyer/protocol';
-import { sessionStateFrom } from '../../../store/sessionSlice';
+import { sessionStateFrom } from '../../../app/store/sessionSlice';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../../test/harness';
 import GrantV1 from './index';
 

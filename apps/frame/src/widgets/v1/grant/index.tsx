@@ -1,7 +1,7 @@
 import type { GrantV1Attributes } from '@foyer/protocol';
-import type { WidgetProps } from '../../widgetProps';
-import { GrantInvitationsView } from '../../grant-invitations';
-import { userGrants } from '../../_subscriptions/v1Requests';
+import type { WidgetProps } from '../../../app/widgetProps';
+import { GrantInvitationsView } from '../../../features/account/GrantInvitations';
+import { userGrants } from '../../../features/account/v1Requests';
 
 /**
  * Version 1 grant (purchase spec §2, §4; identity spec §7): the grant invitations widget over the

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { invitationsListAttributesSchema } from '@foyer/protocol';
-import { loadLocale, setLocale } from '../../../i18n';
-import { sessionStateFrom } from '../../../store/sessionSlice';
+import { loadLocale, setLocale } from '../../../app/i18n';
+import { sessionStateFrom } from '../../../app/store/sessionSlice';
 import { fakeIdentityServer, makeHarness, renderWith, SESSION_ID, type Handler } from '../../../test/harness';
 import InvitationsList from './index';
 

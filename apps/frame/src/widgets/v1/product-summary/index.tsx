@@ -1,26 +1,26 @@
 import { useEffect } from 'react';
 import type { V1ProductSummaryAttributes } from '@foyer/protocol';
-import { ErrorMessageBox } from '../../../components/ErrorMessageBox';
-import { WidgetHeading } from '../../../components/WidgetHeading';
-import { t } from '../../../i18n';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { useRequest } from '../../../store/useRequest';
-import type { WidgetProps } from '../../widgetProps';
-import { startDeliveryDateOfLine, v1Total, withStartDeliveryDate } from '../../_v1basket/lines';
-import { v1LineRulesRequest } from '../../_v1basket/lineRules';
-import { StartDeliveryDateField } from '../../_v1basket/StartDeliveryDateField';
-import { resolvePaymentType, v1PaymentTypeOptions, withPaymentType } from '../../_v1basket/paymentType';
-import { v1Price } from '../../_v1basket/price';
-import { paymentTypesRequest } from '../../_purchase/paymentTypes';
-import { putV1OrderChange } from '../../_v1basket/sync';
-import { useV1Basket } from '../../_v1basket/useV1Basket';
-import { useV1Checkout } from '../../_v1basket/useV1Checkout';
-import { V1CheckoutControl } from '../../_v1basket/V1CheckoutControl';
-import { PaymentOutcomeNote } from '../../_v1basket/PaymentOutcomeNote';
-import '../../_purchase/messages';
-import '../../_checkout/purchase.css';
-import '../../_v1basket/messages';
-import '../../_v1basket/v1.css';
+import { ErrorMessageBox } from '../../../ui/ErrorMessageBox';
+import { WidgetHeading } from '../../../ui/WidgetHeading';
+import { t } from '../../../app/i18n';
+import { useAppDispatch, useAppSelector } from '../../../app/store/hooks';
+import { useRequest } from '../../../app/store/useRequest';
+import type { WidgetProps } from '../../../app/widgetProps';
+import { startDeliveryDateOfLine, v1Total, withStartDeliveryDate } from '../../../features/v1/lines';
+import { v1LineRulesRequest } from '../../../features/v1/lineRules';
+import { StartDeliveryDateField } from '../../../features/v1/StartDeliveryDateField';
+import { resolvePaymentType, v1PaymentTypeOptions, withPaymentType } from '../../../features/v1/paymentType';
+import { v1Price } from '../../../features/v1/price';
+import { paymentTypesRequest } from '../../../app/store/paymentTypes';
+import { putV1OrderChange } from '../../../features/v1/sync';
+import { useV1Basket } from '../../../features/v1/useV1Basket';
+import { useV1Checkout } from '../../../features/v1/useV1Checkout';
+import { V1CheckoutControl } from '../../../features/v1/V1CheckoutControl';
+import { PaymentOutcomeNote } from '../../../features/v1/PaymentOutcomeNote';
+import '../../../app/i18n/purchaseMessages';
+import '../../../features/checkout/purchase.css';
+import '../../../features/v1/messages';
+import '../../../features/v1/v1.css';
 
 /**
  * Version 1 product summary (purchase spec §2, §4, §9): the basket's lines, each removable, the

@@ -1,21 +1,21 @@
 import { catalogueError } from '@foyer/api/widget';
 import type { V1SingleProductSelectionAttributes } from '@foyer/protocol';
-import { ErrorMessageBox } from '../../../components/ErrorMessageBox';
-import { Loading } from '../../../components/Loading';
-import { WidgetHeading } from '../../../components/WidgetHeading';
-import { t } from '../../../i18n';
-import { useRequest } from '../../../store/useRequest';
-import type { WidgetProps } from '../../widgetProps';
-import { chosenPlan } from '../../_v1basket/lines';
-import { ProductCard } from '../../product-selection/ProductCard';
-import { AddingStatus, choiceOf, pendingKey, v1PlanPrice } from '../../_v1basket/OfferCard';
-import { v1OfferRequest } from '../../_v1basket/requests';
-import { ADD_DELAY_MS, useDelayedAdd } from '../../_v1basket/useDelayedAdd';
-import { useV1Basket } from '../../_v1basket/useV1Basket';
-import '../../_purchase/messages';
-import '../../_checkout/purchase.css';
-import '../../_v1basket/messages';
-import '../../_v1basket/v1.css';
+import { ErrorMessageBox } from '../../../ui/ErrorMessageBox';
+import { Loading } from '../../../ui/Loading';
+import { WidgetHeading } from '../../../ui/WidgetHeading';
+import { t } from '../../../app/i18n';
+import { useRequest } from '../../../app/store/useRequest';
+import type { WidgetProps } from '../../../app/widgetProps';
+import { chosenPlan } from '../../../features/v1/lines';
+import { ProductCard } from '../../../features/purchase/ProductCard';
+import { AddingStatus, choiceOf, pendingKey, v1PlanPrice } from '../../../features/v1/OfferCard';
+import { v1OfferRequest } from '../../../features/v1/requests';
+import { ADD_DELAY_MS, useDelayedAdd } from '../../../features/v1/useDelayedAdd';
+import { useV1Basket } from '../../../features/v1/useV1Basket';
+import '../../../app/i18n/purchaseMessages';
+import '../../../features/checkout/purchase.css';
+import '../../../features/v1/messages';
+import '../../../features/v1/v1.css';
 
 /**
  * Version 1 single-product selection (purchase spec §2): one product's plans; the chosen plan is

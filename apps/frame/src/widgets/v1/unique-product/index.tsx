@@ -1,25 +1,25 @@
 import { useEffect, useRef } from 'react';
 import type { V1UniqueProductAttributes } from '@foyer/protocol';
-import { ErrorMessageBox } from '../../../components/ErrorMessageBox';
-import { Loading } from '../../../components/Loading';
-import { WidgetHeading } from '../../../components/WidgetHeading';
-import { t } from '../../../i18n';
-import { useAppSelector } from '../../../store/hooks';
-import { useRequest } from '../../../store/useRequest';
-import type { WidgetProps } from '../../widgetProps';
-import { chosenPlan } from '../../_v1basket/lines';
-import { ProductCard } from '../../product-selection/ProductCard';
-import { plansOf } from '../../product-selection/picks';
-import { AddingStatus, choiceOf, pendingKey, v1PlanPrice } from '../../_v1basket/OfferCard';
-import { v1OfferRequest } from '../../_v1basket/requests';
-import { UNIQUE_PRODUCT_DELAY_MS, useDelayedAdd } from '../../_v1basket/useDelayedAdd';
-import { useV1Basket } from '../../_v1basket/useV1Basket';
-import { useV1Checkout } from '../../_v1basket/useV1Checkout';
-import { V1CheckoutControl } from '../../_v1basket/V1CheckoutControl';
-import '../../_purchase/messages';
-import '../../_checkout/purchase.css';
-import '../../_v1basket/messages';
-import '../../_v1basket/v1.css';
+import { ErrorMessageBox } from '../../../ui/ErrorMessageBox';
+import { Loading } from '../../../ui/Loading';
+import { WidgetHeading } from '../../../ui/WidgetHeading';
+import { t } from '../../../app/i18n';
+import { useAppSelector } from '../../../app/store/hooks';
+import { useRequest } from '../../../app/store/useRequest';
+import type { WidgetProps } from '../../../app/widgetProps';
+import { chosenPlan } from '../../../features/v1/lines';
+import { ProductCard } from '../../../features/purchase/ProductCard';
+import { plansOf } from '../../../features/purchase/picks';
+import { AddingStatus, choiceOf, pendingKey, v1PlanPrice } from '../../../features/v1/OfferCard';
+import { v1OfferRequest } from '../../../features/v1/requests';
+import { UNIQUE_PRODUCT_DELAY_MS, useDelayedAdd } from '../../../features/v1/useDelayedAdd';
+import { useV1Basket } from '../../../features/v1/useV1Basket';
+import { useV1Checkout } from '../../../features/v1/useV1Checkout';
+import { V1CheckoutControl } from '../../../features/v1/V1CheckoutControl';
+import '../../../app/i18n/purchaseMessages';
+import '../../../features/checkout/purchase.css';
+import '../../../features/v1/messages';
+import '../../../features/v1/v1.css';
 
 /**
  * Version 1 unique product (purchase spec §2, §9): the product and plan the page's query names

@@ -1,0 +1,2 @@
+/** The session's public entry (other features import only this): refreshing a session across sites. */
+export { ssoRefresh } from './ssoRefresh';
