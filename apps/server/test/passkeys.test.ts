@@ -1,12 +1,19 @@
-import { formatAuthorization, passkeyOptionsSchema, passkeySchema, sessionResponseSchema } from '@foyer/api';
+import {
+  formatAuthorization,
+  passkeyOptionsSchema,
+  passkeySchema,
+  secondFactorEnrolmentSchema,
+  sessionResponseSchema,
+} from '@foyer/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type PreparedServer } from '../src/index';
 import { eraseAccount } from '../src/admin/accounts/erase';
 import { PASSKEY_CEREMONY_LIFETIME_MS } from '../src/identity/passkey-store';
 import { FRESH_PROOF_MAX_AGE_MS } from '../src/security/fresh-proof';
+import { totpCode } from '../src/security/totp';
 import { InvalidRelyingPartyId, relyingPartyOf } from '../src/security/webauthn-rp';
 import { seedConfig } from '../src/seed-config';
-import { DEMO, extendedSeed, loginOk, testClock, testServer } from './helpers';
+import { DEMO, extendedSeed, login, loginOk, testClock, testServer } from './helpers';
 import { SoftwareAuthenticator, type ClientOverrides } from './webauthn-authenticator';
 
 /** The widgets on a subdomain of a site under a two-label public suffix: rpID is the site's registrable domain. */
@@ -15,6 +22,7 @@ const RP_ID = 'news-site.co.uk';
 const STEP_UP = { email: 'step-up@foyer.test', password: 'step-up-password-1' };
 const NO_PASSKEY = 'no-passkey@foyer.test';
 const ERASED = { email: 'erased@foyer.test' };
+const TWO_FACTORS = 'two-factors@foyer.test';
 
 let server: PreparedServer;
 const clock = testClock();
@@ -32,7 +40,7 @@ beforeAll(async () => {
     requireActivation: false,
   });
   // Accounts of their own for the step-up, whose passkeys the other tests do not add to.
-  for (const email of [STEP_UP.email, NO_PASSKEY, ERASED.email]) {
+  for (const email of [STEP_UP.email, NO_PASSKEY, ERASED.email, TWO_FACTORS]) {
     seed.accounts.push({
       realmName: 'default',
       identifiers: { email },
@@ -174,6 +182,30 @@ describe('passkeys: add, then sign in (issue 31)', () => {
     const late = await attempt({}, PASSKEY_CEREMONY_LIFETIME_MS);
     expect(late.statusCode).toBe(401);
     expect(late.json()).toMatchObject({ code: 'PASSKEY_CEREMONY_INVALID' });
+  });
+});
+
+describe('passkeys and the second factor (issue 31)', () => {
+  it('with an app code on, the password asks for the code; the passkey signs in without it (both factors at once)', async () => {
+    const { session, authenticator } = await withPasskey(TWO_FACTORS, STEP_UP.password);
+    const secure = session.secureSession!.sessionId;
+    const started = await call('POST', `/userProfile/${session.guid}/secondFactor`, secure);
+    expect(started.statusCode, started.body).toBe(200);
+    const { secret } = secondFactorEnrolmentSchema.parse(started.json());
+    const confirmed = await call('POST', `/userProfile/${session.guid}/secondFactor/confirm`, secure, {
+      code: totpCode(secret, clock.now()),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const byPassword = await login(server, TWO_FACTORS, STEP_UP.password);
+    expect(byPassword.statusCode, byPassword.body).toBe(403);
+    expect(byPassword.json()).toMatchObject({ code: 'second_factor_required' });
+
+    const { response } = await passkeyLogin(authenticator);
+    expect(response.statusCode, response.body).toBe(200);
+    const signedIn = sessionResponseSchema.parse(response.json());
+    expect(signedIn.guid).toBe(session.guid);
+    expect(signedIn.secureSession?.sessionId).toBeTruthy();
   });
 });
 
