@@ -11,9 +11,8 @@ import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { test } from '../support/api-test';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { chooseAction, LoginWidget, widgetFrame, widgetIframe } from '../support/widgets';
+import { chooseAction, LoginWidget, untilFramesSettled, widgetFrame, widgetIframe } from '../support/widgets';
 import { mailedLink } from '../support/mailbox';
-import { press } from '../support/pointer';
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
 test.use({ bypassCSP: true });
@@ -91,17 +90,17 @@ test(
     await axeClean(page, 'purchases-list', 'add dialog, invalid');
     await add.getByLabel('Email').fill(friend);
     await add.getByLabel('Message (optional)').fill('Enjoy the articles!');
-    await press(add.getByRole('button', { name: 'Add' }));
+    await add.getByRole('button', { name: 'Add' }).click();
     await expect(add.getByText('Your friend has been invited')).toBeVisible();
     await axeClean(page, 'purchases-list', 'add dialog, invited');
-    await press(add.getByRole('button', { name: 'Close' }).last());
+    await add.getByRole('button', { name: 'Close' }).last().click();
     await expect(row.getByRole('cell').nth(4)).toHaveText('1');
 
-    await chooseAction(menu, list.getByRole('menuitem', { name: 'Add beneficiary' }));
+    await chooseAction(page, menu, list.getByRole('menuitem', { name: 'Add beneficiary' }));
     await add.getByLabel('Email').fill(friend);
-    await press(add.getByRole('button', { name: 'Add' }));
+    await add.getByRole('button', { name: 'Add' }).click();
     await expect(add.getByRole('alert')).toContainText('Duplicate beneficiary for this purchase');
-    await press(add.getByRole('button', { name: 'Cancel' }));
+    await add.getByRole('button', { name: 'Cancel' }).click();
 
     // The friend follows the mailed link, logs in and accepts.
     const link = await mailedLink(request, friend, 'invitationKey');
@@ -119,7 +118,7 @@ test(
     await expect(grants.getByRole('row', { name: /Digital access/ })).toContainText('Reader');
     await expect(grants.getByRole('row', { name: /Digital access/ })).not.toContainText(':reader');
     await axeClean(friendPage, 'grant-invitations', 'pending');
-    await press(accept);
+    await accept.click();
     await expect(grants.getByText('You accepted the invitation to Digital access')).toBeVisible();
     // The keyed row is hidden once accepted.
     await expect(accept).toHaveCount(0);
@@ -141,7 +140,7 @@ test(
     await page.reload();
     await loggedInAgainIfRefused(page, owner);
     await expect(row).toBeVisible();
-    await chooseAction(menu, list.getByRole('menuitem', { name: 'Display beneficiaries' }));
+    await chooseAction(page, menu, list.getByRole('menuitem', { name: 'Display beneficiaries' }));
     const beneficiaries = list.getByRole('dialog', { name: 'Beneficiaries of Digital access — Yearly' });
     const friendRow = beneficiaries.getByRole('row', { name: new RegExp(friend.replace(/[.+]/g, '\\$&')) });
     await expect(friendRow).toContainText('Accepted');
@@ -161,11 +160,11 @@ test(
       .poll(() => remove.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
       .toBe(0);
     await page.setViewportSize({ width: 1280, height: 720 });
-    await press(friendRow.getByRole('button', { name: `Remove ${friend}` }));
+    await friendRow.getByRole('button', { name: `Remove ${friend}` }).click();
     const confirm = list.getByRole('alertdialog', { name: 'Remove beneficiary' });
     await expect(confirm).toContainText(friend);
     await axeClean(page, 'purchases-list', 'confirm removal');
-    await press(confirm.getByRole('button', { name: 'Yes, remove' }));
+    await confirm.getByRole('button', { name: 'Yes, remove' }).click();
     await expect(beneficiaries.getByText(`${friend} has been removed`)).toBeVisible();
     await expect(beneficiaries.getByText('No beneficiaries')).toBeVisible();
     await expect(row.getByRole('cell').nth(4)).toHaveText('0');
@@ -181,7 +180,8 @@ test(
     const date = dayFromNow(3);
     await cancel.getByLabel('Cancellation date').fill(date);
     // The list above was resized (320 px and back, a row removed): its frame may still be settling.
-    await press(cancel.getByRole('button', { name: 'Cancel subscription' }));
+    await untilFramesSettled(page);
+    await cancel.getByRole('button', { name: 'Cancel subscription' }).click();
     await expect(cancel.getByText(`Your subscription Digital access — Yearly ends on ${date}`)).toBeVisible();
     await axeClean(page, 'cancel-subscription', 'cancelled');
     await expect(row.getByRole('cell').nth(3)).toHaveText(/^Cancelled Ends on /);
@@ -304,7 +304,7 @@ test(
     await page.goto(link);
     await new LoginWidget(page).logIn(newcomer, 'newcomer-pw-1');
     const grants = widgetFrame(page, 'grant-invitations');
-    await press(grants.getByRole('button', { name: 'Accept the invitation to Digital access' }));
+    await grants.getByRole('button', { name: 'Accept the invitation to Digital access' }).click();
     await expect(grants.getByText('You accepted the invitation to Digital access')).toBeVisible();
     await expect(page.locator('#event-log')).toContainText('foyer:grant.accepted');
   },

@@ -9,7 +9,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { stack } from '../support/stack';
 import { LoginWidget, widgetFrame } from '../support/widgets';
 import { frameHeaders } from '@foyer/api/frame-headers';
-import { press } from '../support/pointer';
 
 interface Mail {
   to: string;
@@ -94,7 +93,7 @@ test('account activation from the mailed link, then log in', async ({ page, requ
   // Not active yet: the login offers to send the activation mail again.
   await logInAs(login, email, 'first-pass-1');
   await expect(login.alert).toContainText('Your account is not yet activated');
-  await press(login.frame.getByRole('button', { name: 'Re-send activation email' }));
+  await login.frame.getByRole('button', { name: 'Re-send activation email' }).click();
   await expect(login.frame.getByText(/sent you a new activation email/)).toBeVisible();
 
   await activate(page, request, email);
@@ -118,13 +117,13 @@ test('forgot password → reset mail → reset → old password fails, new one w
   // The login widget's flip panel.
   await page.goto(`${stack.demoUrl}/login`);
   const login = new LoginWidget(page);
-  await press(login.frame.getByRole('button', { name: 'Forgot your password?' }));
+  await login.frame.getByRole('button', { name: 'Forgot your password?' }).click();
   await login.frame.getByLabel('Email').fill(email);
-  await press(login.frame.getByRole('button', { name: 'Reset Password' }));
+  await login.frame.getByRole('button', { name: 'Reset Password' }).click();
   await expect(login.frame.getByRole('alert')).toContainText('If an account exists for this address');
   await expect(login.frame.getByRole('button', { name: 'Reset Password' })).toHaveCount(0);
   await expectNoAxeViolations(page, 'login');
-  await press(login.frame.getByRole('button', { name: 'OK' }));
+  await login.frame.getByRole('button', { name: 'OK' }).click();
   await expect(login.submit).toBeVisible();
 
   await page.goto(await mailedLink(request, email, 'reset-password'));
@@ -136,7 +135,7 @@ test('forgot password → reset mail → reset → old password fails, new one w
   await expect(reset.getByText('Password and Confirm Password do not match')).toBeVisible();
   await expectNoAxeViolations(page, 'reset-password');
   await reset.getByLabel('Confirm new password').fill('new-pass-2');
-  await press(reset.getByRole('button', { name: 'Reset password' }));
+  await reset.getByRole('button', { name: 'Reset password' }).click();
   await expect(reset.getByRole('alert')).toContainText('Your password has been reset');
   await expectNoAxeViolations(page, 'reset-password');
 
@@ -144,7 +143,7 @@ test('forgot password → reset mail → reset → old password fails, new one w
   await logInAs(again, email, 'old-pass-1');
   await expect(again.alert).toContainText('Invalid username and password');
   await again.password.fill('new-pass-2');
-  await press(again.submit);
+  await again.submit.click();
   await expect(again.frame.getByText('You are logged in')).toBeVisible();
 
   // The reset link works once.
@@ -152,7 +151,7 @@ test('forgot password → reset mail → reset → old password fails, new one w
   const used = widgetFrame(page, 'reset-password');
   await used.getByLabel('New password', { exact: true }).fill('new-pass-4');
   await used.getByLabel('Confirm new password').fill('new-pass-4');
-  await press(used.getByRole('button', { name: 'Reset password' }));
+  await used.getByRole('button', { name: 'Reset password' }).click();
   await expect(used.getByRole('alert')).toContainText('This reset link has already been used or has expired.');
   await expectNoAxeViolations(page, 'reset-password');
 });
@@ -172,7 +171,7 @@ test('change password: the old one fails afterwards, the new one works', async (
   await change.getByLabel('Current password').fill('old-pass-1');
   await change.getByLabel('New password', { exact: true }).fill('new-pass-9');
   await change.getByLabel('Confirm new password').fill('new-pass-9');
-  await press(submit);
+  await submit.click();
   await expect(change.getByRole('alert')).toContainText('Your password has been changed');
   await expect(page.locator('#event-log')).toContainText('foyer:changePassword.success');
   await expectNoAxeViolations(page, 'change-password');
@@ -184,7 +183,7 @@ test('change password: the old one fails afterwards, the new one works', async (
   await logInAs(login, email, 'old-pass-1');
   await expect(login.alert).toContainText('Invalid username and password');
   await login.password.fill('new-pass-9');
-  await press(login.submit);
+  await login.submit.click();
   await expect(login.frame.getByText('You are logged in')).toBeVisible();
   await other.close();
 });

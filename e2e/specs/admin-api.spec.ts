@@ -9,6 +9,7 @@ import { startStack, type RunningStack } from '../../scripts/stack-process';
 import { test } from '../support/api-test';
 import { Shop } from '../support/purchase';
 import { E2E_ENV } from '../support/stack';
+import { untilFramesSettled } from '../support/widgets';
 
 let own: RunningStack;
 const shared = { widgets: process.env.FOYER_WIDGETS_URL, demo: process.env.FOYER_DEMO_URL };
@@ -63,6 +64,7 @@ test('a plan added through the admin API is offered on a live page after a reloa
   await expect(quarterly).toBeVisible();
   // The catalogue just drew a plan more and is still growing its frame: a click aimed now lands
   // where the button was (lost once in a full run).
+  await untilFramesSettled(page);
   await shop.pick('Quarterly', 'Digital access');
   await expect(shop.summary.getByText('€ 27.00').first()).toBeVisible();
 

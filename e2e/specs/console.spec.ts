@@ -15,7 +15,6 @@ import { axeViolations } from '../support/axe';
 import { apiSession, createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { E2E_ENV } from '../support/stack';
 import { LoginWidget, widgetFrame } from '../support/widgets';
-import { press } from '../support/pointer';
 
 const OWNER = { email: 'admin@foyer.test', password: 'foyer-admin-1', totpSecret: 'JBSWY3DPEHPK3PXP' };
 const PASSWORD = 'console-visitor-1';
@@ -57,10 +56,10 @@ async function signIn(page: Page, email: string, password: string, code?: () => 
   await page.goto(`${own.widgetsUrl}/admin/login`);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
-  await press(page.getByRole('button', { name: 'Sign in' }));
+  await page.getByRole('button', { name: 'Sign in' }).click();
   if (code) {
     await page.getByLabel('6-digit code').fill(code());
-    await press(page.getByRole('button', { name: 'Verify' }));
+    await page.getByRole('button', { name: 'Verify' }).click();
   }
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
 }
@@ -88,8 +87,8 @@ async function placeOrder(
 async function openAccount(page: Page, email: string): Promise<void> {
   await page.goto(`${own.widgetsUrl}/admin/accounts`);
   await page.getByLabel('E-mail or guid').fill(email);
-  await press(page.getByRole('button', { name: 'Search' }));
-  await press(page.getByRole('link', { name: email }));
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: email }).click();
   await expect(page.getByRole('heading', { level: 1, name: email })).toBeVisible();
 }
 
@@ -131,7 +130,7 @@ test('the demo owner runs the site from the console, and a support operator cann
     await axeClean(page, 'orders');
     await page.goto(`${own.widgetsUrl}/admin/orders/${transferOrder}`);
     await axeClean(page, 'order');
-    await press(page.getByRole('button', { name: 'Confirm payment' }));
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
     await expect(page.getByRole('button', { name: 'Confirm payment' })).toHaveCount(0);
 
     const visitor = await browser.newPage();
@@ -144,11 +143,11 @@ test('the demo owner runs the site from the console, and a support operator cann
 
   await test.step('refund a card payment', async () => {
     await page.goto(`${own.widgetsUrl}/admin/orders/${cardOrder}`);
-    await press(page.getByRole('button', { name: /^Refund payment / }));
+    await page.getByRole('button', { name: /^Refund payment / }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel(/^Amount/)).toBeVisible();
     await axeClean(page, 'refund dialog', { dialog: true });
-    await press(dialog.getByRole('button', { name: 'Refund' }));
+    await dialog.getByRole('button', { name: 'Refund' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Refund payment / })).toHaveCount(0);
   });
@@ -162,7 +161,7 @@ test('the demo owner runs the site from the console, and a support operator cann
     await page.getByLabel('Description', { exact: true }).fill('Three months at a time');
     await page.getByLabel('Price (e.g. 9.99)', { exact: true }).fill('27.00');
     await page.getByLabel('Billed every', { exact: true }).selectOption('MONTH3');
-    await press(page.getByRole('button', { name: 'Add the plan' }));
+    await page.getByRole('button', { name: 'Add the plan' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
     const shopper = await browser.newPage();
@@ -174,7 +173,7 @@ test('the demo owner runs the site from the console, and a support operator cann
 
   await test.step('lock an account: its login is refused', async () => {
     await openAccount(page, locked);
-    await press(page.getByRole('button', { name: 'Lock', exact: true }));
+    await page.getByRole('button', { name: 'Lock', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'The account is locked.' })).toBeVisible();
     const visitor = await browser.newPage();
     await visitor.goto(`${own.demoUrl}/my-account`);
@@ -199,12 +198,12 @@ test('the demo owner runs the site from the console, and a support operator cann
       account: { email: string };
     };
     expect(exported.account.email).toBe(erased);
-    await press(page.getByRole('button', { name: 'Delete' }));
+    await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this account?' });
     await expect(dialog.getByRole('textbox')).toBeVisible();
     await axeClean(page, 'delete dialog', { dialog: true });
     await dialog.getByRole('textbox').fill(erased);
-    await press(dialog.getByRole('button', { name: 'Delete the account' }));
+    await dialog.getByRole('button', { name: 'Delete the account' }).click();
     await expect(page.getByText(/erased/i).first()).toBeVisible();
   });
 
@@ -237,9 +236,9 @@ test('the demo owner runs the site from the console, and a support operator cann
       expect(overflow, `/admin/${path} is wider than the screen`).toBeLessThanOrEqual(0);
     }
     const menu = page.getByRole('button', { name: 'Menu' });
-    await press(menu);
+    await menu.click();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    await press(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Orders' }));
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Orders' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     await axeClean(page, 'orders at 320 px');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -252,7 +251,7 @@ test('the demo owner runs the site from the console, and a support operator cann
     await page.getByLabel('Name', { exact: true }).fill('Sam Support');
     await page.getByLabel('Role', { exact: true }).selectOption('support');
     await page.getByLabel('Password (at least 12 characters)', { exact: true }).fill(support.password);
-    await press(page.getByRole('button', { name: 'Create operator' }));
+    await page.getByRole('button', { name: 'Create operator' }).click();
     await expect(page.getByRole('cell', { name: support.email })).toBeVisible();
     // A second factor by default; its secret is shown this once.
     support.totpSecret = (await page
@@ -260,7 +259,7 @@ test('the demo owner runs the site from the console, and a support operator cann
       .filter({ hasText: /^[A-Z2-7]{16,}$/ })
       .first()
       .textContent())!;
-    await press(page.getByRole('button', { name: 'Sign out' }));
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByLabel('E-mail address')).toBeVisible();
   });
 

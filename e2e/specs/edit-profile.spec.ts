@@ -2,7 +2,6 @@ import { axeViolations } from '../support/axe';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { LoginWidget, ProfileWidget, widgetFrame } from '../support/widgets';
-import { press } from '../support/pointer';
 
 test.use({ bypassCSP: true });
 
@@ -29,13 +28,13 @@ test('edit a profile attribute after logging in: profile.updated reaches the pag
 
   // Error state: a mandatory attribute emptied.
   await firstName.fill('');
-  await press(edit.getByRole('button', { name: 'Save changes' }));
+  await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit.getByRole('alert')).toContainText('First name is mandatory.');
   expect(await axeViolations(editFrame(page))).toEqual([]);
 
   const value = `Demo${Date.now().toString(36)}`;
   await firstName.fill(value);
-  await press(edit.getByRole('button', { name: 'Save changes' }));
+  await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit.getByText('Successfully Updated!')).toBeVisible();
   await expect(page.locator('#event-log')).toContainText('foyer:profile.updated');
   // Soft: the demo account is put back below whatever this shows.
@@ -45,7 +44,7 @@ test('edit a profile attribute after logging in: profile.updated reaches the pag
 
   // Put the demo account back as it was for the other tests.
   await firstName.fill('Demo');
-  await press(edit.getByRole('button', { name: 'Save changes' }));
+  await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit.getByText('Successfully Updated!')).toBeVisible();
 });
 
@@ -63,10 +62,10 @@ test('secure mode: a password login gives a secure session the edit is made with
   const lastName = edit.getByLabel('Last name', { exact: true });
   const before = await lastName.inputValue();
   await lastName.fill(`${before}x`);
-  await press(edit.getByRole('button', { name: 'Save changes' }));
+  await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit.getByText('Successfully Updated!')).toBeVisible();
   await lastName.fill(before);
-  await press(edit.getByRole('button', { name: 'Save changes' }));
+  await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit.getByText('Successfully Updated!')).toBeVisible();
 
   // The secure session lives in the widgets origin's tab storage; once it is gone (expired, or a

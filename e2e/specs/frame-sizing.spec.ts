@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { stack } from '../support/stack';
 import { Shop } from '../support/purchase';
-import { LoginWidget, widgetIframe } from '../support/widgets';
-import { press } from '../support/pointer';
+import { LoginWidget, untilFramesSettled, widgetIframe } from '../support/widgets';
 
 test('the frame has no inner scrollbar and follows its content as it grows and shrinks', async ({ page }) => {
   await page.goto(`${stack.demoUrl}/login`);
@@ -28,7 +27,7 @@ test('the frame has no inner scrollbar and follows its content as it grows and s
   await expect.poll(async () => (await frameMetrics()).scrollHeight <= (await frameMetrics()).clientHeight).toBe(true);
 
   // Content shrinks: the message is closed.
-  await press(login.frame.getByRole('button', { name: 'Close' }));
+  await login.frame.getByRole('button', { name: 'Close' }).click();
   await expect(login.alert).toHaveCount(0);
   await expect.poll(iframeHeight).toBeLessThan(before + 1);
 
@@ -112,6 +111,7 @@ test(
     });
     // The frames report their heights (any jump they would make happens now), then the click
     // lands where the button was seen: it must still be there.
+    await untilFramesSettled(page);
     await page.mouse.click(frameBox.x + inFrame.x, frameBox.y + inFrame.y);
     await expect(shop.dialog).toBeVisible();
     await expect(shop.step('login').getByLabel('Email')).toBeVisible();

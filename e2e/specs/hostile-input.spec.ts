@@ -11,7 +11,6 @@ import { Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import { LoginWidget, recordHostEvents, widgetFrame, widgetIframe } from '../support/widgets';
 import { frameHeaders } from '@foyer/api/frame-headers';
-import { press } from '../support/pointer';
 
 const CHANNEL = 'foyer.siblings';
 
@@ -153,7 +152,9 @@ test('foreign-origin and forged messages to the login page and its frames are re
   await expect(widgetFrame(popup, 'profile').getByRole('button', { name: /log ?out/i })).toBeVisible();
   await expect.poll(async () => (await events()).map((event) => event.name)).toContain('login.success');
   expect(JSON.stringify(await events())).not.toContain('forged');
-  await press(widgetFrame(popup, 'profile').getByRole('button', { name: /log ?out/i }));
+  await widgetFrame(popup, 'profile')
+    .getByRole('button', { name: /log ?out/i })
+    .click();
 });
 
 test('a connected widget ignores handshakes forged by the host page: it keeps its connection, events and height', async ({
@@ -208,7 +209,7 @@ test('a connected widget ignores handshakes forged by the host page: it keeps it
   // Nothing went to the forger's ports.
   expect(await page.evaluate(() => (window as unknown as { __forgerHeard: unknown[] }).__forgerHeard)).toEqual([]);
   expect(errors).toEqual([]);
-  await press(profile.getByRole('button', { name: /log ?out/i }));
+  await profile.getByRole('button', { name: /log ?out/i }).click();
 });
 
 test('the basket cannot be forged or replayed from another origin, and the host origin cannot join the siblings channel', async ({
@@ -239,7 +240,7 @@ test('the basket cannot be forged or replayed from another origin, and the host 
   expect(JSON.stringify(captured)).toContain('basket');
   expect(await seen(popup)).toEqual([]);
   // Picking it again empties the basket: the replays below would fill it again.
-  await press(shop.plan('Monthly', 'Digital access'));
+  await shop.plan('Monthly', 'Digital access').click();
   await expect(shop.emptySummary).toBeVisible();
   const replays = captured.filter((message) => JSON.stringify(message).includes('Digital access'));
   expect(replays.length).toBeGreaterThan(0);
@@ -371,7 +372,7 @@ test('profile values carrying XSS payloads render as text in profile and edit-pr
     const [first, last] = pair(index);
     await firstName.fill(first);
     await lastName.fill(last);
-    await press(edit.getByRole('button', { name: 'Save changes' }));
+    await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(edit.getByText('Successfully Updated!')).toBeVisible();
     await expect(widgetFrame(page, 'profile').getByText(first, { exact: false }).first()).toBeVisible();
   }

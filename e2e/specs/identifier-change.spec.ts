@@ -10,9 +10,8 @@ import { expect } from '@playwright/test';
 import { test } from '../support/api-test';
 import { uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { LoginWidget, ProfileWidget, widgetFrame } from '../support/widgets';
+import { LoginWidget, ProfileWidget, untilFramesSettled, widgetFrame } from '../support/widgets';
 import { mailedLink } from '../support/mailbox';
-import { press } from '../support/pointer';
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
 test.use({ bypassCSP: true });
@@ -50,12 +49,13 @@ test('a changed e-mail takes effect once the new address confirms the mailed lin
   });
   await page.goto(`${stack.demoUrl}/gallery`);
   // The gallery's frames load and grow at once, moving the login: its button is pressed once still.
+  await untilFramesSettled(page);
   await new LoginWidget(page).logIn(oldAddress, password);
   const edit = widgetFrame(page, 'edit-profile');
   const email = edit.getByLabel(/^Email/);
   await expect(email).toHaveValue(oldAddress);
   await email.fill(newAddress);
-  await press(edit.getByRole('button', { name: 'Save changes' }));
+  await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit.getByText('Check your mail to confirm your new address')).toBeVisible();
   // Nothing changed yet: the old address is still the one shown.
   await expect(email).toHaveValue(oldAddress);

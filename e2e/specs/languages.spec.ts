@@ -10,8 +10,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { walkWithoutEnglish, type Checkpoint } from '../support/english';
 import { buyAndInvite, uniqueEmail } from '../support/purchase';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
-import { chooseAction, mountOnLoaderOnly, widgetFrame, widgetIframe } from '../support/widgets';
-import { press } from '../support/pointer';
+import { chooseAction, mountOnLoaderOnly, untilFramesSettled, widgetFrame, widgetIframe } from '../support/widgets';
 
 const TEXTS = {
   en: {
@@ -72,19 +71,22 @@ async function identityWalk(page: Page, locale: Locale, checkpoint: Checkpoint):
 
   // The refused forms: the messages name the translated labels. The three frames load and grow at
   // once: a click before they settle lands where the button was (lost twice in one CI run).
-  await press(registration.getByRole('button', { name: text.register, exact: true }));
+  await untilFramesSettled(page);
+  await registration.getByRole('button', { name: text.register, exact: true }).click();
   await expect(registration.getByText(text.firstNameRequired).first()).toBeVisible();
   await checkpoint(page, 'registration');
 
   await expect(widgetIframe(page, 'product-profile')).toHaveAttribute('title', text.details);
-  await press(profile.getByRole('button', { name: text.next, exact: true }));
+  await untilFramesSettled(page);
+  await profile.getByRole('button', { name: text.next, exact: true }).click();
   await expect(profile.getByRole('alert').first()).toBeVisible();
   await checkpoint(page, 'product-profile');
 
   // Logged in (through the Spanish or Brazilian login), the profile editor.
   await login.getByLabel(text.email).fill(DEMO_ACCOUNT.email);
   await login.getByLabel(text.password, { exact: true }).fill(DEMO_ACCOUNT.password);
-  await press(login.getByRole('button', { name: text.logIn, exact: true }));
+  await untilFramesSettled(page);
+  await login.getByRole('button', { name: text.logIn, exact: true }).click();
   await expect(login.getByLabel(text.email)).toHaveCount(0);
   await hostPage(page, locale, ['edit-profile']);
   const edit = widgetFrame(page, 'edit-profile');
@@ -160,7 +162,8 @@ async function logIn(page: Page, locale: Locale, email: string): Promise<void> {
   const login = widgetFrame(page, 'login');
   await login.getByLabel(text.email).fill(email);
   await login.getByLabel(text.password, { exact: true }).fill('languages-pw-1');
-  await press(login.getByRole('button', { name: text.logIn, exact: true }));
+  await untilFramesSettled(page);
+  await login.getByRole('button', { name: text.logIn, exact: true }).click();
   await expect(login.getByLabel(text.email)).toHaveCount(0);
 }
 
@@ -189,16 +192,18 @@ async function accountWalk(
 
   // The beneficiaries dialog: the invited friend, pending.
   await chooseAction(
+    page,
     list.getByRole('button', { name: text.actionsFor }),
     list.getByRole('menuitem', { name: text.display }),
   );
   const beneficiaries = list.getByRole('dialog', { name: text.beneficiariesOf });
   await expect(beneficiaries.getByRole('row', { name: new RegExp(friend) })).toContainText(text.pending);
   await checkpoint(page, 'purchases-list', [...CATALOGUE, friend, owner]);
-  await press(beneficiaries.getByRole('button', { name: text.close }).first());
+  await beneficiaries.getByRole('button', { name: text.close }).first().click();
 
   // The add-beneficiary dialog with its refusal of an invalid address.
   await chooseAction(
+    page,
     list.getByRole('button', { name: text.actionsFor }),
     list.getByRole('menuitem', { name: text.add }),
   );

@@ -10,9 +10,8 @@ import { CAPTCHA_SERVICE, routeRecaptchaDouble, startCaptchaStack, type CaptchaS
 import { Shop, uniqueEmail } from '../support/purchase';
 import { DEMO_ACCOUNT } from '../support/stack';
 import { popupClosed } from '../support/social-popup';
-import { LoginWidget, widgetFrame } from '../support/widgets';
+import { LoginWidget, untilFramesSettled, widgetFrame } from '../support/widgets';
 import { frameHeaders } from '@foyer/api/frame-headers';
-import { press } from '../support/pointer';
 
 const NOT_A_ROBOT = IDENTITY_ERRORS.RECAPTCHA_VERIFICATION_FAILED.text;
 
@@ -41,14 +40,14 @@ test('the login widget asks for the captcha, refuses to log in without it, then 
   await expect(login.frame.getByRole('group', { name: 'Verification' })).toBeVisible();
   await login.email.fill(DEMO_ACCOUNT.email);
   await login.password.fill(DEMO_ACCOUNT.password);
-  await press(login.submit);
+  await login.submit.click();
   await expect(login.frame.getByText(NOT_A_ROBOT)).toBeVisible();
   const verified = world.verifier.requests.length;
   expect(verified, 'nothing reaches the server without a token').toBe(0);
 
-  await press(login.frame.getByRole('button', { name: "I'm not a robot" }));
+  await login.frame.getByRole('button', { name: "I'm not a robot" }).click();
   await expect(login.frame.getByText(NOT_A_ROBOT)).toHaveCount(0);
-  await press(login.submit);
+  await login.submit.click();
   await expect(login.frame.getByText('You are logged in')).toBeVisible();
   expect(world.verifier.requests.at(-1)).toMatchObject({ response: expect.stringMatching(/^double-/) });
 });
@@ -63,7 +62,7 @@ test("the checkout's login step logs in to a captcha service", async ({ page }) 
   const login = shop.step('login');
   await login.getByLabel('Email').fill(DEMO_ACCOUNT.email);
   await login.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password);
-  await press(login.getByRole('button', { name: "I'm not a robot" }));
+  await login.getByRole('button', { name: "I'm not a robot" }).click();
   await expect(login.getByRole('button', { name: 'Verified' })).toBeVisible();
   await shop.press(login.getByRole('button', { name: 'Log in', exact: true }));
   // Logged in: the checkout moves on to the profile step.
@@ -107,12 +106,12 @@ test('the purchase sign-up of a captcha service asks for the captcha, and again 
   await expect(profile.getByText(NOT_A_ROBOT).first()).toBeVisible();
   expect(world.verifier.requests.length).toBe(before);
 
-  await press(profile.getByRole('button', { name: "I'm not a robot" }));
+  await profile.getByRole('button', { name: "I'm not a robot" }).click();
   await expect(profile.getByRole('button', { name: 'Verified' })).toBeVisible();
   await shop.press(shop.saveProfile);
   // The account is created with the first token; the login needs a second one.
   await expect(profile.getByText('Please complete the verification again to log in.', { exact: false })).toBeVisible();
-  await press(profile.getByRole('button', { name: "I'm not a robot" }));
+  await profile.getByRole('button', { name: "I'm not a robot" }).click();
   await shop.press(shop.saveProfile);
   await expect(shop.confirmOrder).toBeVisible();
   expect(world.verifier.requests.length - before).toBe(2);
@@ -138,10 +137,11 @@ test('the social link panel of a captcha service asks for the captcha before it 
   await openAsCaptchaService(page, '/social');
   const login = new LoginWidget(page);
   const popup = page.waitForEvent('popup');
-  await press(login.frame.getByRole('button', { name: 'Sign in with Google' }));
+  await login.frame.getByRole('button', { name: 'Sign in with Google' }).click();
   await popupClosed(popup);
   // The registration panel has just replaced the form and the frame is still growing to fit it.
-  await press(login.frame.getByRole('button', { name: 'I already have a account' }));
+  await untilFramesSettled(page);
+  await login.frame.getByRole('button', { name: 'I already have a account' }).click();
   await expect(login.frame.getByRole('heading', { name: 'Link an Account' })).toBeVisible();
   await login.frame.getByLabel('Email').fill(DEMO_ACCOUNT.email);
   await login.frame.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password);
@@ -149,13 +149,13 @@ test('the social link panel of a captcha service asks for the captcha before it 
 
   // Without the captcha nothing is sent.
   const before = world.verifier.requests.length;
-  await press(login.frame.getByRole('button', { name: 'Link Account' }));
+  await login.frame.getByRole('button', { name: 'Link Account' }).click();
   await expect(login.frame.getByText(NOT_A_ROBOT)).toBeVisible();
   expect(world.verifier.requests.length).toBe(before);
 
-  await press(login.frame.getByRole('button', { name: "I'm not a robot" }));
+  await login.frame.getByRole('button', { name: "I'm not a robot" }).click();
   await expect(login.frame.getByRole('button', { name: 'Verified' })).toBeVisible();
-  await press(login.frame.getByRole('button', { name: 'Link Account' }));
+  await login.frame.getByRole('button', { name: 'Link Account' }).click();
   await expect(login.frame.getByText('You are logged in')).toBeVisible();
   expect(world.verifier.requests.at(-1)).toMatchObject({ response: expect.stringMatching(/^double-/) });
   // Linked: the unlink widget beside it lists Google for the demo account.

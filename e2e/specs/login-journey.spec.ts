@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { LoginWidget, ProfileWidget, recordHostEvents } from '../support/widgets';
-import { press } from '../support/pointer';
 
 /** The host page's own logged-in flag: `evolok.loggedIn` in its storage, the `evolok_loggedIn` cookie. */
 const loggedInFlag = (page: Page) =>
@@ -30,7 +29,8 @@ test(
     await expect(page.locator('#event-log')).toContainText('Foyer.on login.success');
     const events = await hostEvents();
     const success = events.find((event) => event.name === 'login.success');
-    expect(success?.detail).toEqual({ guid: expect.any(String) });
+    // The method tells the page how the visitor signed in (issue 31): here, with a password.
+    expect(success?.detail).toEqual({ guid: expect.any(String), method: 'password' });
     // Nothing secret reaches the host page unless the site owner opts in.
     expect(JSON.stringify(events)).not.toContain(DEMO_ACCOUNT.password);
     expect(JSON.stringify(events)).not.toContain('sessionId');
@@ -60,14 +60,14 @@ test('the session survives a reload with remember-me and Foyer.logout() ends it 
   await login.email.fill(DEMO_ACCOUNT.email);
   await login.password.fill(DEMO_ACCOUNT.password);
   await login.frame.getByLabel(/remember me/i).check();
-  await press(login.submit);
+  await login.submit.click();
   const profile = new ProfileWidget(page);
   await expect(profile.frame.getByText(DEMO_ACCOUNT.email)).toBeVisible();
 
   await page.reload();
   await expect(new ProfileWidget(page).frame.getByText(DEMO_ACCOUNT.email)).toBeVisible();
 
-  await press(page.getByRole('button', { name: 'Log out from the host page' }));
+  await page.getByRole('button', { name: 'Log out from the host page' }).click();
   await expect(new ProfileWidget(page).frame.getByText(/not logged in/i)).toBeVisible();
   await expect(new LoginWidget(page).email).toBeVisible();
 });

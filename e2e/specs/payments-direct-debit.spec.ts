@@ -8,7 +8,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { widgetSelector } from '../support/widgets';
 import { createOrder, GOCARDLESS_PAGES, logIn, startPaymentStack, type PaymentStack } from '../support/doubles';
-import { press } from '../support/pointer';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -59,9 +58,9 @@ test('request → mandate page → back to the host page → the mandate is comp
   await routeMandatePages(page);
   await page.goto(`${world.site.url}/direct-debit.html?order=${orderId}`);
   await logIn(page);
-  await press(widget(page, 'direct-debit-request').getByRole('button', { name: 'Process payment' }));
+  await widget(page, 'direct-debit-request').getByRole('button', { name: 'Process payment' }).click();
   await expect(page).toHaveURL(new RegExp(`^${GOCARDLESS_PAGES}/flow/`));
-  await press(page.getByRole('link', { name: 'Confirm mandate' }));
+  await page.getByRole('link', { name: 'Confirm mandate' }).click();
 
   await expect(page).toHaveURL(
     new RegExp(`/direct-debit\\.html\\?order=${orderId}&orderId=${orderId}&redirect_flow_id=`),

@@ -7,7 +7,6 @@ import { axeViolations, widgetDocument } from '../support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { widgetSelector } from '../support/widgets';
 import { createOrder, logIn, routeMercado, startPaymentStack, type PaymentStack } from '../support/doubles';
-import { press } from '../support/pointer';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -52,7 +51,7 @@ test('an approved card pays: grouped number, detected card type, Payment Success
   await fill(page, {});
   await expect(frame(page).getByLabel('Card number')).toHaveValue('4509 9535 6623 3704');
   await expect(frame(page).getByText('Card type: Visa')).toBeVisible();
-  await press(frame(page).getByRole('button', { name: 'Pay' }));
+  await frame(page).getByRole('button', { name: 'Pay' }).click();
   await expect(frame(page).getByText('Payment Successful')).toBeVisible();
   await expect(page.locator('#event-log')).toContainText(`foyer:payment.success {"orderId":"${orderId}"}`);
   const payment = world.mercado!.payments.find((entry) => (entry.body.external_reference as string) === orderId);
@@ -70,14 +69,14 @@ test('invalid card fields show the provider’s field errors and nothing is char
   const before = world.mercado!.payments.length;
   // A number that fails the check digit (E301) and a month out of range (208).
   await fill(page, { number: '4509953566233705', month: '13' });
-  await press(frame(page).getByRole('button', { name: 'Pay' }));
+  await frame(page).getByRole('button', { name: 'Pay' }).click();
   await expect(frame(page).getByText('The card number is wrong.')).toBeVisible();
   await expect(frame(page).getByText('Choose the expiry month.')).toBeVisible();
   await expect(frame(page).getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
   expect(await axeViolations(widgetDocument(page, 'payment')), 'Mercado Pago form, field errors').toEqual([]);
   // An unknown BIN: no card type, refused before asking Mercado Pago.
   await frame(page).getByLabel('Card number').fill('9999 9999 9999 9999');
-  await press(frame(page).getByRole('button', { name: 'Pay' }));
+  await frame(page).getByRole('button', { name: 'Pay' }).click();
   await expect(frame(page).getByText('We could not recognise this card number.')).toBeVisible();
   expect(world.mercado!.payments.length).toBe(before);
 });
@@ -89,11 +88,11 @@ test('a payment the provider rejects shows Error Processing Payment and can be p
   const orderId = await createOrder(request, world.stack);
   await openPayment(page, orderId);
   await fill(page, { name: 'FUND' });
-  await press(frame(page).getByRole('button', { name: 'Pay' }));
+  await frame(page).getByRole('button', { name: 'Pay' }).click();
   await expect(frame(page).getByRole('alert')).toHaveText('Error Processing Payment');
   await expect(page.locator('#event-log')).toContainText('foyer:payment.failed');
   await frame(page).getByLabel('Cardholder name').fill('APRO');
-  await press(frame(page).getByRole('button', { name: 'Pay' }));
+  await frame(page).getByRole('button', { name: 'Pay' }).click();
   await expect(frame(page).getByText('Payment Successful')).toBeVisible();
 });
 
@@ -103,6 +102,6 @@ test('an SDK that fails to load shows the error with Retry, and Retry brings the
   await openPayment(page, orderId, () => down);
   await expect(frame(page).getByRole('alert')).toContainText('The payment form could not be loaded');
   down = false;
-  await press(frame(page).getByRole('button', { name: 'Retry' }));
+  await frame(page).getByRole('button', { name: 'Retry' }).click();
   await expect(frame(page).getByLabel('Card number')).toBeVisible();
 });

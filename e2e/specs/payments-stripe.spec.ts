@@ -7,7 +7,6 @@ import { axeViolations, widgetDocument } from '../support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { widgetSelector } from '../support/widgets';
 import { createOrder, logIn, routeStripe, startPaymentStack, type PaymentStack } from '../support/doubles';
-import { press } from '../support/pointer';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -40,7 +39,7 @@ async function payWith(page: Page, number: string) {
   await payment.getByRole('group', { name: 'Card number' }).getByRole('textbox').fill(number);
   await payment.getByRole('group', { name: 'Expiry date' }).getByRole('textbox').fill('12 / 34');
   await payment.getByRole('group', { name: 'Security code (CVC)' }).getByRole('textbox').fill('123');
-  await press(payment.getByRole('button', { name: 'Pay' }));
+  await payment.getByRole('button', { name: 'Pay' }).click();
 }
 
 test('a card payment succeeds: one PaymentIntent, Payment Successful, payment.success', async ({ page, request }) => {
@@ -69,7 +68,7 @@ test('a declined card says so and the order stays payable', async ({ page, reque
   );
   // Another card on the same form pays the same order.
   await frame(page).getByRole('group', { name: 'Card number' }).getByRole('textbox').fill('4242424242424242');
-  await press(frame(page).getByRole('button', { name: 'Pay' }));
+  await frame(page).getByRole('button', { name: 'Pay' }).click();
   await expect(frame(page).getByText('Payment Successful')).toBeVisible();
 });
 
@@ -88,7 +87,7 @@ test('3-D Secure: the challenge is passed and the payment succeeds', async ({ pa
   await payWith(page, '4000000000003220');
   const challenge = frame(page).getByRole('dialog', { name: '3D Secure 2 Test Page' });
   await expect(challenge).toBeVisible();
-  await press(challenge.getByRole('button', { name: 'Complete' }));
+  await challenge.getByRole('button', { name: 'Complete' }).click();
   await expect(frame(page).getByText('Payment Successful')).toBeVisible();
   const intent = world.stripe!.intents.find((candidate) => candidate.metadata.order_id === orderId);
   expect(intent?.status).toBe('succeeded');
@@ -104,14 +103,14 @@ test('3-D Secure: a failed challenge is refused, nothing is charged, and another
   await openPayment(page, orderId);
   await payWith(page, '4000000000003220');
   const challenge = frame(page).getByRole('dialog', { name: '3D Secure 2 Test Page' });
-  await press(challenge.getByRole('button', { name: 'Fail' }));
+  await challenge.getByRole('button', { name: 'Fail' }).click();
   await expect(frame(page).getByRole('alert')).toHaveText('Error Processing Payment');
   await expect(frame(page).getByText('Payment Successful')).toHaveCount(0);
   const intents = () => world.stripe!.intents.filter((candidate) => candidate.metadata.order_id === orderId);
   expect(intents().map((intent) => intent.status)).toEqual(['requires_payment_method']);
   // The order stays payable with another card.
   await frame(page).getByRole('group', { name: 'Card number' }).getByRole('textbox').fill('4242424242424242');
-  await press(frame(page).getByRole('button', { name: 'Pay' }));
+  await frame(page).getByRole('button', { name: 'Pay' }).click();
   await expect(frame(page).getByText('Payment Successful')).toBeVisible();
   expect(intents().map((intent) => intent.status)).toEqual(['requires_payment_method', 'succeeded']);
 });
@@ -125,7 +124,7 @@ test('Stripe.js that fails to load shows the error with Retry, and Retry brings 
   await openPayment(page, orderId, () => down);
   await expect(frame(page).getByRole('alert')).toContainText('The payment form could not be loaded');
   down = false;
-  await press(frame(page).getByRole('button', { name: 'Retry' }));
+  await frame(page).getByRole('button', { name: 'Retry' }).click();
   await expect(frame(page).getByRole('group', { name: 'Card number' })).toBeVisible();
   await payWith(page, '4242424242424242');
   await expect(frame(page).getByText('Payment Successful')).toBeVisible();

@@ -5,7 +5,6 @@ import { test } from '../support/api-test';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import { widgetFrame, widgetSelector } from '../support/widgets';
-import { press } from '../support/pointer';
 
 /**
  * A site owner's paywall template that attacks (issue 15): the e2e stack seeds a segment whose
@@ -78,8 +77,8 @@ test(
     const link = template.getByText(HOSTILE_TEXTS.link);
     await expect(link).toBeVisible();
     await expect(link).not.toHaveAttribute('href', /.*/);
-    await press(link);
-    await press(template.getByText(HOSTILE_TEXTS.clickable));
+    await link.click();
+    await template.getByText(HOSTILE_TEXTS.clickable).click();
     // The image has failed to load by now (so its handler would have run).
     await expect
       .poll(() => template.locator('img').evaluate((image) => (image as HTMLImageElement).complete))
@@ -91,21 +90,21 @@ test(
 
     // The styles did not hide the offer or cover the frame: a real click reaches its buttons. The
     // product selection opens in the modal with the plans.
-    await press(paywall.getByRole('button', { name: 'Choose a plan' }));
+    await paywall.getByRole('button', { name: 'Choose a plan' }).click();
     const shop = new Shop(page);
     await expect(shop.plan('Yearly', 'Digital access')).toBeVisible();
-    await press(page.getByRole('dialog').getByRole('button', { name: /close/i }).first());
+    await page.getByRole('dialog').getByRole('button', { name: /close/i }).first().click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // And login: a customer without the subscription logs in through it, and the paywall asks
     // again and shows the subscription offer (the service's template for that case).
     const email = uniqueEmail();
     await createCustomer(request, email, 'hostile-pw-1');
-    await press(paywall.getByRole('button', { name: 'Log in' }));
+    await paywall.getByRole('button', { name: 'Log in' }).click();
     const modalLogin = page.getByRole('dialog').frameLocator(widgetSelector('login'));
     await modalLogin.getByLabel('Email').fill(email);
     await modalLogin.getByLabel('Password', { exact: true }).fill('hostile-pw-1');
-    await press(modalLogin.getByRole('button', { name: 'Log in', exact: true }));
+    await modalLogin.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(paywall.getByRole('heading', { name: 'This article is for subscribers' })).toBeVisible();
 

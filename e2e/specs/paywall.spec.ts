@@ -6,7 +6,6 @@ import { apiSession, createCustomer, Shop, uniqueEmail } from '../support/purcha
 import { stack } from '../support/stack';
 import { LoginWidget, recordHostEvents, widgetFrame, widgetSelector } from '../support/widgets';
 import { mailedLink } from '../support/mailbox';
-import { press } from '../support/pointer';
 
 /**
  * The metered paywall on the demo's premium article (issue 15): the demo service's default meter
@@ -94,11 +93,11 @@ test('a subscriber who meets the paywall logs in and reads on', async ({ page, r
     await article.expectFree(story);
   }
   await article.open(4);
-  await press(article.paywall.getByRole('button', { name: 'Log in' }));
+  await article.paywall.getByRole('button', { name: 'Log in' }).click();
   const login = page.getByRole('dialog').frameLocator(widgetSelector('login'));
   await login.getByLabel('Email').fill(email);
   await login.getByLabel('Password', { exact: true }).fill('subscriber-1');
-  await press(login.getByRole('button', { name: 'Log in', exact: true }));
+  await login.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(article.body).toBeVisible();
   await expect(article.paywall.getByRole('button', { name: 'Log in' })).toHaveCount(0);
@@ -124,7 +123,7 @@ test('in modal mode the paywall opens once in the modal; closing it leaves for t
   await expect(article.paywall.getByRole('button', { name: 'Log in' })).toHaveCount(0);
   await expect(dialog).toHaveCount(1);
   expect(await axeViolations(page), 'host page with the modal').toEqual([]);
-  await press(dialog.getByRole('button', { name: /close/i }).first());
+  await dialog.getByRole('button', { name: /close/i }).first().click();
   await expect(page).toHaveURL(`${stack.demoUrl}/`);
 });
 
@@ -170,7 +169,7 @@ test('a beneficiary who accepts an invitation to a subscription reads past the p
 
   // Accepted: the grant entitles, and no meter counts any more.
   await page.goto(link);
-  await press(accept);
+  await accept.click();
   await expect(grants.getByText('You accepted the invitation to Digital access')).toBeVisible();
   const seen = await recordHostEvents(page);
   await article.open(4);
@@ -200,9 +199,9 @@ test(
     await expect(article.body).toBeHidden();
 
     // The paywall opens the product selection in the modal; its checkout runs there.
-    await press(article.paywall.getByRole('button', { name: 'Choose a plan' }));
+    await article.paywall.getByRole('button', { name: 'Choose a plan' }).click();
     const shop = new Shop(page);
-    await press(shop.plan('Yearly', 'Digital access'));
+    await shop.plan('Yearly', 'Digital access').click();
     await expect(shop.plan('Yearly', 'Digital access')).toHaveAttribute('aria-pressed', 'true');
     await shop.press(shop.step('product-selection').getByRole('button', { name: 'Continue', exact: true }));
     // No session and no account: 'Create an account' in the login step, the account details in
@@ -244,8 +243,8 @@ test('in modal mode the plan chosen from the paywall in the modal is bought too'
   const shop = new Shop(page);
   // The paywall's copy in the modal is replaced by the product selection; the paywall in place
   // (out of sight) checks out.
-  await press(shop.step('paywall').getByRole('button', { name: 'Choose a plan' }));
-  await press(shop.plan('Yearly', 'Digital access'));
+  await shop.step('paywall').getByRole('button', { name: 'Choose a plan' }).click();
+  await shop.plan('Yearly', 'Digital access').click();
   await shop.press(shop.step('product-selection').getByRole('button', { name: 'Continue', exact: true }));
   await shop.logInInModal(email, 'buyer-pw-2');
   await shop.press(shop.saveProfile);
@@ -286,11 +285,11 @@ test(
       });
     expect(await axeViolations(widgetDocument(page, 'paywall'))).toEqual([]);
 
-    await press(article.paywall.getByRole('button', { name: 'Log in' }));
+    await article.paywall.getByRole('button', { name: 'Log in' }).click();
     const login = page.getByRole('dialog').frameLocator(widgetSelector('login'));
     await login.getByLabel('Email').fill(email);
     await login.getByLabel('Password', { exact: true }).fill('local-pw-1');
-    await press(login.getByRole('button', { name: 'Log in', exact: true }));
+    await login.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // Asked again with the session: the anonymous article moved in, this one is the second of five.
     await expect(article.body).toBeVisible();

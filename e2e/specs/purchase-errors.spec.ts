@@ -8,7 +8,6 @@ import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { apiSession, createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { frameHeaders } from '@foyer/api/frame-headers';
-import { press } from '../support/pointer';
 
 test('an empty basket cannot be checked out: the button is disabled and submitting the selection errs', async ({
   page,
@@ -22,12 +21,12 @@ test('an empty basket cannot be checked out: the button is disabled and submitti
   // Picking and un-picking (the same plan again) leaves it empty and disabled once more.
   await shop.pick('Monthly', 'Digital access');
   await expect(shop.checkout).toBeEnabled();
-  await press(shop.plan('Monthly', 'Digital access'));
+  await shop.plan('Monthly', 'Digital access').click();
   await expect(shop.plan('Monthly', 'Digital access')).toHaveAttribute('aria-pressed', 'false');
   await expect(shop.checkout).toBeDisabled();
 
   // The selection's own submit with nothing picked: NO_PRODUCT_SELECTED, and no step opens.
-  await press(shop.selection.getByRole('button', { name: 'Continue', exact: true }));
+  await shop.selection.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(shop.selection.getByRole('alert')).toBeVisible();
   await expect(page.locator('#event-log')).toContainText('foyer:productSelection.failed');
   await expect(shop.dialog).toHaveCount(0);

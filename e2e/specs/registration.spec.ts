@@ -3,7 +3,6 @@ import { expect, test, type Frame, type FrameLocator, type Page } from '@playwri
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { CAPTCHA_SITE_KEY, routeRecaptchaDouble } from '../support/recaptcha';
 import { widgetFrame } from '../support/widgets';
-import { press } from '../support/pointer';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -81,7 +80,7 @@ test('register a new account: success state, events, and the activation mail wit
   expect(await axeViolations(registrationFrame(page))).toEqual([]);
 
   // Error state: the general message lists every missing attribute.
-  await press(widget.submit);
+  await widget.submit.click();
   await expect(widget.alert).toContainText('Email, Password, Confirm Password, First name, Last name are mandatory.');
   expect(await axeViolations(registrationFrame(page))).toEqual([]);
 
@@ -92,7 +91,7 @@ test('register a new account: success state, events, and the activation mail wit
   await widget.frame.getByLabel('Day').selectOption('9');
   await widget.frame.getByLabel('Month').selectOption('4');
   await widget.frame.getByLabel('Year').selectOption('1990');
-  await press(widget.submit);
+  await widget.submit.click();
 
   const success = widget.frame.getByRole('status').filter({ hasText: 'The account has been successfully created.' });
   await expect(success).toContainText('Please check your mailbox.');
@@ -121,7 +120,7 @@ test('a duplicate email says it is in use, keeps everything typed, and offers th
   await widget.fill(DEMO_ACCOUNT.email, 'typed-pw-1');
   // The cross, in words.
   await expect(widget.frame.getByText('Already registered')).toBeVisible();
-  await press(widget.submit);
+  await widget.submit.click();
   await expect(widget.alert).toContainText('Email already in use! Please log in or use another email address.');
   await expect(page.locator('#event-log')).toContainText('foyer:registration.failed {"code":"duplicate_user_profile"');
   await expect(widget.field('Email')).toHaveValue(DEMO_ACCOUNT.email);
@@ -131,19 +130,19 @@ test('a duplicate email says it is in use, keeps everything typed, and offers th
   expect(await axeViolations(registrationFrame(page))).toEqual([]);
 
   // Forgot password: the reset panel with the typed address; Cancel comes back to the form as it was.
-  await press(widget.alert.getByRole('button', { name: 'Forgot your password?' }));
+  await widget.alert.getByRole('button', { name: 'Forgot your password?' }).click();
   await expect(widget.frame.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
   await expect(widget.frame.getByRole('textbox', { name: 'Email' })).toHaveValue(DEMO_ACCOUNT.email);
-  await press(widget.frame.getByRole('button', { name: 'Cancel' }));
+  await widget.frame.getByRole('button', { name: 'Cancel' }).click();
   await expect(widget.submit).toBeVisible();
   await expect(widget.field('Password')).toHaveValue('typed-pw-1');
 
   // Log in: the login form in place, which logs the visitor in.
-  await press(widget.alert.getByRole('button', { name: 'Log in' }));
+  await widget.alert.getByRole('button', { name: 'Log in' }).click();
   const login = widget.frame.locator('form').filter({ has: widget.frame.getByRole('button', { name: 'Log in' }) });
   await login.getByLabel('Email', { exact: true }).fill(DEMO_ACCOUNT.email);
   await login.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password);
-  await press(login.getByRole('button', { name: 'Log in' }));
+  await login.getByRole('button', { name: 'Log in' }).click();
   await expect(widget.frame.getByText('You are logged in')).toBeVisible();
   await expect(page.locator('#event-log')).toContainText('foyer:login.success');
 });
@@ -152,7 +151,7 @@ test('cancel publishes registration.cancelled and empties the form', async ({ pa
   await page.goto(`${stack.demoUrl}/register`);
   const widget = new RegistrationWidget(page);
   await widget.field('First name').fill('Gone');
-  await press(widget.frame.getByRole('button', { name: 'Cancel' }));
+  await widget.frame.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.locator('#event-log')).toContainText('foyer:registration.cancelled');
   await expect(widget.field('First name')).toHaveValue('');
 });
@@ -174,10 +173,10 @@ test('with a captcha configured: refused until solved, then registered', async (
   await page.goto(`${stack.demoUrl}/register`);
   const widget = new RegistrationWidget(page);
   await widget.fill(uniqueEmail());
-  await press(widget.submit);
+  await widget.submit.click();
   await expect(widget.alert).toHaveText(/^Please verify that you are not a robot/);
-  await press(widget.frame.getByRole('button', { name: "I'm not a robot" }));
-  await press(widget.submit);
+  await widget.frame.getByRole('button', { name: "I'm not a robot" }).click();
+  await widget.submit.click();
   await expect(widget.frame.getByText(/The account has been successfully created\./)).toBeVisible();
   expect(scriptRequests()).toBe(1);
 });

@@ -16,8 +16,7 @@ import { test } from '../support/api-test';
 import { outbox } from '../support/mailbox';
 import { createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { E2E_ENV, stack } from '../support/stack';
-import { LoginWidget, widgetFrame } from '../support/widgets';
-import { press } from '../support/pointer';
+import { LoginWidget, untilFramesSettled, widgetFrame } from '../support/widgets';
 
 const PASSWORD = 'renewals-pw-1';
 const PLAN = 'Digital access — Monthly';
@@ -59,6 +58,7 @@ async function openMyAccount(page: Page, email: string): Promise<Locator> {
   await expect(row.or(askedToLogIn)).toBeVisible();
   if (await askedToLogIn.isVisible()) await new LoginWidget(page).logInSettled(email, PASSWORD);
   await expect(row).toBeVisible();
+  await untilFramesSettled(page);
   return row;
 }
 
@@ -125,20 +125,22 @@ test(
     // Update payment: the dialog takes the card that pays, through the same test card form.
     const list = widgetFrame(page, 'purchases-list');
     const update = row.getByRole('button', { name: `Update payment for ${PLAN}` });
-    await press(update);
+    await update.click();
     const dialog = list.getByRole('dialog', { name: `Update payment for ${PLAN}` });
     // The renewal is due at the plan's full price (the 1 € trial was the first month's only).
     await expect(dialog.getByText('Amount due: €9.99', { exact: true })).toBeVisible();
     await expect(dialog.getByText('Test mode', { exact: true })).toBeVisible();
     await dialog.getByLabel('Test card').selectOption('pm_card_visa');
     // The open dialog grew the list's frame (and the frames below moved): settled before pressing Pay.
-    await press(dialog.getByRole('button', { name: /^Pay \S/ }));
+    await untilFramesSettled(page);
+    await dialog.getByRole('button', { name: /^Pay \S/ }).click();
     await expect(dialog.getByRole('status')).toHaveText(
       new RegExp(`^Payment received: ${PLAN} is active again\\. It renews on \\d{2}-[A-Z][a-z]{2}-\\d{4}\\.$`),
     );
 
     // Closed: the row is Active again, renewing a period later than before.
-    await press(dialog.getByRole('button', { name: 'Close' }).last());
+    await untilFramesSettled(page);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
     await expect(dialog).toHaveCount(0);
     await expect(status()).toHaveText(/^Active Renews on \d{2}-[A-Z][a-z]{2}-\d{4}$/);
     expect(listDate(await status().innerText())).toBeGreaterThan(firstRenewal);
@@ -159,7 +161,7 @@ test(
     await shop.press(shop.pay);
     const payment = shop.step('payment');
     const firstChallenge = payment.getByRole('dialog', { name: 'Test 3-D Secure' });
-    await press(firstChallenge.getByRole('button', { name: 'Complete authentication' }));
+    await firstChallenge.getByRole('button', { name: 'Complete authentication' }).click();
     await expect(shop.paid).toBeVisible();
 
     let row = await openMyAccount(page, email);
@@ -180,16 +182,19 @@ test(
 
     // Update payment offers to confirm the renewal's own charge first (no card form).
     const list = widgetFrame(page, 'purchases-list');
-    await press(row.getByRole('button', { name: `Update payment for ${PLAN}` }));
+    await row.getByRole('button', { name: `Update payment for ${PLAN}` }).click();
     const dialog = list.getByRole('dialog', { name: `Update payment for ${PLAN}` });
     await expect(dialog.getByText('Your bank asks you to confirm the renewal payment of €9.99.')).toBeVisible();
     await expect(dialog.getByLabel('Test card')).toHaveCount(0);
-    await press(dialog.getByRole('button', { name: 'Confirm with your bank' }));
+    await untilFramesSettled(page);
+    await dialog.getByRole('button', { name: 'Confirm with your bank' }).click();
     const challenge = list.getByRole('dialog', { name: 'Test 3-D Secure' });
-    await press(challenge.getByRole('button', { name: 'Complete authentication' }));
+    await untilFramesSettled(page);
+    await challenge.getByRole('button', { name: 'Complete authentication' }).click();
     await expect(dialog.getByRole('status')).toHaveText(new RegExp(`^Payment received: ${PLAN} is active again\\.`));
 
-    await press(dialog.getByRole('button', { name: 'Close' }).last());
+    await untilFramesSettled(page);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
     await expect(status()).toHaveText(/^Active Renews on /);
     expect(listDate(await status().innerText())).toBeGreaterThan(firstRenewal);
   },

@@ -6,7 +6,14 @@ import { BASE_THEME_COLOURS } from '@foyer/protocol/light';
 import { layoutFaults } from '../support/layout';
 import { apiSession, buyAndInvite, createCustomer, Shop, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { chooseAction, LoginWidget, mountOnLoaderOnly, ProfileWidget, widgetFrame } from '../support/widgets';
+import {
+  chooseAction,
+  LoginWidget,
+  mountOnLoaderOnly,
+  ProfileWidget,
+  untilFramesSettled,
+  widgetFrame,
+} from '../support/widgets';
 
 /**
  * Every widget route on one page (the demo gallery), at a phone's (320, 390), a tablet's (768) and
@@ -293,11 +300,13 @@ test('the account tables with rows at 320 px: stacked, labelled, nothing scrolls
   const invitations = widgetFrame(page, 'v1/invitations-list');
   await expect(invitations.getByRole('row', { name: new RegExp(friend) })).toBeVisible();
   await chooseAction(
+    page,
     list.getByRole('button', { name: 'Actions for Digital access — Yearly' }),
     list.getByRole('menuitem', { name: 'Display beneficiaries' }),
   );
   const dialog = list.getByRole('dialog', { name: 'Beneficiaries of Digital access — Yearly' });
   await expect(dialog.getByRole('row', { name: new RegExp(friend) })).toContainText('Pending');
+  await untilFramesSettled(page);
   const faults = [];
   for (const widget of ['purchases-list', 'v1/subscriptions-list', 'v1/invitations-list'])
     faults.push(...(await tableFaults(page, widget, 'owner')));

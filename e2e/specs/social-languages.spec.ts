@@ -10,8 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { walkWithoutEnglish, type Checkpoint } from '../support/english';
 import { DESKTOP_CHROME, nextPerson, popupClosed } from '../support/social-popup';
-import { mountOnLoaderOnly, widgetFrame } from '../support/widgets';
-import { press } from '../support/pointer';
+import { mountOnLoaderOnly, untilFramesSettled, widgetFrame } from '../support/widgets';
 
 const TEXTS = {
   en: {
@@ -67,8 +66,9 @@ async function confirmWithGoogle(
   const confirm = frame.getByRole('button', { name: `${text.confirmWith}Google` });
   await expect(confirm).toBeVisible();
   await checkpoint(page, widget, NETWORKS);
+  await untilFramesSettled(page);
   const popup = page.waitForEvent('popup');
-  await press(confirm);
+  await confirm.click();
   await popupClosed(popup);
 }
 
@@ -91,13 +91,14 @@ async function socialWalk(page: Page, locale: Locale, checkpoint: Checkpoint): P
   // A first sign-in: nobody has this Google account yet, so the registration panel opens.
   await nextPerson('google', { forUserAgent: marker });
   const popup = page.waitForEvent('popup');
-  await press(signIn);
+  await signIn.click();
   await popupClosed(popup);
   const create = login.getByRole('button', { name: text.create, exact: true });
   await expect(create).toBeVisible();
   await checkpoint(page, 'login', NETWORKS);
-  await press(create);
+  await create.click();
   await expect(login.getByText(text.loggedIn)).toBeVisible();
+  await untilFramesSettled(page);
 
   // The account's links: Google linked, Facebook to link.
   const linkFacebook = link.getByRole('button', { name: `${text.link}Facebook` });
@@ -108,7 +109,7 @@ async function socialWalk(page: Page, locale: Locale, checkpoint: Checkpoint): P
 
   await nextPerson('facebook', { forUserAgent: marker });
   const linking = page.waitForEvent('popup');
-  await press(linkFacebook);
+  await linkFacebook.click();
   await popupClosed(linking);
   // Linking asks for a fresh proof (issue 24): this account has no password, so Google again.
   await confirmWithGoogle(page, 'link-accounts', text, checkpoint);
@@ -116,14 +117,16 @@ async function socialWalk(page: Page, locale: Locale, checkpoint: Checkpoint): P
   await checkpoint(page, 'link-accounts', NETWORKS);
 
   // Unlinking Facebook goes; Google, the last way into an account without a password, is refused.
-  await press(unlink.getByRole('button', { name: `${text.unlink}Facebook` }));
+  await untilFramesSettled(page);
+  await unlink.getByRole('button', { name: `${text.unlink}Facebook` }).click();
   // The proof link-accounts got is in the tab's storage, for every frame of the site; where the
   // browser refuses the frames storage it stayed in that frame, and this one asks again.
   if (test.info().project.name === 'e2e-storage-refused') {
     await confirmWithGoogle(page, 'unlink-accounts', text, checkpoint);
   }
   await expect(unlink.getByRole('status').filter({ hasText: text.unlinked })).toBeVisible();
-  await press(unlink.getByRole('button', { name: `${text.unlink}Google` }));
+  await untilFramesSettled(page);
+  await unlink.getByRole('button', { name: `${text.unlink}Google` }).click();
   await expect(unlink.getByRole('alert')).toBeVisible();
   await checkpoint(page, 'unlink-accounts', NETWORKS);
 }

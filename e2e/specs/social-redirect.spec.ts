@@ -17,8 +17,7 @@ import { test } from '../support/api-test';
 import { stack } from '../support/stack';
 import { mailedLink } from '../support/mailbox';
 import { DESKTOP_CHROME, nextPerson } from '../support/social-popup';
-import { ProfileWidget, recordHostEvents, widgetFrame } from '../support/widgets';
-import { press } from '../support/pointer';
+import { ProfileWidget, recordHostEvents, untilFramesSettled, widgetFrame } from '../support/widgets';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -82,13 +81,13 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
       await page.goto(`${stack.demoUrl}/social?from=e2e`);
       const login = widgetFrame(page, 'login');
       let since = seen.length;
-      await press(login.getByRole('button', { name: 'Sign in with Google' }));
+      await login.getByRole('button', { name: 'Sign in with Google' }).click();
 
       const back = await backOnHostPage(page, seen, since, 'signIn');
       // No linked account: the social registration form, filled from the provider's profile.
       await expect(login.getByRole('heading', { name: 'Create an Account' })).toBeVisible({ timeout: 20_000 });
       await expect(login.getByLabel('Email')).toHaveValue(person.email);
-      await press(login.getByRole('button', { name: 'Create Account' }));
+      await login.getByRole('button', { name: 'Create Account' }).click();
       await expect(login.getByText('You are logged in')).toBeVisible();
       await expect(widgetFrame(page, 'profile').getByText(person.email)).toBeVisible();
       await expect
@@ -101,7 +100,7 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
 
       // The result id is spent: the address the server sent back, loaded again (a bookmark, the
       // history), signs nobody in, shows no error, and loses the id too.
-      await press(new ProfileWidget(page).logout);
+      await new ProfileWidget(page).logout.click();
       await expect(login.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
       await page.goto(back.href);
       await expect(login.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
@@ -111,7 +110,7 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
 
       // Next time the linked identity signs straight in.
       since = seen.length;
-      await press(login.getByRole('button', { name: 'Sign in with Google' }));
+      await login.getByRole('button', { name: 'Sign in with Google' }).click();
       await backOnHostPage(page, seen, since, 'signIn');
       await expect(login.getByText('You are logged in')).toBeVisible({ timeout: 20_000 });
       await expect
@@ -187,19 +186,19 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
       await page.goto(`${stack.demoUrl}/social?from=e2e`);
       const login = widgetFrame(page, 'login');
       const since = seen.length;
-      await press(login.getByRole('button', { name: 'Sign in with X' }));
+      await login.getByRole('button', { name: 'Sign in with X' }).click();
 
       await backOnHostPage(page, seen, since, 'signIn');
       await expect(login.getByRole('heading', { name: 'Create an Account' })).toBeVisible({ timeout: 20_000 });
       // X's user info has an id, a name and a handle, no e-mail address.
       await expect(login.getByLabel('Email')).toHaveValue('');
-      await press(login.getByRole('button', { name: 'Create Account' }));
+      await login.getByRole('button', { name: 'Create Account' }).click();
       await expect(login.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
       await expect(login.getByText('Email is required.')).toBeVisible();
       await login.getByLabel('Email').fill(person.email);
       await login.getByLabel('First name').fill('Xan');
       await login.getByLabel('Last name').fill('Redirect');
-      await press(login.getByRole('button', { name: 'Create Account' }));
+      await login.getByRole('button', { name: 'Create Account' }).click();
       // Nobody vouched for the typed address: the account waits for the activation mailed to it.
       await expect(login.getByRole('status')).toContainText(`We have sent a link to ${person.email}`, {
         timeout: 20_000,
@@ -215,7 +214,7 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
 
       await page.goto(`${stack.demoUrl}/social?from=e2e`);
       const again = seen.length;
-      await press(login.getByRole('button', { name: 'Sign in with X' }));
+      await login.getByRole('button', { name: 'Sign in with X' }).click();
       await backOnHostPage(page, seen, again, 'signIn');
       await expect(login.getByText('You are logged in')).toBeVisible({ timeout: 20_000 });
       await expect(widgetFrame(page, 'profile').getByText(person.email)).toBeVisible();
@@ -233,13 +232,15 @@ test.describe('in an in-app browser (Instagram on Android)', () => {
       const person = await nextPerson('facebook', { forUserAgent: marker });
       await page.goto(`${stack.demoUrl}/social?from=e2e`);
       // The login above grows as its social buttons load: the button moves down meanwhile.
-      await press(page.getByRole('button', { name: 'Log in in a window' }));
+      await untilFramesSettled(page);
+      await page.getByRole('button', { name: 'Log in in a window' }).click();
       const dialog = page.getByRole('dialog');
       const modalLogin = dialog.frameLocator('iframe');
       // The modal's login grows as its social buttons load, as the page's did.
       await expect(modalLogin.getByRole('button', { name: 'Sign in with Facebook' })).toBeVisible();
+      await untilFramesSettled(page);
       const since = seen.length;
-      await press(modalLogin.getByRole('button', { name: 'Sign in with Facebook' }));
+      await modalLogin.getByRole('button', { name: 'Sign in with Facebook' }).click();
 
       await backOnHostPage(page, seen, since, 'signIn');
       // The modal is open again, and it, not the page's own login, carries on with the result.
@@ -276,12 +277,12 @@ test.describe('where the browser blocks the popup', () => {
     await page.goto(`${stack.demoUrl}/social?from=e2e`);
     const login = widgetFrame(page, 'login');
     let since = seen.length;
-    await press(login.getByRole('button', { name: 'Sign in with LinkedIn' }));
+    await login.getByRole('button', { name: 'Sign in with LinkedIn' }).click();
 
     await backOnHostPage(page, seen, since, 'signIn');
     await expect(login.getByRole('heading', { name: 'Create an Account' })).toBeVisible({ timeout: 20_000 });
     await expect(login.getByLabel('Email')).toHaveValue(person.email);
-    await press(login.getByRole('button', { name: 'Create Account' }));
+    await login.getByRole('button', { name: 'Create Account' }).click();
     await expect(login.getByText('You are logged in')).toBeVisible();
     await expect
       .poll(async () => (await events()).find((event) => event.name === 'socialRegister.success')?.detail)
@@ -293,7 +294,7 @@ test.describe('where the browser blocks the popup', () => {
     const link = widgetFrame(page, 'link-accounts');
     const linkFacebook = link.getByRole('button', { name: 'Link Facebook' });
     since = seen.length;
-    await press(linkFacebook);
+    await linkFacebook.click();
     await backOnHostPage(page, seen, since, 'link');
     await expect(
       link.getByText('Your account has no password: to go on, sign in again with a network linked to it.'),
@@ -301,7 +302,7 @@ test.describe('where the browser blocks the popup', () => {
       timeout: 20_000,
     });
     since = seen.length;
-    await press(link.getByRole('button', { name: 'Confirm with LinkedIn' }));
+    await link.getByRole('button', { name: 'Confirm with LinkedIn' }).click();
     await backOnHostPage(page, seen, since, 'confirm');
     await expect(
       link.getByRole('status').filter({ hasText: 'Thank you: you can link or unlink a network now.' }),
@@ -310,7 +311,7 @@ test.describe('where the browser blocks the popup', () => {
     });
     // The link left behind with the page is one click away, and now goes through.
     since = seen.length;
-    await press(linkFacebook);
+    await linkFacebook.click();
     await backOnHostPage(page, seen, since, 'link');
     await expect(link.getByRole('status').filter({ hasText: 'Facebook is now linked to your account.' })).toBeVisible({
       timeout: 20_000,

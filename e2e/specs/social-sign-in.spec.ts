@@ -10,10 +10,9 @@ import { test } from '../support/api-test';
 import { axeViolations, widgetDocument } from '../support/axe';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { DESKTOP_CHROME, nextPerson, popupClosed } from '../support/social-popup';
-import { LoginWidget, ProfileWidget, recordHostEvents, widgetFrame } from '../support/widgets';
+import { LoginWidget, ProfileWidget, recordHostEvents, untilFramesSettled, widgetFrame } from '../support/widgets';
 import { mailedLink } from '../support/mailbox';
 import { createCustomer, proveAddress, uniqueEmail } from '../support/purchase';
-import { press } from '../support/pointer';
 
 // One stand-in per network holds "who is signing in": the tests of this file take turns.
 test.describe.configure({ mode: 'serial' });
@@ -38,8 +37,9 @@ const SOCIAL_EVENTS = [
 async function signInWith(page: Page, network: string, frame = widgetFrame(page, 'login')) {
   // After a logout the login form grows back and the frames below move down: a click aimed before
   // they settle lands where the button was, and no popup opens (lost in a full run).
+  await untilFramesSettled(page);
   const popup = page.waitForEvent('popup');
-  await press(frame.getByRole('button', { name: `Sign in with ${network}` }));
+  await frame.getByRole('button', { name: `Sign in with ${network}` }).click();
   await popupClosed(popup);
 }
 
@@ -49,7 +49,8 @@ async function registerWithGoogle(page: Page) {
   const login = widgetFrame(page, 'login');
   await signInWith(page, 'Google');
   // The registration panel has just replaced the form and the frame is still growing to fit it.
-  await press(login.getByRole('button', { name: 'Create Account' }));
+  await untilFramesSettled(page);
+  await login.getByRole('button', { name: 'Create Account' }).click();
   await expect(login.getByText('You are logged in')).toBeVisible();
 }
 
@@ -69,7 +70,7 @@ test('first social sign-in → social registration → account created and linke
   await expect(login.getByLabel('Email')).toHaveValue(person.email);
   await expect(login.getByLabel('First name')).toHaveValue('Robin');
   await expect(login.getByLabel('Password')).toHaveCount(0);
-  await press(login.getByRole('button', { name: 'Create Account' }));
+  await login.getByRole('button', { name: 'Create Account' }).click();
   await expect(login.getByText('You are logged in')).toBeVisible();
   await expect(widgetFrame(page, 'profile').getByText(person.email)).toBeVisible();
 
@@ -100,7 +101,8 @@ test('first social sign-in → social registration → account created and linke
   // The last way into an account without a password cannot be unlinked.
   const unlink = widgetFrame(page, 'unlink-accounts');
   // The login above just gave way to one line: the frames below are moving up.
-  await press(unlink.getByRole('button', { name: 'Unlink Google' }));
+  await untilFramesSettled(page);
+  await unlink.getByRole('button', { name: 'Unlink Google' }).click();
   await expect(unlink.getByRole('alert')).toHaveText(
     /Please complete your profile before you unlink this social network/,
   );
@@ -118,13 +120,13 @@ test('edit social profile: the scheme form without passwords; an unlink refusal 
   await expect(edit.getByLabel('Password')).toHaveCount(0);
 
   // Unlinking the only way in is refused; the auth-scheme-failed notice reaches the edit form.
-  await press(widgetFrame(page, 'unlink-accounts').getByRole('button', { name: 'Unlink Google' }));
+  await widgetFrame(page, 'unlink-accounts').getByRole('button', { name: 'Unlink Google' }).click();
   await expect(edit.getByText('Complete these details before you unlink your last social network.')).toBeVisible();
   await expect
     .poll(async () => (await events()).find((event) => event.name === 'socialUnlink.authSchemeFailed')?.detail)
     .toEqual({ authenticationSchemeName: 'default' });
 
-  await press(edit.getByRole('button', { name: 'Cancel' }));
+  await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect.poll(async () => (await events()).map((event) => event.name)).toContain('editSocialProfile.cancelled');
   await expect(edit.getByText('Complete these details before you unlink your last social network.')).toBeVisible();
 
@@ -167,7 +169,7 @@ test('edit social profile: a new address (with the secure session as proof) wait
   await expect(edit.getByLabel('Email')).toHaveValue(address);
   await expect(edit.getByLabel('Password')).toHaveCount(0);
   await edit.getByLabel('Email').fill(`new-${address}`);
-  await press(edit.getByRole('button', { name: 'Submit' }));
+  await edit.getByRole('button', { name: 'Submit' }).click();
   await expect(edit.getByText(/Check your mail to confirm your new address/)).toBeVisible();
   // Nothing changed yet: the address in use is still the one shown.
   await expect(edit.getByLabel('Email')).toHaveValue(address);
@@ -202,7 +204,7 @@ test.describe('in both storage modes', () => {
       const edit = widgetFrame(page, 'edit-social-profile');
       await expect(edit.getByLabel('Email')).toHaveValue(person.email);
       await edit.getByLabel('Email').fill(newAddress);
-      await press(edit.getByRole('button', { name: 'Submit' }));
+      await edit.getByRole('button', { name: 'Submit' }).click();
       // No password to type: the visitor signs in with Google again to show it is still them.
       await expect(edit.getByText(/Your account has no password/)).toBeVisible();
       // A normal step, not a fault: no 'Session has expired.' for an account made a moment ago.
@@ -212,12 +214,12 @@ test.describe('in both storage modes', () => {
       await expect(edit.getByLabel(/password/i)).toHaveCount(0);
       expect(await axeViolations(widgetDocument(page, 'edit-social-profile'))).toEqual([]);
       const popup = page.waitForEvent('popup');
-      await press(edit.getByRole('button', { name: 'Confirm with Google' }));
+      await edit.getByRole('button', { name: 'Confirm with Google' }).click();
       await popupClosed(popup);
       await expect(edit.getByRole('button', { name: 'Confirm with Google' })).toHaveCount(0);
       // What was typed is still there; Submit again goes through.
       await expect(edit.getByLabel('Email')).toHaveValue(newAddress);
-      await press(edit.getByRole('button', { name: 'Submit' }));
+      await edit.getByRole('button', { name: 'Submit' }).click();
       await expect(edit.getByText(/Check your mail to confirm your new address/)).toBeVisible();
       await expect(edit.getByLabel('Email')).toHaveValue(person.email);
       await expect
@@ -253,7 +255,8 @@ test("social registration's Cancel leaves the form for the sign-in form, and the
   await signInWith(page, 'X');
   await expect(login.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
   // The registration panel has just replaced the form and the frame is still growing to fit it.
-  await press(login.getByRole('button', { name: 'Cancel' }));
+  await untilFramesSettled(page);
+  await login.getByRole('button', { name: 'Cancel' }).click();
   await expect(login.getByRole('button', { name: 'Sign in with X' })).toBeVisible();
   await expect(login.getByRole('button', { name: 'Log in' })).toBeVisible();
   await expect(login.getByRole('heading', { name: 'Create an Account' })).toHaveCount(0);
@@ -272,18 +275,20 @@ test('link to an existing account by logging in, from the social registration pa
   const login = widgetFrame(page, 'login');
   await signInWith(page, 'LinkedIn');
   // The registration panel has just replaced the form and the frame is still growing to fit it.
-  await press(login.getByRole('button', { name: 'I already have a account' }));
+  await untilFramesSettled(page);
+  await login.getByRole('button', { name: 'I already have a account' }).click();
   await expect(login.getByRole('heading', { name: 'Link an Account' })).toBeVisible();
   await login.getByLabel('Email').fill(DEMO_ACCOUNT.email);
   await login.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password);
-  await press(login.getByRole('button', { name: 'Link Account' }));
+  await login.getByRole('button', { name: 'Link Account' }).click();
   await expect(login.getByText('You are logged in')).toBeVisible();
   await expect.poll(async () => (await events()).map((event) => event.name)).toContain('socialLink.success');
 
   // The unlink widget beside it lists LinkedIn; unlinking works (the account has a password).
   const unlink = widgetFrame(page, 'unlink-accounts');
   // The login just gave way to one line: the frames below are moving up.
-  await press(unlink.getByRole('button', { name: 'Unlink LinkedIn' }));
+  await untilFramesSettled(page);
+  await unlink.getByRole('button', { name: 'Unlink LinkedIn' }).click();
   await expect(unlink.getByRole('status').filter({ hasText: 'LinkedIn is no longer linked' })).toBeVisible();
 });
 
@@ -310,13 +315,13 @@ test('link and unlink from the account page; an identity linked to another accou
   await nextPerson('facebook');
   let from = (await events()).length;
   const popup = page.waitForEvent('popup');
-  await press(link.getByRole('button', { name: 'Link Facebook' }));
+  await link.getByRole('button', { name: 'Link Facebook' }).click();
   await popupClosed(popup);
   await expect(link.getByRole('status').filter({ hasText: 'Facebook is now linked to your account.' })).toBeVisible();
   await expect.poll(() => heardSince(from)).toEqual(['session.refresh', 'socialSession.refresh', 'socialLink.success']);
   // The other frame hears of it and lists the new link.
   from = (await events()).length;
-  await press(unlink.getByRole('button', { name: 'Unlink Facebook' }));
+  await unlink.getByRole('button', { name: 'Unlink Facebook' }).click();
   await expect(unlink.getByRole('status').filter({ hasText: 'Facebook is no longer linked' })).toBeVisible();
   await expect
     .poll(() => heardSince(from))
@@ -331,15 +336,15 @@ test('link and unlink from the account page; an identity linked to another accou
   await nextPerson('google');
   await other.goto(`${stack.widgetsUrl}/w/social-registration?serviceName=demo`);
   const popup2 = other.waitForEvent('popup');
-  await press(other.getByRole('button', { name: 'Sign up with Google' }));
+  await other.getByRole('button', { name: 'Sign up with Google' }).click();
   await popupClosed(popup2);
-  await press(other.getByRole('button', { name: 'Create Account' }));
+  await other.getByRole('button', { name: 'Create Account' }).click();
   await expect(other.getByText('You are logged in')).toBeVisible();
   await otherContext.close();
 
   // …and the first account tries to link that same identity (the stand-in still signs in as them).
   const popup3 = page.waitForEvent('popup');
-  await press(link.getByRole('button', { name: 'Link Google' }));
+  await link.getByRole('button', { name: 'Link Google' }).click();
   await popupClosed(popup3);
   await expect(link.getByRole('alert')).toHaveText(/This social account is linked with a different account/);
 });
@@ -355,7 +360,7 @@ test('linking needs a fresh proof: in another tab of a remembered login the pass
   await login.email.fill(DEMO_ACCOUNT.email);
   await login.password.fill(DEMO_ACCOUNT.password);
   await login.frame.getByLabel(/remember me/i).check();
-  await press(login.submit);
+  await login.submit.click();
   await expect(new ProfileWidget(page).frame.getByText(DEMO_ACCOUNT.email)).toBeVisible();
 
   // Another tab: the login is remembered there, the proof the password gave in the first one is not.
@@ -364,9 +369,10 @@ test('linking needs a fresh proof: in another tab of a remembered login the pass
   const link = widgetFrame(tab, 'link-accounts');
   const linkX = link.getByRole('button', { name: 'Link X', exact: true });
   await expect(linkX).toBeVisible();
+  await untilFramesSettled(tab);
   await nextPerson('twitter');
   const popup = tab.waitForEvent('popup');
-  await press(linkX);
+  await linkX.click();
   await popupClosed(popup);
   await expect(link.getByRole('alert')).toContainText(
     'Please confirm it is you before you link or unlink a social network.',
@@ -378,8 +384,9 @@ test('linking needs a fresh proof: in another tab of a remembered login the pass
   await expect(link.getByRole('status').filter({ hasText: 'X is now linked to your account.' })).toBeVisible();
 
   // Proved a moment ago in this tab: the unlink asks nothing more.
+  await untilFramesSettled(tab);
   const unlink = widgetFrame(tab, 'unlink-accounts');
-  await press(unlink.getByRole('button', { name: 'Unlink X', exact: true }));
+  await unlink.getByRole('button', { name: 'Unlink X', exact: true }).click();
   await expect(unlink.getByRole('status').filter({ hasText: 'X is no longer linked' })).toBeVisible();
 });
 
@@ -400,7 +407,7 @@ test('a refusal at the provider and a closed popup show the spec texts', async (
     (route) => route.abort(),
   );
   const popup = page.waitForEvent('popup');
-  await press(login.getByRole('button', { name: 'Sign in with X' }));
+  await login.getByRole('button', { name: 'Sign in with X' }).click();
   await (await popup).close();
   await expect(login.getByRole('alert')).toHaveText(/The sign-in window was closed before it finished/);
   expect((await events()).filter((event) => event.name.startsWith('social'))).toEqual([]);

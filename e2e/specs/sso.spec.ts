@@ -20,7 +20,6 @@ import { frameHeaders } from '@foyer/api/frame-headers';
 import { SSO_GROUP_SERVICE } from '../../scripts/e2e-fixtures';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { LoginWidget } from '../support/widgets';
-import { press } from '../support/pointer';
 
 /** The server under its second name. */
 const otherOrigin = () => {
@@ -90,7 +89,7 @@ test('a frame adopts the session the server’s SSO cookie names, never a plante
   );
   await login.getByLabel('Email').fill(DEMO_ACCOUNT.email);
   await login.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password);
-  await press(login.getByRole('button', { name: /^log ?in$/i }));
+  await login.getByRole('button', { name: /^log ?in$/i }).click();
   expect((await own).status()).toBe(200);
   await expect
     .poll(async () => (await context.cookies(stack.widgetsUrl)).find((cookie) => cookie.name === '__Host-evolok_sso'))
@@ -105,7 +104,7 @@ test('sso_logout.gif shown by another page logs nobody out (logout CSRF)', async
   await page.goto(`${stack.widgetsUrl}/w/login?serviceName=demo`);
   await page.getByLabel('Email').fill(DEMO_ACCOUNT.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password);
-  await press(page.getByRole('button', { name: /^log ?in$/i }));
+  await page.getByRole('button', { name: /^log ?in$/i }).click();
   await expect
     .poll(async () => (await context.cookies(stack.widgetsUrl)).some((cookie) => cookie.name === '__Host-evolok_sso'))
     .toBe(true);

@@ -17,7 +17,6 @@ import { apiSession, createCustomer, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import { LoginWidget, widgetFrame } from '../support/widgets';
 import { mailedKey, mailedLink } from '../support/mailbox';
-import { press } from '../support/pointer';
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
 test.use({ bypassCSP: true });
@@ -81,7 +80,7 @@ test('v1 account: subscriptions list, invite (errors first), delete with questio
   await expect(invitations.getByText('No one invited yet')).toBeVisible();
   await axeClean(page, 'v1/invitations-list', 'no invitations');
   const addButton = invitations.getByRole('button', { name: 'Add beneficiary to Digital access' });
-  await press(addButton);
+  await addButton.click();
   const add = invitations.getByRole('dialog', { name: 'Add beneficiary' });
   const email = add.getByRole('textbox', { name: 'Email' });
   await expect(email).toBeFocused();
@@ -95,41 +94,41 @@ test('v1 account: subscriptions list, invite (errors first), delete with questio
   await axeClean(page, 'v1/invitations-list', 'add, invalid');
   await email.fill(friend);
   await add.getByRole('textbox', { name: 'Message (optional)' }).fill('Enjoy the articles!');
-  await press(submit);
+  await submit.click();
   const invited = invitations.getByRole('dialog', { name: 'Invitation sent' });
   await expect(invited.getByText('Your friend has been invited')).toBeVisible();
   await axeClean(page, 'v1/invitations-list', 'invited');
-  await press(invited.getByRole('button', { name: 'OK' }));
+  await invited.getByRole('button', { name: 'OK' }).click();
   const friendRow = invitations.getByRole('row', { name: new RegExp(friend) });
   await expect(friendRow).toContainText('Pending');
 
   // The same address again: duplicated_beneficiary, in the dialog.
-  await press(addButton);
+  await addButton.click();
   await email.fill(friend);
-  await press(submit);
+  await submit.click();
   await expect(add.getByRole('alert')).toContainText('Duplicate beneficiary for this purchase');
-  await press(add.getByRole('button', { name: 'Cancel' }));
+  await add.getByRole('button', { name: 'Cancel' }).click();
   await expect(add).toHaveCount(0);
 
   // Another one, then delete it: the question first (No keeps it), then the confirmation.
-  await press(addButton);
+  await addButton.click();
   await email.fill(other);
-  await press(submit);
-  await press(invited.getByRole('button', { name: 'OK' }));
+  await submit.click();
+  await invited.getByRole('button', { name: 'OK' }).click();
   const otherRow = invitations.getByRole('row', { name: new RegExp(other) });
   await expect(otherRow).toBeVisible();
   const deleteOther = invitations.getByRole('button', { name: `Delete the invitation of ${other}` });
-  await press(deleteOther);
+  await deleteOther.click();
   const question = invitations.getByRole('dialog', { name: 'Delete email' });
   await expect(question).toContainText(`Delete ${other}? They lose access to Digital access at once.`);
   await axeClean(page, 'v1/invitations-list', 'question');
-  await press(question.getByRole('button', { name: 'No' }));
+  await question.getByRole('button', { name: 'No' }).click();
   await expect(otherRow).toBeVisible();
-  await press(deleteOther);
-  await press(question.getByRole('button', { name: 'Yes' }));
+  await deleteOther.click();
+  await question.getByRole('button', { name: 'Yes' }).click();
   await expect(question.getByText(`${other} has been deleted.`)).toBeVisible();
   await axeClean(page, 'v1/invitations-list', 'confirmation');
-  await press(question.getByRole('button', { name: 'OK' }));
+  await question.getByRole('button', { name: 'OK' }).click();
   await expect(otherRow).toHaveCount(0);
   await expect(friendRow).toBeVisible();
 
@@ -144,7 +143,7 @@ test('v1 account: subscriptions list, invite (errors first), delete with questio
   const accept = grant.getByRole('button', { name: 'Accept the invitation to Digital access' });
   await expect(accept).toBeVisible();
   await axeClean(friendPage, 'v1/grant', 'pending');
-  await press(accept);
+  await accept.click();
   await expect(grant.getByText('You accepted the invitation to Digital access')).toBeVisible();
   await expect(accept).toHaveCount(0);
   await axeClean(friendPage, 'v1/grant', 'accepted');
@@ -204,7 +203,7 @@ test('v1 account: the mailed v1 invitation opens the v1 account page, where the 
   const decline = grant.getByRole('button', { name: 'Decline the invitation to Digital access' });
   await expect(decline).toBeVisible();
   await expect(grant.getByRole('button', { name: 'Accept the invitation to Digital access' })).toBeVisible();
-  await press(decline);
+  await decline.click();
   await expect(grant.getByText('You declined the invitation to Digital access')).toBeVisible();
   await expect(decline).toHaveCount(0);
   await axeClean(page, 'v1/grant', 'declined');

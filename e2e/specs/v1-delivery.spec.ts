@@ -14,7 +14,6 @@ import { axeViolations, widgetDocument } from '../support/axe';
 import { apiLogin, createCustomer, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
 import { LoginWidget, widgetFrame } from '../support/widgets';
-import { press } from '../support/pointer';
 
 // axe is injected as a script tag; the frames' CSP would (rightly) refuse it.
 test.use({ bypassCSP: true });
@@ -46,7 +45,7 @@ test(
     // lands where the plan's button was (lost in a loaded run once login.success came sooner).
     await new LoginWidget(page).logInSettled(email, PASSWORD);
     await expect(page.locator('#event-log')).toContainText('foyer:login.success');
-    await press(selection.getByRole('button', { name: /Monthly \(Print and digital\)/ }));
+    await selection.getByRole('button', { name: /Monthly \(Print and digital\)/ }).click();
     await expect(summary.getByRole('rowheader', { name: 'Print and digital' })).toBeVisible();
 
     // The date field: a real date input, labelled, from minDate on.
@@ -63,13 +62,13 @@ test(
     await expect(tooEarly).toHaveText(`Choose ${shown(minDate)} or a later day for the first delivery.`);
     await axeClean(page, 'too early');
     const checkout = summary.getByRole('button', { name: 'Checkout' });
-    await press(checkout);
+    await checkout.click();
     await expect(summary.getByRole('alert').filter({ hasText: 'Client-side validation failed' })).toBeVisible();
 
     // The minimum: accepted; without a saved address the checkout says 'Invalid profile'.
     await date.fill(minDate);
     await expect(tooEarly).toHaveCount(0);
-    await press(checkout);
+    await checkout.click();
     await expect(summary.getByRole('alert').filter({ hasText: 'Invalid profile' })).toBeVisible();
     await expect(page).toHaveURL(/\/shop-v1/);
 
@@ -86,7 +85,7 @@ test(
       data: Object.entries(address).map(([name, value]) => ({ name: `deliveryAddress.${name}`, value })),
     });
     expect(saved.ok(), await saved.text()).toBe(true);
-    await press(checkout);
+    await checkout.click();
     await page.waitForURL(/\/pm\/v1\/pay/);
     await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
 

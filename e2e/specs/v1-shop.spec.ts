@@ -11,8 +11,7 @@ import { BOTH_STORAGE_MODES } from '../../playwright.config';
 import { frameHeaders } from '@foyer/api/frame-headers';
 import { apiLogin, createCustomer, uniqueEmail } from '../support/purchase';
 import { stack } from '../support/stack';
-import { LoginWidget, recordTexts, widgetFrame, widgetIframe } from '../support/widgets';
-import { press } from '../support/pointer';
+import { LoginWidget, recordTexts, untilFramesSettled, widgetFrame, widgetIframe } from '../support/widgets';
 
 const meta = { printDeliveryCode: '-1', seller: '1', purchaseReason: '1' };
 
@@ -56,7 +55,7 @@ test(
     await expect(summary.getByText('No products selected')).toBeVisible();
     // The spec's 1000 ms: busy first, then in the basket (and in the summary's frame at once).
     const adding = await recordTexts(selection.locator('.v1-adding'));
-    await press(selection.getByRole('button', { name: /Monthly \(Digital access\)/ }));
+    await selection.getByRole('button', { name: /Monthly \(Digital access\)/ }).click();
     await expect(summary.getByRole('rowheader', { name: 'Digital access' })).toBeVisible();
     const shown = await adding();
     expect(shown).toContain('Adding Digital access to your basket…');
@@ -74,6 +73,7 @@ test(
     }
 
     // The summary just grew with the line, pushing the login down: its button is pressed once still.
+    await untilFramesSettled(page);
     await new LoginWidget(page).logIn(email, 'customer-pw-16');
     await expect(page.locator('#event-log')).toContainText('foyer:basket.synced {"outcome":"replaced"}');
     const order = await request.get(
@@ -87,14 +87,14 @@ test(
     expect(serverOrder.products.map((line) => line.planId)).toEqual(['digital-monthly-eur']);
 
     // Checkout: the transaction, then the form the loader posts to the hosted payment page (test mode: the test card provider).
-    await press(summary.getByRole('button', { name: 'Checkout' }));
+    await summary.getByRole('button', { name: 'Checkout' }).click();
     await page.waitForURL(/\/pm\/v1\/pay/);
     await expect(page.getByRole('definition').filter({ hasText: serverOrder._id })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
     // Test mode: the test cards, Visa chosen.
     await expect(page.getByRole('radio', { name: /pm_card_visa/ })).toBeChecked();
     // Pay: the page charges the chosen test card and sends the visitor back here.
-    await press(page.getByRole('button', { name: 'Pay' }));
+    await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(/\/shop-v1\?.*v1Payment=PAID/);
     const held = await request.get(`${stack.widgetsUrl}/pm/api/account/${account.guid}?ev_ss=${account.sessionId}`, {
       headers: await frameHeaders(stack.widgetsUrl),
@@ -120,7 +120,7 @@ test('an order the client-side validation refuses shows 400 Client-side validati
   const summary = widgetFrame(page, 'v1/product-summary');
   await new LoginWidget(page).logInSettled(email, 'customer-pw-16');
   await expect(page.locator('#event-log')).toContainText('foyer:login.success');
-  await press(selection.getByRole('button', { name: /Yearly \(Digital access\)/ }));
+  await selection.getByRole('button', { name: /Yearly \(Digital access\)/ }).click();
   await expect(summary.getByRole('rowheader', { name: 'Digital access' })).toBeVisible();
   const frame = page.frames().find((candidate) => candidate.url().includes('/w/v1/product-summary'))!;
   // The summary gives the new basket its payment type; the tampering comes after that last change.
@@ -137,7 +137,7 @@ test('an order the client-side validation refuses shows 400 Client-side validati
   page.on('request', (sent) => {
     if (sent.url().includes('/pm/api/transaction')) transactions.push(sent.url());
   });
-  await press(summary.getByRole('button', { name: 'Checkout' }));
+  await summary.getByRole('button', { name: 'Checkout' }).click();
   await expect(summary.getByRole('alert')).toContainText('Client-side validation failed');
   await expect(page.locator('#event-log')).toContainText('"code":"v1_order_invalid","statusCode":400');
   expect(transactions).toEqual([]);

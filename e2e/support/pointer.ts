@@ -19,21 +19,28 @@ type Point = { x: number; y: number };
 export async function press(control: Locator): Promise<void> {
   const page = control.page();
   await expect(control).toBeEnabled();
-  let point: Point | null = null;
   await expect
     .poll(
       async () => {
         if (await scrolledTo(page, control)) return false;
-        point = await steadyCentre(page, control);
-        return point !== null && (await reaches(page, control, point));
+        const point = await steadyCentre(page, control);
+        if (point === null || !(await reaches(page, control, point))) return false;
+        await page.mouse.move(point.x, point.y);
+        await page.mouse.down();
+        // What is under the pointer may have changed since it was aimed (a list that reloads and
+        // reorders its rows): a person who sees another control under the finger does not let go
+        // there. The button is released away from it, which clicks nothing, and aimed again.
+        if (!(await reaches(page, control, point))) {
+          await page.mouse.move(0, 0);
+          await page.mouse.up();
+          return false;
+        }
+        await release(page, await frameOf(control));
+        return true;
       },
       { message: 'the control stays in one place, uncovered', intervals: [0, 50, 100, 200] },
     )
     .toBe(true);
-  const { x, y } = point as unknown as Point;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await release(page, await frameOf(control));
 }
 
 async function frameOf(control: Locator): Promise<Frame | null> {

@@ -4,7 +4,6 @@
  */
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { stack } from './stack';
-import { press } from './pointer';
 
 /**
  * The iframes of `widget`, by their route (`/w/<name>`, with or without a query, and with the
@@ -46,12 +45,16 @@ export class LoginWidget {
     await this.email.fill(email);
     await this.password.fill(password);
     await expect(this.submit).toBeEnabled();
-    await press(this.submit);
+    await this.submit.click();
   }
-  /** Logs in and waits, as a visitor's eye does, for the form to give way to 'You are logged in'. */
+  /**
+   * Logs in and waits, as a visitor's eye does, for the page to settle: the form gives way to
+   * 'You are logged in' and the frames below move up and fill in (untilFramesSettled says why).
+   */
   async logInSettled(email: string, password: string): Promise<void> {
     await this.logIn(email, password);
     await expect(this.frame.getByText('You are logged in')).toBeVisible();
+    await untilFramesSettled(this.page);
   }
 }
 
@@ -63,22 +66,85 @@ export class ProfileWidget {
   get logout(): Locator {
     return this.frame.getByRole('button', { name: /log ?out/i });
   }
-  /** Logs out with the profile's Log out (a press where the button is now: support/pointer.ts). */
+  /**
+   * Logs out as a visitor does once the page has settled: right after a login the widgets above
+   * the profile load their content and grow, moving the profile down the page, and a click aimed
+   * before that lands where Log out was, not where it is.
+   */
   async logOut(): Promise<void> {
-    await press(this.logout);
+    await untilFramesSettled(this.page);
+    await this.logout.click();
     await expect(this.logout).toHaveCount(0);
   }
 }
 
 /**
- * Chooses `item` from the actions menu `menu` of a widget frame: presses the menu, then the
- * item once it is shown where a press reaches it (the open menu grows its frame; until the loader
- * has resized the iframe, the items at its bottom are cut off).
+ * The widget frames of the page that are not yet as tall as their content: the height the frame
+ * measures inside (its #root, what it reports to the loader) and the height the loader gave its
+ * iframe disagree, so a resize is on its way, or it still shows its loading state (its content
+ * is on its way), or its document has not even arrived. Hidden frames (no width) are skipped, and
+ * so are frames whose document the browser refused (an error page has no widget to wait for).
  */
-export async function chooseAction(menu: Locator, item: Locator): Promise<void> {
-  await press(menu);
+async function unsettledFrames(page: Page): Promise<string[]> {
+  const unsettled: string[] = [];
+  // A widget iframe whose document has not arrived yet (still about:blank) will load and grow:
+  // it is not among the frames below, yet the frames under it are about to move.
+  for (const iframe of await page.locator('iframe[src*="/w/"]').elementHandles()) {
+    const [visible, frame] = await Promise.all([
+      iframe.evaluate((element: Element) => element.getBoundingClientRect().width > 0),
+      iframe.contentFrame(),
+    ]).catch(() => [false, null] as const);
+    const url = frame?.url() ?? '';
+    if (visible && (url === '' || url === 'about:blank'))
+      unsettled.push(`${await iframe.getAttribute('src')}: not loaded yet`);
+  }
+  for (const frame of page.mainFrame().childFrames()) {
+    if (!URL.canParse(frame.url()) || !new URL(frame.url()).pathname.startsWith('/w/')) continue;
+    const heights = await Promise.all([
+      frame.frameElement().then((iframe) =>
+        iframe.evaluate((element: Element) => {
+          const { width, height } = element.getBoundingClientRect();
+          return width ? height : null;
+        }),
+      ),
+      frame.evaluate(() => {
+        const root = document.getElementById('root');
+        if (!root) return null;
+        // Still loading (the frame's own test, bootstrap/resize.ts awaitingContent): it will grow.
+        if (!root.firstElementChild || root.querySelector('.loading')) return -1;
+        return Math.ceil(root.getBoundingClientRect().height);
+      }),
+    ]).catch(() => [null, null] as const);
+    const [outer, inner] = heights;
+    if (outer !== null && inner !== null && Math.abs(outer - inner) > 1) {
+      unsettled.push(`${new URL(frame.url()).pathname}: iframe ${outer} px, content ${inner} px`);
+    }
+  }
+  return unsettled;
+}
+
+/**
+ * Waits until every widget frame of the page is as tall as its content. Until then a frame's
+ * resize is on its way to the loader (after a login the form gives way to one line and the lists
+ * below fill in; an opened menu grows its frame), the frames below are about to move, and a click
+ * aimed now lands where a button was, not where it is.
+ */
+export async function untilFramesSettled(page: Page): Promise<void> {
+  await expect.poll(() => unsettledFrames(page), { message: 'frames still resizing' }).toEqual([]);
+}
+
+/**
+ * Chooses `item` from the actions menu `menu` of a frame on `page`. The page settles first (a list
+ * that just filled in has grown its frame), and again once the menu is open: the open menu grows
+ * its frame too, and until the loader has resized the iframe the items at its bottom are cut off,
+ * so a click aimed at one lands on the frame below.
+ */
+export async function chooseAction(page: Page, menu: Locator, item: Locator): Promise<void> {
+  await untilFramesSettled(page);
+  await menu.click();
   await expect(item).toBeVisible();
-  await press(item);
+  await untilFramesSettled(page);
+  await item.click();
 }
 
 /** The host page events recordHostEvents listens to unless told others. */

@@ -210,7 +210,7 @@ export const WIDGET_HEIGHTS: OnePerName<
   [836], // product-profile
   [131], // product-summary
   [50, 50, 0], // checkout-button
-  [134], // payment-type-selector
+  [139], // payment-type-selector
   [113], // payment
   [113], // stripe-payment
   [113], // mercado-payment
