@@ -9,6 +9,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { walkWithoutEnglish, type Checkpoint } from '../support/english';
 import { buyAndInvite, uniqueEmail } from '../support/purchase';
+import { press } from '../support/pointer';
 import { DEMO_ACCOUNT, stack } from '../support/stack';
 import { chooseAction, mountOnLoaderOnly, untilFramesSettled, widgetFrame, widgetIframe } from '../support/widgets';
 
@@ -71,8 +72,7 @@ async function identityWalk(page: Page, locale: Locale, checkpoint: Checkpoint):
 
   // The refused forms: the messages name the translated labels. The three frames load and grow at
   // once: a click before they settle lands where the button was (lost twice in one CI run).
-  await untilFramesSettled(page);
-  await registration.getByRole('button', { name: text.register, exact: true }).click();
+  await press(registration.getByRole('button', { name: text.register, exact: true }));
   await expect(registration.getByText(text.firstNameRequired).first()).toBeVisible();
   await checkpoint(page, 'registration');
 
