@@ -55,6 +55,12 @@ export interface SignInAnswer {
   headers: Record<string, string>;
 }
 
+/**
+ * A passkey (user verification required, security/passkeys.ts) is something held and something
+ * known or been at once: both factors, so no second step is asked after it, at login or step-up.
+ */
+const isBothFactors = (method: SignInMethod): boolean => method === 'passkey';
+
 /** Only an active account signs in (the password login checks it after the password, as here). */
 function assertMaySignIn(account: Account): void {
   if (account.state === 'INACTIVE') throw new ApiError('user_profile_inactive');
@@ -69,10 +75,8 @@ export async function startSignIn(deps: AppDeps, input: SignInInput): Promise<Si
   assertMaySignIn(input.account);
   const now = deps.now();
   const enrolled = await hasSecondFactor(deps.db, input.account.guid);
-  // A passkey (user verification required, security/passkeys.ts) is something held and something
-  // known or been at once: it is both factors, and no second step is asked after it.
   const needsSecondStep = enrolled || input.service.settings.requireSecondFactor === true;
-  if (input.method !== 'passkey' && needsSecondStep) {
+  if (!isBothFactors(input.method) && needsSecondStep) {
     throw await askSecondStep(
       deps.db,
       {
@@ -173,7 +177,7 @@ export async function grantSecureSession(
   input: { guid: string; serviceName: string; mainSessionId: string; method: SignInMethod },
 ): Promise<{ sessionId: string; expiry: number }> {
   const now = deps.now();
-  if (input.method !== 'passkey' && (await hasSecondFactor(deps.db, input.guid))) {
+  if (!isBothFactors(input.method) && (await hasSecondFactor(deps.db, input.guid))) {
     throw await askSecondStep(
       deps.db,
       {
